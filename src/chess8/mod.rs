@@ -1,0 +1,1 @@
+//! Two-player 8×8 engine.

@@ -1,0 +1,1 @@
+//! Four-player engine on the 160-square cross board.
