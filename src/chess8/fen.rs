@@ -34,8 +34,10 @@ impl Position {
             checks: [0, 0],
             checkers: Bitboard::EMPTY,
             hash: 0,
+            mailbox: [0; 64],
         };
         parse_board(&mut pos, fields[0])?;
+        pos.rebuild_mailbox();
         pos.turn = match fields[1] {
             "w" | "W" => Color::White,
             "b" | "B" => Color::Black,

@@ -220,6 +220,52 @@ impl MoveList {
     }
 }
 
+/// Where move generation sends its moves: a [`MoveList`] stores them, a [`MoveCounter`] only
+/// counts them (perft's last ply), using one popcount per piece instead of one write per move.
+pub(crate) trait MoveSink {
+    /// One move.
+    fn push(&mut self, m: Move);
+    /// Ordinary moves of a piece (not a pawn) from `from` to every square of `targets`.
+    fn piece_moves(&mut self, from: Square, targets: Bitboard);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            MoveList::push(
+                self,
+                Move {
+                    from,
+                    to,
+                    kind: MoveKind::Normal,
+                },
+            );
+        }
+    }
+}
+
+/// A [`MoveSink`] that only counts.
+#[derive(Default)]
+pub(crate) struct MoveCounter(pub(crate) u64);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, _: Square, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+}
+
 impl std::ops::Deref for MoveList {
     type Target = [Move];
     fn deref(&self) -> &[Move] {
@@ -278,6 +324,11 @@ pub(crate) fn castling_targets(king: Square, rook: Square) -> (Square, Square) {
     }
 }
 
+#[inline]
+const fn piece_code(color: Color, role: Role) -> u8 {
+    1 + role as u8 + 8 * color as u8
+}
+
 pub(crate) const HILL: Bitboard = Bitboard(0x0000_0018_1800_0000);
 
 /// A two-player position. Positions are small and `Copy`-like (`Clone` is a memcpy), so the
@@ -301,6 +352,9 @@ pub struct Position {
     pub(crate) checks: [u8; 2],
     pub(crate) checkers: Bitboard,
     pub(crate) hash: u64,
+    /// Piece codes by square (0 empty, else `1 + role`, plus 8 for Black): the bitboards
+    /// answer "where are the rooks", this answers "what is on e4" in one load.
+    pub(crate) mailbox: [u8; 64],
 }
 
 impl Position {
@@ -364,21 +418,33 @@ impl Position {
 
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
-        let color = if self.by_color[0].has(sq) {
+        let code = self.mailbox[sq.index()];
+        let color = if code & 8 == 0 {
             Color::White
-        } else if self.by_color[1].has(sq) {
-            Color::Black
         } else {
-            return None;
+            Color::Black
         };
         self.role_at(sq).map(|r| (color, r))
     }
 
     #[inline]
     pub(crate) fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()].has(sq))
+        match self.mailbox[sq.index()] & 7 {
+            0 => None,
+            r => Role::ALL.get(r as usize - 1).copied(),
+        }
+    }
+
+    /// Fills the mailbox from the bitboards (after setting up a position from FEN).
+    pub(crate) fn rebuild_mailbox(&mut self) {
+        self.mailbox = [0; 64];
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                for sq in self.bb(color, role) {
+                    self.mailbox[sq.index()] = piece_code(color, role);
+                }
+            }
+        }
     }
 
     #[inline]
@@ -448,6 +514,9 @@ impl Position {
     #[inline]
     fn toggle(&mut self, color: Color, role: Role, sq: Square) {
         let b = sq.bb();
+        let code = piece_code(color, role);
+        let cell = &mut self.mailbox[sq.index()];
+        *cell = if *cell == code { 0 } else { code };
         self.by_color[color.index()] ^= b;
         self.by_role[role.index()] ^= b;
         self.hash ^= zobrist::piece(color.index(), role.index(), sq.index());
@@ -548,7 +617,7 @@ impl Position {
     }
 
     /// Legal moves by chess rules alone, without the variant's extra restrictions or endings.
-    fn gen_chess_moves(&self, list: &mut MoveList) {
+    fn gen_chess_moves<S: MoveSink>(&self, list: &mut S) {
         let us = self.turn;
         let them = us.other();
         let ours = self.by_color[us.index()];
@@ -584,48 +653,30 @@ impl Position {
         let queens = self.by_role[Role::Queen.index()];
         let knights = self.bb(us, Role::Knight) & !pinned;
         for from in knights {
-            for to in knight_attacks(from) & target {
-                list.push(Move {
-                    from,
-                    to,
-                    kind: MoveKind::Normal,
-                });
-            }
+            list.piece_moves(from, knight_attacks(from) & target);
         }
         for from in (self.by_role[Role::Bishop.index()] | queens) & ours {
             let mut t = bishop_attacks(from, occ) & target;
             if pinned.has(from) {
                 t &= line(ksq, from);
             }
-            for to in t {
-                list.push(Move {
-                    from,
-                    to,
-                    kind: MoveKind::Normal,
-                });
-            }
+            list.piece_moves(from, t);
         }
         for from in (self.by_role[Role::Rook.index()] | queens) & ours {
             let mut t = rook_attacks(from, occ) & target;
             if pinned.has(from) {
                 t &= line(ksq, from);
             }
-            for to in t {
-                list.push(Move {
-                    from,
-                    to,
-                    kind: MoveKind::Normal,
-                });
-            }
+            list.piece_moves(from, t);
         }
         // Queens were generated as both a bishop and a rook above.
 
         self.gen_pawns(list, ksq, target, pinned, occ);
     }
 
-    fn gen_pawns(
+    fn gen_pawns<S: MoveSink>(
         &self,
-        list: &mut MoveList,
+        list: &mut S,
         ksq: Square,
         target: Bitboard,
         pinned: Bitboard,
@@ -699,7 +750,7 @@ impl Position {
         }
     }
 
-    fn gen_castling(&self, list: &mut MoveList, ksq: Square, occ: Bitboard) {
+    fn gen_castling<S: MoveSink>(&self, list: &mut S, ksq: Square, occ: Bitboard) {
         let us = self.turn;
         let them = us.other();
         let rank = us.back_rank();
@@ -818,19 +869,34 @@ impl Position {
     /// Number of legal move paths of length `depth` (perft). A finished game has no moves, so
     /// the count below a finished node is 0 (1 at depth 0), as in the suites in `testdata/`.
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
+        // One move list per ply, allocated once: filling a fresh 512-entry list at every node
+        // would cost more than generating the moves.
+        let mut lists = vec![MoveList::new(); depth as usize];
+        self.perft_with(depth, &mut lists)
+    }
+
+    fn perft_with(&self, depth: u32, lists: &mut [MoveList]) -> u64 {
+        let Some((list, rest)) = lists.split_first_mut() else {
             return 1;
+        };
+        if depth == 1 && self.variant != Variant::RacingKings {
+            // Bulk counting: the leaves are the legal moves, which need not be listed.
+            if self.variant_ending().is_some() {
+                return 0;
+            }
+            let mut counter = MoveCounter::default();
+            self.gen_chess_moves(&mut counter);
+            return counter.0;
         }
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        if depth == 1 {
+        self.legal_moves_into(list);
+        if depth <= 1 {
             return list.len() as u64;
         }
         let mut total = 0;
         for &m in list.as_slice() {
             let mut child = self.clone();
             child.play(m);
-            total += child.perft(depth - 1);
+            total += child.perft_with(depth - 1, rest);
         }
         total
     }
