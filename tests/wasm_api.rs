@@ -1,0 +1,327 @@
+//! The JS API, exercised from WebAssembly under Node with wasm-bindgen-test
+//! (`cargo test --target wasm32-unknown-unknown`, runner `wasm-bindgen-test-runner`).
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Array, JSON, Object, Reflect};
+use tablero::wasm::{Game, new_game};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn js(text: &str) -> JsValue {
+    JSON::parse(text).expect("test JSON")
+}
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    Reflect::get(v, &JsValue::from_str(key)).unwrap()
+}
+
+fn str_of(v: &JsValue, key: &str) -> String {
+    get(v, key)
+        .as_string()
+        .unwrap_or_else(|| panic!("{key} is not a string"))
+}
+
+fn code(err: JsValue) -> String {
+    assert!(
+        err.is_instance_of::<js_sys::Error>(),
+        "errors are JS Error objects"
+    );
+    let message = str_of(&err, "message");
+    assert!(!message.is_empty());
+    str_of(&err, "code")
+}
+
+fn game(options: &str) -> Game {
+    new_game(js(options)).unwrap_or_else(|e| panic!("newGame({options}): {}", code(e)))
+}
+
+fn play(g: &mut Game, mv: &str) -> JsValue {
+    g.play(JsValue::from_str(mv))
+        .unwrap_or_else(|e| panic!("play({mv}): {}", str_of(&e, "message")))
+}
+
+fn len(v: &JsValue) -> u32 {
+    v.dyn_ref::<Array>().expect("an array").length()
+}
+
+#[wasm_bindgen_test]
+fn default_game_is_chess_from_the_start() {
+    let g = new_game(JsValue::UNDEFINED).unwrap();
+    assert_eq!(g.variant(), "chess");
+    assert_eq!(len(&g.legal_moves(JsValue::UNDEFINED).unwrap()), 20);
+    assert_eq!(len(&g.legal_moves(JsValue::from_str("g1")).unwrap()), 2);
+    assert_eq!(g.perft(JsValue::from_f64(3.0)).unwrap(), 8902.0);
+    let status = g.status().unwrap();
+    assert_eq!(str_of(&status, "turn"), "white");
+    assert_eq!(get(&status, "over"), JsValue::FALSE);
+    assert!(get(&status, "result").is_undefined());
+}
+
+#[wasm_bindgen_test]
+fn moves_as_uci_san_and_objects() {
+    let mut g = game(r#"{"variant":"chess"}"#);
+    let m = play(&mut g, "e2e4");
+    assert_eq!(str_of(&m, "san"), "e4");
+    assert_eq!(str_of(&m, "piece"), "pawn");
+    assert_eq!(str_of(&m, "player"), "white");
+    let m = g.play(js(r#"{"from":"e7","to":"e5"}"#)).unwrap();
+    assert_eq!(str_of(&m, "uci"), "e7e5");
+    let m = play(&mut g, "Nf3");
+    assert_eq!(str_of(&m, "from"), "g1");
+    assert_eq!(len(&g.history().unwrap()), 3);
+    let undone = g.undo().unwrap();
+    assert_eq!(str_of(&undone, "san"), "Nf3");
+    assert_eq!(len(&g.history().unwrap()), 2);
+    // Castling is the king's move.
+    for mv in ["Nf3", "Nc6", "Bc4", "Bc5"] {
+        play(&mut g, mv);
+    }
+    let castle = play(&mut g, "e1g1");
+    assert_eq!(str_of(&castle, "san"), "O-O");
+    assert_eq!(str_of(&castle, "to"), "g1");
+}
+
+#[wasm_bindgen_test]
+fn promotion_with_object_and_uci() {
+    let mut g = game(r#"{"fen":"8/4P2k/8/8/8/8/8/4K3 w - - 0 1"}"#);
+    let m = g
+        .play(js(r#"{"from":"e7","to":"e8","promotion":"n"}"#))
+        .unwrap();
+    assert_eq!(str_of(&m, "san"), "e8=N");
+    assert_eq!(str_of(&m, "promotion"), "n");
+    g.undo().unwrap();
+    let m = play(&mut g, "e7e8q");
+    assert_eq!(str_of(&m, "san"), "e8=Q");
+    // Without a promotion piece the move is incomplete.
+    g.undo().unwrap();
+    assert_eq!(
+        code(g.play(js(r#"{"from":"e7","to":"e8"}"#)).unwrap_err()),
+        "illegal-move"
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_input_never_breaks_a_game() {
+    let mut g = game(r#"{"variant":"3check"}"#);
+    play(&mut g, "e4");
+    let fen = g.fen();
+    let history = JSON::stringify(&g.history().unwrap()).unwrap();
+
+    let bad_moves = [
+        JsValue::from_str(""),
+        JsValue::from_str("zz"),
+        JsValue::from_str("e2e4"),
+        JsValue::from_str("e7e9"),
+        JsValue::from_str("Qxh9"),
+        JsValue::from_str("O-O"),
+        JsValue::from_str(&"e5".repeat(10_000)),
+        JsValue::from_str("\u{0}\u{ffff}"),
+        JsValue::from_f64(42.0),
+        JsValue::from_f64(f64::NAN),
+        JsValue::from_f64(1e300),
+        JsValue::TRUE,
+        JsValue::UNDEFINED,
+        JsValue::NULL,
+        Array::new().into(),
+        Object::new().into(),
+        js(r#"{"from":"e7"}"#),
+        js(r#"{"from":42,"to":[]}"#),
+        js(r#"{"from":"e7","to":"e5","promotion":"k"}"#),
+        js(r#"{"from":"e7","to":"e5","promotion":7}"#),
+    ];
+    for bad in bad_moves.iter() {
+        let err = g.play(bad.clone()).expect_err("a bad move must be refused");
+        let c = code(err);
+        assert!(c == "illegal-move" || c == "invalid-argument", "code {c}");
+        assert_eq!(g.fen(), fen);
+    }
+    for bad in [
+        JsValue::from_f64(3.0),
+        JsValue::from_str("z9"),
+        JsValue::TRUE,
+        Object::new().into(),
+    ] {
+        assert_eq!(code(g.legal_moves(bad).unwrap_err()), "invalid-argument");
+    }
+    for bad in [
+        JsValue::from_f64(-1.0),
+        JsValue::from_f64(1e12),
+        JsValue::from_f64(2.5),
+        JsValue::from_str("3"),
+        JsValue::UNDEFINED,
+    ] {
+        assert_eq!(code(g.perft(bad).unwrap_err()), "invalid-argument");
+    }
+    for bad in [
+        JsValue::from_str("purple"),
+        JsValue::from_f64(1.0),
+        JsValue::TRUE,
+    ] {
+        assert_eq!(code(g.resign(bad).unwrap_err()), "invalid-argument");
+    }
+    for bad in [
+        JsValue::from_f64(1.0),
+        JsValue::from_str("not json"),
+        JsValue::from_str("{}"),
+        js(
+            r#"{"format":"tablero-game","version":1,"seed":0,"variant":"chess","startFen":"x","moves":[]}"#,
+        ),
+        js(
+            r#"{"format":"tablero-game","version":1,"seed":0,"variant":"chess","startFen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["e2e5"]}"#,
+        ),
+        js(
+            r#"{"format":"tablero-game","version":1,"seed":-4,"variant":"chess","startFen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":[]}"#,
+        ),
+        js(
+            r#"{"format":"tablero-game","version":9,"seed":0,"variant":"chess","startFen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":[]}"#,
+        ),
+    ] {
+        let c = code(Game::from_json(bad).map(|_| ()).unwrap_err());
+        assert!(c == "invalid-argument" || c == "invalid-fen", "code {c}");
+    }
+    for (bad, expected) in [
+        (r#"{"variant":"xiangqi"}"#, "invalid-argument"),
+        (r#"{"varient":"chess"}"#, "invalid-argument"),
+        (r#"{"variant":7}"#, "invalid-argument"),
+        (r#"{"seed":-1}"#, "invalid-argument"),
+        (r#"{"seed":1e300}"#, "invalid-argument"),
+        (r#"{"fen":"8/8/8/8/8/8/8/8 w - - 0 1"}"#, "invalid-fen"),
+        (r#"{"fen":"garbage"}"#, "invalid-fen"),
+        (r#"{"pgn":"1. e4 e5 2. Ke3"}"#, "invalid-pgn"),
+        (
+            r#"{"fen":"8/8/8/8/8/8/8/8 w - - 0 1","pgn":"1. e4"}"#,
+            "invalid-argument",
+        ),
+        (r#"{"rules":"ffa"}"#, "invalid-argument"),
+    ] {
+        assert_eq!(
+            code(new_game(js(bad)).map(|_| ()).unwrap_err()),
+            expected,
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        code(
+            new_game(JsValue::from_str("chess"))
+                .map(|_| ())
+                .unwrap_err()
+        ),
+        "invalid-argument"
+    );
+
+    // Nothing above touched the game.
+    assert_eq!(g.fen(), fen);
+    assert_eq!(JSON::stringify(&g.history().unwrap()).unwrap(), history);
+
+    // It still plays a whole game: three checks win.
+    for mv in ["e5", "Bc4", "Nc6", "Bxf7+", "Kxf7", "Qh5+", "g6", "Qxg6+"] {
+        play(&mut g, mv);
+    }
+    let status = g.status().unwrap();
+    assert_eq!(get(&status, "over"), JsValue::TRUE);
+    let result = get(&status, "result");
+    assert_eq!(str_of(&result, "winner"), "white");
+    assert_eq!(str_of(&result, "reason"), "third-check");
+    let score = g.score().unwrap();
+    assert_eq!(
+        get(&Reflect::get_u32(&score, 0).unwrap(), "checks").as_f64(),
+        Some(3.0)
+    );
+
+    // Moves after the end are refused with game-over, and so is resigning.
+    assert_eq!(
+        code(g.play(JsValue::from_str("Kf8")).unwrap_err()),
+        "game-over"
+    );
+    assert_eq!(code(g.resign(JsValue::UNDEFINED).unwrap_err()), "game-over");
+    assert_eq!(len(&g.legal_moves(JsValue::UNDEFINED).unwrap()), 0);
+}
+
+#[wasm_bindgen_test]
+fn checkmate_resign_and_claims() {
+    let mut g = game("{}");
+    for mv in ["f3", "e5", "g4", "Qh4#"] {
+        play(&mut g, mv);
+    }
+    let result = get(&g.status().unwrap(), "result");
+    assert_eq!(str_of(&result, "reason"), "checkmate");
+    assert_eq!(str_of(&result, "winner"), "black");
+    assert!(g.pgn().contains("4. g4 Qh4# 0-1") || g.pgn().contains("2. g4 Qh4# 0-1"));
+
+    let mut g = game("{}");
+    assert!(!g.claim_draw());
+    g.resign(JsValue::from_str("black")).unwrap();
+    let result = get(&g.status().unwrap(), "result");
+    assert_eq!(str_of(&result, "reason"), "resignation");
+    assert_eq!(str_of(&result, "winner"), "white");
+    g.undo().unwrap();
+    assert_eq!(get(&g.status().unwrap(), "over"), JsValue::FALSE);
+
+    // Knights out and back twice: the start position occurs a third time.
+    let mut g = game("{}");
+    for mv in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+        play(&mut g, mv);
+    }
+    assert_eq!(get(&g.status().unwrap(), "canClaimDraw"), JsValue::TRUE);
+    assert!(g.claim_draw());
+    let result = get(&g.status().unwrap(), "result");
+    assert_eq!(str_of(&result, "reason"), "threefold-repetition");
+    assert!(get(&result, "winner").is_null());
+}
+
+#[wasm_bindgen_test]
+fn variants_end_as_their_rules_say() {
+    let mut g = game(r#"{"variant":"kingofthehill","fen":"8/8/8/8/8/2K5/8/7k w - - 0 1"}"#);
+    play(&mut g, "Kd4");
+    assert_eq!(
+        str_of(&get(&g.status().unwrap(), "result"), "reason"),
+        "king-of-the-hill"
+    );
+
+    let mut g = game(r#"{"variant":"racingkings","fen":"8/6K1/8/8/8/8/k7/8 w - - 0 1"}"#);
+    play(&mut g, "Kg8");
+    // Black gets a reply but cannot reach rank 8 from a2: White wins at once.
+    let result = get(&g.status().unwrap(), "result");
+    assert_eq!(str_of(&result, "reason"), "race");
+    assert_eq!(str_of(&result, "winner"), "white");
+    assert_eq!(g.variant(), "racingkings");
+}
+
+#[wasm_bindgen_test]
+fn save_and_restore() {
+    let mut g = game(r#"{"variant":"3check","seed":7}"#);
+    for mv in ["e4", "e5", "Bc4"] {
+        play(&mut g, mv);
+    }
+    let saved = g.to_json().unwrap();
+    let text = JSON::stringify(&saved).unwrap().as_string().unwrap();
+    let h = Game::from_json(JsValue::from_str(&text)).unwrap();
+    assert_eq!(h.fen(), g.fen());
+    assert_eq!(h.variant(), "3check");
+    assert_eq!(h.seed(), 7.0);
+    assert_eq!(len(&h.history().unwrap()), 3);
+
+    // A game read back from its PGN is the same game.
+    let pgn = g.pgn();
+    let k = new_game({
+        let o = Object::new();
+        Reflect::set(&o, &"pgn".into(), &JsValue::from_str(&pgn)).unwrap();
+        o.into()
+    })
+    .unwrap();
+    assert_eq!(k.fen(), g.fen());
+    assert_eq!(k.variant(), "3check");
+}
+
+#[wasm_bindgen_test]
+fn board_lists_every_piece() {
+    let g = game("{}");
+    let board = g.board().unwrap();
+    assert_eq!(len(&board), 32);
+    let e1 = Array::from(&board)
+        .iter()
+        .find(|p| str_of(p, "square") == "e1")
+        .expect("a piece on e1");
+    assert_eq!(str_of(&e1, "piece"), "king");
+    assert_eq!(str_of(&e1, "color"), "white");
+}
