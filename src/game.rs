@@ -392,9 +392,6 @@ impl Game {
         if start.fen() != Position::new(variant).fen() {
             out.push_str(&format!("[FEN \"{}\"]\n[SetUp \"1\"]\n", start.fen()));
         }
-        if let Some(r) = self.result() {
-            out.push_str(&format!("[Termination \"{}\"]\n", r.reason.code()));
-        }
         out.push('\n');
         let mut text = String::new();
         let mut number = start.fullmoves();
