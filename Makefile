@@ -27,7 +27,7 @@ setup: ## Install missing tools (wasm target, wasm-bindgen-cli, npm packages)
 pkg: setup ## Release wasm build + wasm-bindgen --target web into pkg/
 	$(CARGO) build --lib --release --target $(WASM_TARGET)
 	rm -rf pkg
-	wasm-bindgen --target web --typescript --out-dir pkg --out-name tablero $(WASM_OUT)/tablero.wasm
+	wasm-bindgen --target web --out-dir pkg --out-name tablero $(WASM_OUT)/tablero.wasm
 	node scripts/pkg-json.mjs pkg
 
 demo: pkg ## Serve the demo page on http://localhost:$(PORT)/www/

@@ -116,9 +116,7 @@ fn main() -> ExitCode {
         .unwrap_or(5);
 
     println!("native perft, median of {rounds} alternating rounds\n");
-    println!(
-        "| position | depth | leaves | tablero Mleaves/s | shakmaty Mleaves/s | ratio |"
-    );
+    println!("| position | depth | leaves | tablero Mleaves/s | shakmaty Mleaves/s | ratio |");
     println!("|---|---:|---:|---:|---:|---:|");
 
     let mut ok = true;
