@@ -1,0 +1,54 @@
+//! Zobrist keys, generated at compile time from a fixed seed so hashes are stable across builds
+//! and platforms (saved games and transposition tables can rely on them).
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (s, z ^ (z >> 31))
+}
+
+/// All keys in one flat table: 768 piece-square keys, 64 castling-rook keys, 8 en-passant file
+/// keys, 1 side key and 8 check-counter keys (2 colours × 4 counts).
+const N: usize = 768 + 64 + 8 + 1 + 8;
+
+const fn keys() -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut state = 0x7ab1_e20u64;
+    let mut i = 0;
+    while i < N {
+        let (s, v) = splitmix(state);
+        state = s;
+        t[i] = v;
+        i += 1;
+    }
+    t
+}
+
+static KEYS: [u64; N] = keys();
+
+#[inline]
+pub(crate) fn piece(color: usize, role: usize, sq: usize) -> u64 {
+    KEYS[(color * 6 + role) * 64 + sq]
+}
+
+#[inline]
+pub(crate) fn castling(sq: usize) -> u64 {
+    KEYS[768 + sq]
+}
+
+#[inline]
+pub(crate) fn ep_file(file: usize) -> u64 {
+    KEYS[832 + (file & 7)]
+}
+
+#[inline]
+pub(crate) fn black_to_move() -> u64 {
+    KEYS[840]
+}
+
+#[inline]
+pub(crate) fn checks(color: usize, given: u8) -> u64 {
+    KEYS[841 + color * 4 + (given as usize).min(3)]
+}
