@@ -39,7 +39,7 @@ lint: ## cargo fmt --check and clippy (native and wasm32)
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	# src/wasm.rs only exists for wasm32, so lint that target too.
-	$(CARGO) clippy --lib --target $(WASM_TARGET) -- -D warnings
+	$(CARGO) clippy --lib --tests --target $(WASM_TARGET) -- -D warnings
 
 test-native: ## cargo test --release (includes the perft suites)
 	$(CARGO) test --release
