@@ -6,5 +6,9 @@
 pub mod chess8;
 pub mod core;
 pub mod four;
+pub mod game;
 
 pub use crate::core::{Error, ErrorKind, Role};
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;

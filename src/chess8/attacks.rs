@@ -44,7 +44,10 @@ static KING: [u64; 64] = step_mask(&[
     (0, -1),
     (1, -1),
 ]);
-static PAWN: [[u64; 64]; 2] = [step_mask(&[(-1, 1), (1, 1)]), step_mask(&[(-1, -1), (1, -1)])];
+static PAWN: [[u64; 64]; 2] = [
+    step_mask(&[(-1, 1), (1, 1)]),
+    step_mask(&[(-1, -1), (1, -1)]),
+];
 
 /// Squares on the ray from `sq` in direction `(df, dr)`, excluding `sq`.
 const fn ray(sq: usize, df: i8, dr: i8) -> u64 {
@@ -154,75 +157,27 @@ pub fn bishop_rays(sq: Square) -> Bitboard {
     Bitboard(l[2].lower | l[2].upper | l[3].lower | l[3].upper)
 }
 
-const fn between_table() -> [[u64; 64]; 64] {
-    let mut t = [[0u64; 64]; 64];
-    let dirs: [(i8, i8); 8] = [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (1, 1),
-        (-1, -1),
-        (1, -1),
-        (-1, 1),
-    ];
-    let mut a = 0;
-    while a < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (df, dr) = dirs[d];
-            let (mut f, mut r) = ((a % 8) as i8 + df, (a / 8) as i8 + dr);
-            let mut acc = 0u64;
-            while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                let b = (r * 8 + f) as usize;
-                t[a][b] = acc;
-                acc |= 1 << b;
-                f += df;
-                r += dr;
-            }
-            d += 1;
-        }
-        a += 1;
-    }
-    t
-}
-
-const fn line_table() -> [[u64; 64]; 64] {
-    let mut t = [[0u64; 64]; 64];
-    let mut a = 0;
-    while a < 64 {
-        let mut k = 0;
-        while k < 4 {
-            let l = LINES_CONST[a][k];
-            let full = l.lower | l.upper | (1 << a);
-            let mut b = 0;
-            while b < 64 {
-                if full & (1 << b) != 0 && b != a {
-                    t[a][b] = full;
-                }
-                b += 1;
-            }
-            k += 1;
-        }
-        a += 1;
-    }
-    t
-}
-
-const LINES_CONST: [[Line; 4]; 64] = lines();
-static BETWEEN: [[u64; 64]; 64] = between_table();
-static LINE: [[u64; 64]; 64] = line_table();
-
 /// Squares strictly between `a` and `b` when they share a line, else empty.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(BETWEEN[a.index()][b.index()])
+    // The bits from the lower square up to just below the higher one, cut to their line.
+    let span = (!0u64 << a.index()) ^ (!0u64 << b.index());
+    Bitboard(line(a, b).0 & span & !(a.bb().0 | b.bb().0))
 }
 
 /// The whole line (edge to edge) through `a` and `b`, or empty when they are not aligned.
+/// Computed from the four line masks of `a` rather than a 64×64 table, to keep the wasm
+/// binary small.
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(LINE[a.index()][b.index()])
+    let bb = b.bb().0;
+    for l in &LINES[a.index()] {
+        let full = l.lower | l.upper;
+        if full & bb != 0 {
+            return Bitboard(full | a.bb().0);
+        }
+    }
+    Bitboard::EMPTY
 }
 
 /// `true` when `a`, `b` and `c` lie on one line.

@@ -70,13 +70,16 @@ impl Position {
             if f.starts_with('+') {
                 given = Some(parse_counter_pair(&f[1..], "checks given")?);
             } else {
-                numbers.push(f.parse::<u32>().map_err(|_| {
-                    Error::invalid_fen(format!("{f:?} is not a move counter"))
-                })?);
+                numbers.push(
+                    f.parse::<u32>()
+                        .map_err(|_| Error::invalid_fen(format!("{f:?} is not a move counter")))?,
+                );
             }
         }
         if numbers.len() > 2 {
-            return Err(Error::invalid_fen(format!("too many fields in FEN {fen:?}")));
+            return Err(Error::invalid_fen(format!(
+                "too many fields in FEN {fen:?}"
+            )));
         }
         if let Some(&h) = numbers.first() {
             pos.halfmoves = h;
@@ -106,7 +109,9 @@ impl Position {
             }
             (None, Some((w, b))) => {
                 if w > 3 || b > 3 {
-                    return Err(Error::invalid_fen(format!("checks given +{w}+{b} exceed 3")));
+                    return Err(Error::invalid_fen(format!(
+                        "checks given +{w}+{b} exceed 3"
+                    )));
                 }
                 pos.checks = [w, b];
             }
@@ -131,7 +136,9 @@ impl Position {
         }
         let pawns = self.by_role[Role::Pawn.index()];
         if (pawns & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
-            return Err(Error::invalid_fen("pawns cannot stand on the first or last rank"));
+            return Err(Error::invalid_fen(
+                "pawns cannot stand on the first or last rank",
+            ));
         }
         let them = self.turn.other();
         let occ = self.occupied();
@@ -144,7 +151,9 @@ impl Position {
         }
         self.checkers = self.attackers(self.king(self.turn), them, occ);
         if self.checkers.count() > 2 {
-            return Err(Error::invalid_fen("the side to move is checked by more than two pieces"));
+            return Err(Error::invalid_fen(
+                "the side to move is checked by more than two pieces",
+            ));
         }
 
         // Each castling right needs the king on its back rank and a rook of its own on the
@@ -170,8 +179,14 @@ impl Position {
                     )));
                 }
             }
-            let east = rights.into_iter().filter(|s| s.file() > king.file()).count();
-            let west = rights.into_iter().filter(|s| s.file() < king.file()).count();
+            let east = rights
+                .into_iter()
+                .filter(|s| s.file() > king.file())
+                .count();
+            let west = rights
+                .into_iter()
+                .filter(|s| s.file() < king.file())
+                .count();
             if east > 1 || west > 1 {
                 return Err(Error::invalid_fen(format!(
                     "{} has two castling rights on one side of its king",
@@ -209,7 +224,9 @@ impl Position {
             Variant::ThreeCheck => {
                 let [w, b] = self.checks;
                 if w >= 3 && b >= 3 {
-                    return Err(Error::invalid_fen("both sides cannot have given three checks"));
+                    return Err(Error::invalid_fen(
+                        "both sides cannot have given three checks",
+                    ));
                 }
                 if self.checks[self.turn.index()] >= 3 {
                     return Err(Error::invalid_fen(format!(
@@ -234,7 +251,9 @@ impl Position {
                     return Err(Error::invalid_fen("Racing Kings has no castling"));
                 }
                 if self.checkers.any() {
-                    return Err(Error::invalid_fen("Racing Kings positions never have a king in check"));
+                    return Err(Error::invalid_fen(
+                        "Racing Kings positions never have a king in check",
+                    ));
                 }
                 let goal = Bitboard::rank(7);
                 let white_in = goal.has(self.king(Color::White));
@@ -316,12 +335,24 @@ impl Position {
         for color in [Color::White, Color::Black] {
             let rank = color.back_rank();
             let king = self.king(color);
-            let rooks = self.by_color[color.index()] & self.by_role[Role::Rook.index()] & Bitboard::rank(rank);
+            let rooks = self.by_color[color.index()]
+                & self.by_role[Role::Rook.index()]
+                & Bitboard::rank(rank);
             let rights = self.castling & Bitboard::rank(rank);
-            let mut east: Vec<Square> = rights.into_iter().filter(|s| s.file() > king.file()).collect();
-            let west: Vec<Square> = rights.into_iter().filter(|s| s.file() < king.file()).collect();
+            let mut east: Vec<Square> = rights
+                .into_iter()
+                .filter(|s| s.file() > king.file())
+                .collect();
+            let west: Vec<Square> = rights
+                .into_iter()
+                .filter(|s| s.file() < king.file())
+                .collect();
             east.reverse();
-            for (sq, kingside) in east.into_iter().map(|s| (s, true)).chain(west.into_iter().map(|s| (s, false))) {
+            for (sq, kingside) in east
+                .into_iter()
+                .map(|s| (s, true))
+                .chain(west.into_iter().map(|s| (s, false)))
+            {
                 let outer = if kingside {
                     rooks.into_iter().filter(|r| r.file() > king.file()).max()
                 } else {
@@ -332,7 +363,11 @@ impl Position {
                 } else {
                     (b'A' + sq.file()) as char
                 };
-                s.push(if color == Color::White { c } else { c.to_ascii_lowercase() });
+                s.push(if color == Color::White {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                });
             }
         }
     }
@@ -362,7 +397,11 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), Error> {
                 if file >= 8 {
                     return Err(Error::invalid_fen(format!("rank {} is too long", rank + 1)));
                 }
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let sq = Square::from_coords(file, rank);
                 pos.by_color[color.index()] |= sq.bb();
                 pos.by_role[role.index()] |= sq.bb();
@@ -387,12 +426,18 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), Error> {
         return Ok(());
     }
     for c in field.chars() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         let rank = color.back_rank();
-        let rooks = pos.by_color[color.index()] & pos.by_role[Role::Rook.index()] & Bitboard::rank(rank);
-        let king_file = (pos.by_color[color.index()] & pos.by_role[Role::King.index()] & Bitboard::rank(rank))
-            .first()
-            .map(|k| k.file());
+        let rooks =
+            pos.by_color[color.index()] & pos.by_role[Role::Rook.index()] & Bitboard::rank(rank);
+        let king_file =
+            (pos.by_color[color.index()] & pos.by_role[Role::King.index()] & Bitboard::rank(rank))
+                .first()
+                .map(|k| k.file());
         let sq = match (c.to_ascii_lowercase(), king_file) {
             ('k', Some(kf)) => rooks.into_iter().filter(|r| r.file() > kf).max(),
             ('q', Some(kf)) => rooks.into_iter().filter(|r| r.file() < kf).min(),

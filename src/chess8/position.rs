@@ -145,7 +145,8 @@ impl Move {
     }
 }
 
-/// A fixed-capacity list of moves (512), enough for any position with one king per side.
+/// A fixed-capacity list of moves (512): far more than the 218 of the richest reachable
+/// position. A list never grows past its capacity; extra moves would be dropped.
 #[derive(Clone)]
 pub struct MoveList {
     moves: [Move; 512],
@@ -375,7 +376,9 @@ impl Position {
 
     #[inline]
     pub(crate) fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| self.by_role[r.index()].has(sq))
+        Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()].has(sq))
     }
 
     #[inline]

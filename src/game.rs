@@ -1,0 +1,694 @@
+//! A two-player game: the moves played, undo, repetition, draw claims and the result.
+//!
+//! [`Game`] wraps the position-level rules of [`crate::chess8`] with everything that needs
+//! the history: threefold and fivefold repetition, the 50- and 75-move rules, resignation,
+//! draw claims, PGN export and import.
+
+use crate::chess8::{Color, EndReason, Move, MoveKind, Position, Square, Variant};
+use crate::core::{Error, Role};
+
+/// Why a game ended. Codes are stable kebab-case strings ([`ResultReason::code`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ResultReason {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check: a draw.
+    Stalemate,
+    /// Three-check: the third check was given (R2.2).
+    ThirdCheck,
+    /// King of the Hill: a king reached d4, e4, d5 or e5 (R3.1).
+    KingOfTheHill,
+    /// Racing Kings: a king reached rank 8 and the race is decided (R4.3).
+    Race,
+    /// A draw claimed with `claim_draw` after the same position occurred three times.
+    ThreefoldRepetition,
+    /// A draw claimed with `claim_draw` after 50 moves by each side without capture or pawn move.
+    FiftyMoveRule,
+    /// Automatic draw: the same position occurred five times (FIDE 9.6.1).
+    FivefoldRepetition,
+    /// Automatic draw: 75 moves by each side without capture or pawn move (FIDE 9.6.2).
+    SeventyFiveMoveRule,
+    /// Automatic draw: no sequence of legal moves can lead to a win (R1.1, R2.3).
+    InsufficientMaterial,
+    /// A player resigned.
+    Resignation,
+    /// A draw that the rules did not produce: agreed by the players, or recorded as `1/2-1/2`
+    /// in an imported PGN whose final position is not a draw by rule.
+    DrawClaimed,
+}
+
+impl ResultReason {
+    /// Stable kebab-case code, e.g. `"threefold-repetition"`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            ResultReason::Checkmate => "checkmate",
+            ResultReason::Stalemate => "stalemate",
+            ResultReason::ThirdCheck => "third-check",
+            ResultReason::KingOfTheHill => "king-of-the-hill",
+            ResultReason::Race => "race",
+            ResultReason::ThreefoldRepetition => "threefold-repetition",
+            ResultReason::FiftyMoveRule => "fifty-move-rule",
+            ResultReason::FivefoldRepetition => "fivefold-repetition",
+            ResultReason::SeventyFiveMoveRule => "seventy-five-move-rule",
+            ResultReason::InsufficientMaterial => "insufficient-material",
+            ResultReason::Resignation => "resignation",
+            ResultReason::DrawClaimed => "draw-claimed",
+        }
+    }
+
+    /// Parses a code written by [`ResultReason::code`].
+    pub fn from_code(code: &str) -> Option<ResultReason> {
+        use ResultReason::*;
+        [
+            Checkmate,
+            Stalemate,
+            ThirdCheck,
+            KingOfTheHill,
+            Race,
+            ThreefoldRepetition,
+            FiftyMoveRule,
+            FivefoldRepetition,
+            SeventyFiveMoveRule,
+            InsufficientMaterial,
+            Resignation,
+            DrawClaimed,
+        ]
+        .into_iter()
+        .find(|r| r.code() == code)
+    }
+
+    fn from_end(reason: EndReason) -> ResultReason {
+        match reason {
+            EndReason::Checkmate => ResultReason::Checkmate,
+            EndReason::Stalemate => ResultReason::Stalemate,
+            EndReason::ThirdCheck => ResultReason::ThirdCheck,
+            EndReason::KingOfTheHill => ResultReason::KingOfTheHill,
+            EndReason::Race => ResultReason::Race,
+            EndReason::InsufficientMaterial => ResultReason::InsufficientMaterial,
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: ResultReason,
+}
+
+impl GameResult {
+    /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn pgn_token(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+/// A move as it was played, with everything a UI shows about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// The move itself.
+    pub mv: Move,
+    /// Who played it.
+    pub player: Color,
+    /// The moving piece.
+    pub piece: Role,
+    /// The captured piece, if any.
+    pub captured: Option<Role>,
+    /// SAN with `+`/`#`.
+    pub san: String,
+    /// UCI text.
+    pub uci: String,
+    /// `true` when the move gave check.
+    pub check: bool,
+}
+
+/// A two-player game with its full history.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
+    positions: Vec<Position>,
+    moves: Vec<PlayedMove>,
+    /// A result set by a call rather than by the position: resignation or a draw claim.
+    declared: Option<GameResult>,
+    /// PGN roster tags kept from an import (Event, Site, Date, Round, White, Black).
+    tags: Vec<(String, String)>,
+}
+
+impl Game {
+    /// A new game from the variant's starting position.
+    pub fn new(variant: Variant) -> Game {
+        Game::from_position(Position::new(variant))
+    }
+
+    /// A new game from a FEN.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Game, Error> {
+        Ok(Game::from_position(Position::from_fen(variant, fen)?))
+    }
+
+    /// A new game from a position.
+    pub fn from_position(position: Position) -> Game {
+        Game {
+            positions: vec![position],
+            moves: Vec::new(),
+            declared: None,
+            tags: Vec::new(),
+        }
+    }
+
+    /// The rule set.
+    pub fn variant(&self) -> Variant {
+        self.start().variant()
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        // `positions` is never empty: it is built with the start and `undo` never pops it.
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// The moves played so far.
+    pub fn history(&self) -> &[PlayedMove] {
+        &self.moves
+    }
+
+    /// The legal moves now; none once the game is over.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.result().is_some() {
+            return Vec::new();
+        }
+        self.position().legal_moves().to_vec()
+    }
+
+    /// Plays a legal move. Fails with `game-over` after the end, `illegal-move` otherwise;
+    /// the game is unchanged on error.
+    pub fn play(&mut self, m: Move) -> Result<&PlayedMove, Error> {
+        if let Some(r) = self.result() {
+            return Err(Error::game_over(format!(
+                "the game is over ({}, {}); no more moves",
+                r.pgn_token(),
+                r.reason.code()
+            )));
+        }
+        let pos = self.position();
+        if !pos.legal_moves().contains(&m) {
+            return Err(Error::illegal_move(format!(
+                "{} is not a legal move in {}",
+                m.uci(),
+                pos.fen()
+            )));
+        }
+        let player = pos.turn();
+        let piece = pos.piece_at(m.from).map_or(Role::Pawn, |(_, r)| r);
+        let captured = match m.kind {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            MoveKind::Castle => None,
+            _ => pos.piece_at(m.to).map(|(_, r)| r),
+        };
+        let san = pos.san(m);
+        let mut next = pos.clone();
+        next.play(m);
+        let record = PlayedMove {
+            mv: m,
+            player,
+            piece,
+            captured,
+            san,
+            uci: m.uci(),
+            check: next.is_check(),
+        };
+        self.positions.push(next);
+        self.moves.push(record);
+        Ok(&self.moves[self.moves.len() - 1])
+    }
+
+    /// Plays a move written in UCI or SAN.
+    pub fn play_str(&mut self, text: &str) -> Result<&PlayedMove, Error> {
+        if let Some(r) = self.result() {
+            return Err(Error::game_over(format!(
+                "the game is over ({}, {}); cannot play {text:?}",
+                r.pgn_token(),
+                r.reason.code()
+            )));
+        }
+        let m = self.position().parse_move(text)?;
+        self.play(m)
+    }
+
+    /// Takes back the last move (and any result, including a resignation or a claimed draw).
+    /// Returns the move taken back, or `None` at the start.
+    pub fn undo(&mut self) -> Option<PlayedMove> {
+        self.declared = None;
+        if self.moves.is_empty() {
+            return None;
+        }
+        self.positions.pop();
+        self.moves.pop()
+    }
+
+    /// How many times the current position has occurred, counting only positions since the
+    /// last irreversible move (capture, pawn move, castling-right loss, and in Three-check a
+    /// check).
+    pub fn repetitions(&self) -> usize {
+        let current = self.position();
+        let mut count = 1;
+        for i in (0..self.positions.len() - 1).rev() {
+            let p = &self.positions[i];
+            let after = &self.positions[i + 1];
+            if after.halfmoves() == 0
+                || after.castling_rooks() != p.castling_rooks()
+                || after.checks_given(Color::White) != p.checks_given(Color::White)
+                || after.checks_given(Color::Black) != p.checks_given(Color::Black)
+            {
+                break;
+            }
+            if p.hash() == current.hash() && same_position(p, current) {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// The draw the side to move may claim now, if any (R1.1, R1.2).
+    pub fn claimable_draw(&self) -> Option<ResultReason> {
+        if self.result().is_some() {
+            None
+        } else if self.repetitions() >= 3 {
+            Some(ResultReason::ThreefoldRepetition)
+        } else if self.position().halfmoves() >= 100 {
+            Some(ResultReason::FiftyMoveRule)
+        } else {
+            None
+        }
+    }
+
+    /// Claims a draw by threefold repetition or the 50-move rule. Returns `false` (and changes
+    /// nothing) when no draw can be claimed.
+    pub fn claim_draw(&mut self) -> bool {
+        match self.claimable_draw() {
+            Some(reason) => {
+                self.declared = Some(GameResult {
+                    winner: None,
+                    reason,
+                });
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `player` resigns. Fails with `game-over` when the game has already ended.
+    pub fn resign(&mut self, player: Color) -> Result<(), Error> {
+        if let Some(r) = self.result() {
+            return Err(Error::game_over(format!(
+                "the game is already over ({}); {} cannot resign",
+                r.reason.code(),
+                player.name()
+            )));
+        }
+        self.declared = Some(GameResult {
+            winner: Some(player.other()),
+            reason: ResultReason::Resignation,
+        });
+        Ok(())
+    }
+
+    /// Ends an unfinished game with an outside result, as a PGN import does for `1-0`, `0-1`
+    /// and `1/2-1/2` games that did not end on the board.
+    fn declare(&mut self, result: GameResult) {
+        if self.result().is_none() {
+            self.declared = Some(result);
+        }
+    }
+
+    /// The result if the game is over: a declared result, then the position's own ending,
+    /// then the automatic draws (fivefold repetition, 75-move rule).
+    pub fn result(&self) -> Option<GameResult> {
+        if let Some(r) = self.declared {
+            return Some(r);
+        }
+        let pos = self.position();
+        if let Some(e) = pos.ending() {
+            return Some(GameResult {
+                winner: e.winner,
+                reason: ResultReason::from_end(e.reason),
+            });
+        }
+        if self.repetitions() >= 5 {
+            return Some(GameResult {
+                winner: None,
+                reason: ResultReason::FivefoldRepetition,
+            });
+        }
+        if pos.halfmoves() >= 150 {
+            return Some(GameResult {
+                winner: None,
+                reason: ResultReason::SeventyFiveMoveRule,
+            });
+        }
+        None
+    }
+
+    /// The current position as FEN.
+    pub fn fen(&self) -> String {
+        self.position().fen()
+    }
+
+    /// Legal-move-path count from the current position (see [`Position::perft`]).
+    pub fn perft(&self, depth: u32) -> u64 {
+        self.position().perft(depth)
+    }
+
+    /// The game as PGN, with the lichess `Variant` tag and `FEN`/`SetUp` for custom starts.
+    pub fn pgn(&self) -> String {
+        let result = self.result().map_or("*", |r| r.pgn_token());
+        let mut out = String::new();
+        let roster = ["Event", "Site", "Date", "Round", "White", "Black"];
+        let defaults = ["?", "?", "????.??.??", "?", "?", "?"];
+        for (name, default) in roster.iter().zip(defaults) {
+            let value = self
+                .tags
+                .iter()
+                .find(|(k, _)| k == name)
+                .map_or(default, |(_, v)| v.as_str());
+            out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+        }
+        out.push_str(&format!("[Result \"{result}\"]\n"));
+        let variant = self.variant();
+        if variant != Variant::Chess {
+            out.push_str(&format!("[Variant \"{}\"]\n", variant.pgn_name()));
+        }
+        let start = self.start();
+        if start.fen() != Position::new(variant).fen() {
+            out.push_str(&format!("[FEN \"{}\"]\n[SetUp \"1\"]\n", start.fen()));
+        }
+        if let Some(r) = self.result() {
+            out.push_str(&format!("[Termination \"{}\"]\n", r.reason.code()));
+        }
+        out.push('\n');
+        let mut text = String::new();
+        let mut number = start.fullmoves();
+        for (i, m) in self.moves.iter().enumerate() {
+            if m.player == Color::White {
+                text.push_str(&format!("{number}. "));
+            } else if i == 0 {
+                text.push_str(&format!("{number}... "));
+            }
+            text.push_str(&m.san);
+            text.push(' ');
+            if m.player == Color::Black {
+                number += 1;
+            }
+        }
+        text.push_str(result);
+        out.push_str(&wrap(&text, 79));
+        out.push('\n');
+        out
+    }
+
+    /// Reads a PGN (one game). The `Variant` tag picks the rules (lichess names; absent means
+    /// chess); `FEN` sets the start. Moves are SAN (UCI is accepted too); comments, NAGs and
+    /// variations are skipped. A decisive or drawn `Result` on a game that did not end on the
+    /// board is kept as a resignation or an agreed draw.
+    pub fn from_pgn(pgn: &str) -> Result<Game, Error> {
+        let (tags, movetext) = split_pgn(pgn)?;
+        let tag = |name: &str| {
+            tags.iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.as_str())
+        };
+        let variant = match tag("Variant") {
+            Some(v) => Variant::from_name(v)
+                .ok_or_else(|| Error::invalid_pgn(format!("unsupported Variant tag {v:?}")))?,
+            None => Variant::Chess,
+        };
+        let mut game = match tag("FEN") {
+            Some(fen) => Game::from_fen(variant, fen)
+                .map_err(|e| Error::invalid_pgn(format!("bad FEN tag: {}", e.message)))?,
+            None => Game::new(variant),
+        };
+        game.tags = tags
+            .iter()
+            .filter(|(k, _)| {
+                ["Event", "Site", "Date", "Round", "White", "Black"].contains(&k.as_str())
+            })
+            .cloned()
+            .collect();
+        let mut result_token = tag("Result").map(str::to_string);
+        for token in movetext {
+            if matches!(token.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+                result_token = Some(token);
+                break;
+            }
+            let number = game.position().fullmoves();
+            let side = game.position().turn();
+            game.play_str(&token).map_err(|e| {
+                Error::invalid_pgn(format!(
+                    "move {number}{} {token:?} ({}): {}",
+                    if side == Color::White { "." } else { "..." },
+                    side.name(),
+                    e.message
+                ))
+            })?;
+        }
+        let declared = match result_token.as_deref() {
+            Some("1-0") => Some(GameResult {
+                winner: Some(Color::White),
+                reason: ResultReason::Resignation,
+            }),
+            Some("0-1") => Some(GameResult {
+                winner: Some(Color::Black),
+                reason: ResultReason::Resignation,
+            }),
+            Some("1/2-1/2") => Some(GameResult {
+                winner: None,
+                reason: game.claimable_draw().unwrap_or(ResultReason::DrawClaimed),
+            }),
+            _ => None,
+        };
+        if let (Some(d), None) = (declared, game.result()) {
+            game.declare(d);
+        }
+        Ok(game)
+    }
+
+    /// The data needed to rebuild this game: variant, start FEN, moves in UCI, and a
+    /// declared result.
+    pub fn to_saved(&self) -> SavedGame {
+        SavedGame {
+            variant: self.variant().name().to_string(),
+            start_fen: self.start().fen(),
+            moves: self.moves.iter().map(|m| m.uci.clone()).collect(),
+            declared: self.declared.map(|r| SavedResult {
+                winner: r.winner.map(|c| c.name().to_string()),
+                reason: r.reason.code().to_string(),
+            }),
+        }
+    }
+
+    /// Rebuilds a game saved with [`Game::to_saved`], replaying and checking every move.
+    pub fn from_saved(saved: &SavedGame) -> Result<Game, Error> {
+        let variant = Variant::from_name(&saved.variant).ok_or_else(|| {
+            Error::invalid_argument(format!(
+                "saved game has unknown variant {:?}",
+                saved.variant
+            ))
+        })?;
+        let mut game = Game::from_fen(variant, &saved.start_fen)?;
+        for (i, m) in saved.moves.iter().enumerate() {
+            game.play_str(m).map_err(|e| {
+                Error::invalid_argument(format!("saved game move {} {m:?}: {}", i + 1, e.message))
+            })?;
+        }
+        if let Some(d) = &saved.declared {
+            let reason = ResultReason::from_code(&d.reason).ok_or_else(|| {
+                Error::invalid_argument(format!(
+                    "saved game has unknown result reason {:?}",
+                    d.reason
+                ))
+            })?;
+            let winner = match d.winner.as_deref() {
+                None => None,
+                Some(w) => Some(Color::from_name(w).ok_or_else(|| {
+                    Error::invalid_argument(format!("saved game has unknown winner {w:?}"))
+                })?),
+            };
+            game.declare(GameResult { winner, reason });
+        }
+        Ok(game)
+    }
+}
+
+/// The serializable form of a [`Game`].
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedGame {
+    /// Variant API name.
+    pub variant: String,
+    /// FEN of the starting position.
+    pub start_fen: String,
+    /// Moves in UCI.
+    pub moves: Vec<String>,
+    /// A resignation or claimed draw, if the game ended that way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared: Option<SavedResult>,
+}
+
+/// A declared result in a [`SavedGame`].
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SavedResult {
+    /// `"white"`, `"black"`, or absent for a draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    /// A [`ResultReason::code`].
+    pub reason: String,
+}
+
+/// Hash collisions are astronomically unlikely, but repetition decides results, so equal
+/// hashes are confirmed on the board itself.
+fn same_position(a: &Position, b: &Position) -> bool {
+    a.turn() == b.turn()
+        && a.pieces_of(Color::White) == b.pieces_of(Color::White)
+        && a.pieces_of(Color::Black) == b.pieces_of(Color::Black)
+        && Role::ALL.iter().all(|&r| a.role_bb(r) == b.role_bb(r))
+        && a.castling_rooks() == b.castling_rooks()
+        && a.ep_square() == b.ep_square()
+        && a.checks_given(Color::White) == b.checks_given(Color::White)
+        && a.checks_given(Color::Black) == b.checks_given(Color::Black)
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line_len = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        if line_len > 0 && line_len + 1 + word.len() > width {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(word);
+        line_len += word.len();
+    }
+    out
+}
+
+type Tags = Vec<(String, String)>;
+
+/// Splits a PGN into its tag pairs and its move tokens (move numbers, comments, NAGs and
+/// variations removed).
+fn split_pgn(pgn: &str) -> Result<(Tags, Vec<String>), Error> {
+    let mut tags = Vec::new();
+    let mut movetext = String::new();
+    for line in pgn.lines() {
+        let t = line.trim();
+        if t.starts_with('[') && movetext.trim().is_empty() {
+            let inner = t
+                .strip_prefix('[')
+                .and_then(|s| s.strip_suffix(']'))
+                .ok_or_else(|| Error::invalid_pgn(format!("malformed tag line {t:?}")))?;
+            let (name, value) = inner
+                .split_once(' ')
+                .ok_or_else(|| Error::invalid_pgn(format!("malformed tag line {t:?}")))?;
+            let value = value.trim();
+            let value = value
+                .strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .ok_or_else(|| Error::invalid_pgn(format!("tag {name} value must be quoted")))?;
+            tags.push((
+                name.to_string(),
+                value.replace("\\\"", "\"").replace("\\\\", "\\"),
+            ));
+        } else if !t.starts_with('%') {
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    let mut tokens = Vec::new();
+    let mut depth = 0usize;
+    let mut chars = movetext.chars().peekable();
+    let mut word = String::new();
+    let flush = |word: &mut String, tokens: &mut Vec<String>| {
+        let w = std::mem::take(word);
+        if matches!(w.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+            tokens.push(w);
+            return;
+        }
+        // Move numbers may be glued to the move ("12.e4", "12...Nf6").
+        let digits = w.len() - w.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let rest = &w[digits..];
+        let mv = if digits > 0 && rest.starts_with('.') {
+            rest.trim_start_matches('.')
+        } else {
+            w.as_str()
+        };
+        if !mv.is_empty() && !mv.starts_with('$') {
+            tokens.push(mv.to_string());
+        }
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => {
+                flush(&mut word, &mut tokens);
+                for d in chars.by_ref() {
+                    if d == '}' {
+                        break;
+                    }
+                }
+            }
+            ';' => {
+                flush(&mut word, &mut tokens);
+                for d in chars.by_ref() {
+                    if d == '\n' {
+                        break;
+                    }
+                }
+            }
+            '(' => {
+                flush(&mut word, &mut tokens);
+                depth += 1;
+            }
+            ')' => {
+                flush(&mut word, &mut tokens);
+                depth = depth
+                    .checked_sub(1)
+                    .ok_or_else(|| Error::invalid_pgn("unbalanced ')' in the move text"))?;
+            }
+            c if c.is_whitespace() => flush(&mut word, &mut tokens),
+            c if depth == 0 => word.push(c),
+            _ => {}
+        }
+    }
+    flush(&mut word, &mut tokens);
+    if depth != 0 {
+        return Err(Error::invalid_pgn("unbalanced '(' in the move text"));
+    }
+    Ok((tags, tokens))
+}
+
+/// The square and piece lists a UI needs: every occupied square with its piece and colour.
+pub fn board_pieces(pos: &Position) -> Vec<(Square, Color, Role)> {
+    let mut out = Vec::new();
+    for i in 0..64 {
+        let sq = Square::from_index(i);
+        if let Some((c, r)) = pos.piece_at(sq) {
+            out.push((sq, c, r));
+        }
+    }
+    out
+}
