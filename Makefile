@@ -10,7 +10,11 @@ CARGO       ?= cargo
 WASM_TARGET := wasm32-unknown-unknown
 # Where cargo puts its output: honours CARGO_TARGET_DIR like cargo itself does.
 TARGET_DIR  := $(abspath $(or $(CARGO_TARGET_DIR),target))
-WASM_OUT    := $(TARGET_DIR)/$(WASM_TARGET)/release
+# Release wasm builds (pkg/, the wasm benchmark) get a target dir of their own: with the release
+# profile's panic = "abort", `cargo test --target wasm32` rebuilds the library with a different
+# profile into the same file names, so sharing one dir would relink the library on every switch.
+WASM_BUILD  := $(TARGET_DIR)/wasm-release
+WASM_OUT    := $(WASM_BUILD)/$(WASM_TARGET)/release
 PORT        ?= 8080
 
 # Browser tests bring in Debian's chromium; only ask for it once such tests exist.
@@ -25,7 +29,7 @@ setup: ## Install missing tools (wasm target, wasm-bindgen-cli, npm packages)
 	@scripts/setup.sh $(SETUP_FLAGS)
 
 pkg: setup ## Release wasm build + wasm-bindgen --target web into pkg/
-	$(CARGO) build --lib --release --target $(WASM_TARGET)
+	$(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD)
 	rm -rf pkg
 	wasm-bindgen --target web --out-dir pkg --out-name tablero $(WASM_OUT)/tablero.wasm
 	node scripts/pkg-json.mjs pkg
@@ -56,7 +60,7 @@ bench-native: ## Native perft benchmark (benches/perft.rs)
 	$(CARGO) bench --bench perft
 
 bench-wasm: setup ## Wasm perft benchmark in Node (benches/wasm-perft)
-	$(CARGO) build -p wasm-perft --release --target $(WASM_TARGET)
+	$(CARGO) build -p wasm-perft --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD)
 	rm -rf benches/wasm-perft/pkg
 	wasm-bindgen --target nodejs --no-typescript --out-dir benches/wasm-perft/pkg $(WASM_OUT)/wasm_perft.wasm
 	# --target nodejs emits CommonJS, but the repository's package.json says "type": "module".
