@@ -34,7 +34,7 @@ pkg: setup ## Release wasm build + wasm-bindgen --target web into pkg/
 	wasm-bindgen --target web --out-dir pkg --out-name tablero $(WASM_OUT)/tablero.wasm
 	node scripts/pkg-json.mjs pkg
 
-demo: pkg ## Serve the demo page on http://localhost:$(PORT)/www/
+demo: pkg ## Serve the demo page on http://localhost:8080/www/ (PORT=... to change)
 	node scripts/serve.mjs --port $(PORT)
 
 test: setup lint test-native test-wasm test-node ## Everything CI runs: lint, native, wasm and Node tests
