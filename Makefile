@@ -1,0 +1,77 @@
+# tablero build, test and benchmark entry points. `make help` lists them.
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.NOTPARALLEL:
+.DELETE_ON_ERROR:
+MAKEFLAGS += --no-builtin-rules --no-print-directory
+.DEFAULT_GOAL := help
+
+CARGO       ?= cargo
+WASM_TARGET := wasm32-unknown-unknown
+# Where cargo puts its output: honours CARGO_TARGET_DIR like cargo itself does.
+TARGET_DIR  := $(abspath $(or $(CARGO_TARGET_DIR),target))
+# Release wasm builds (pkg/, the wasm benchmark) get a target dir of their own: with the release
+# profile's panic = "abort", `cargo test --target wasm32` rebuilds the library with a different
+# profile into the same file names, so sharing one dir would relink the library on every switch.
+WASM_BUILD  := $(TARGET_DIR)/wasm-release
+WASM_OUT    := $(WASM_BUILD)/$(WASM_TARGET)/release
+PORT        ?= 8080
+
+# Browser tests bring in Debian's chromium; only ask for it once such tests exist.
+SETUP_FLAGS := $(if $(wildcard tests/browser),--browser)
+
+.PHONY: help setup pkg demo test lint test-native test-wasm test-node bench bench-native bench-wasm size clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-13s %s\n", $$1, $$2 }'
+
+setup: ## Install missing tools (wasm target, wasm-bindgen-cli, npm packages)
+	@scripts/setup.sh $(SETUP_FLAGS)
+
+pkg: setup ## Release wasm build + wasm-bindgen --target web into pkg/
+	$(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD)
+	rm -rf pkg
+	wasm-bindgen --target web --out-dir pkg --out-name tablero $(WASM_OUT)/tablero.wasm
+	node scripts/pkg-json.mjs pkg
+
+demo: pkg ## Serve the demo page on http://localhost:8080/www/ (PORT=... to change)
+	node scripts/serve.mjs --port $(PORT)
+
+test: setup lint test-native test-wasm test-node ## Everything CI runs: lint, native, wasm and Node tests
+
+lint: ## cargo fmt --check and clippy (native and wasm32)
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --all-targets -- -D warnings
+	# src/wasm.rs only exists for wasm32, so lint that target too.
+	$(CARGO) clippy --lib --tests --target $(WASM_TARGET) -- -D warnings
+
+test-native: ## cargo test --release (includes the perft suites)
+	$(CARGO) test --release
+
+test-wasm: setup ## wasm-bindgen-test tests, run in Node by wasm-bindgen-test-runner
+	$(CARGO) test --release --target $(WASM_TARGET)
+
+test-node: pkg ## Node tests of pkg/ (tests/node/*.test.mjs)
+	node --test tests/node/*.test.mjs
+
+bench: setup bench-native bench-wasm size ## Native and wasm perft, tablero vs shakmaty, and pkg size
+
+bench-native: ## Native perft benchmark (benches/perft.rs)
+	$(CARGO) bench --bench perft
+
+bench-wasm: setup ## Wasm perft benchmark in Node (benches/wasm-perft)
+	$(CARGO) build -p wasm-perft --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD)
+	rm -rf benches/wasm-perft/pkg
+	wasm-bindgen --target nodejs --no-typescript --out-dir benches/wasm-perft/pkg $(WASM_OUT)/wasm_perft.wasm
+	# --target nodejs emits CommonJS, but the repository's package.json says "type": "module".
+	echo '{ "type": "commonjs" }' > benches/wasm-perft/pkg/package.json
+	node benches/wasm-perft/run.mjs
+
+size: pkg ## gzip -9 size of pkg/tablero_bg.wasm + pkg/tablero.js
+	@echo; echo '| file | bytes | gzip -9 bytes |'; echo '|---|---:|---:|'
+	@printf '| pkg/tablero_bg.wasm | %d | %d |\n' $$(wc -c < pkg/tablero_bg.wasm) $$(gzip -9 -c pkg/tablero_bg.wasm | wc -c)
+	@printf '| pkg/tablero.js | %d | %d |\n' $$(wc -c < pkg/tablero.js) $$(gzip -9 -c pkg/tablero.js | wc -c)
+	@printf '| **total** | | **%d** |\n' $$(( $$(gzip -9 -c pkg/tablero_bg.wasm | wc -c) + $$(gzip -9 -c pkg/tablero.js | wc -c) ))
+
+clean: ## Remove generated packages (not cargo's target dir)
+	rm -rf pkg benches/wasm-perft/pkg
