@@ -1,0 +1,111 @@
+// Shared set-up for the browser tests: a static server on a free port and Debian's chromium
+// driven by playwright-core. Nothing is fetched from the internet.
+import { spawn } from "node:child_process";
+import { mkdir } from "node:fs/promises";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const ARTIFACTS = `${ROOT}test-artifacts`;
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts scripts/serve.mjs and chromium; returns { base, browser, close() }. */
+export async function startEnv() {
+  const port = await freePort();
+  const server = spawn(process.execPath, ["scripts/serve.mjs", "--port", String(port), "--host", "127.0.0.1"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise((resolve, reject) => {
+    let out = "";
+    server.stdout.on("data", (d) => {
+      out += d;
+      if (out.includes("Demo:")) resolve();
+    });
+    server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  server.stdout.resume();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+  await mkdir(ARTIFACTS, { recursive: true });
+  return {
+    base: `http://127.0.0.1:${port}/www/`,
+    browser,
+    async close() {
+      await browser.close();
+      server.kill();
+    },
+  };
+}
+
+/** A fresh page (own storage) with console errors collected in page.errors. */
+export async function newPage(env, { viewport = { width: 1280, height: 900 }, locale = "en-US", init } = {}) {
+  const context = await env.browser.newContext({ viewport, locale, acceptDownloads: true });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(String(e)));
+  page.on("console", (m) => m.type() === "error" && page.errors.push(m.text()));
+  if (init) await page.addInitScript(init);
+  await page.goto(env.base);
+  await page.waitForSelector("body[data-ready=true]");
+  return page;
+}
+
+export const sq = (page, square) => page.locator(`svg.board [data-square="${square}"]`);
+
+/** Clicks from-square then to-square. */
+export async function clickMove(page, from, to) {
+  await sq(page, from).click();
+  await sq(page, to).click();
+}
+
+/** Waits until every pending IndexedDB write of the app is done. */
+export async function saved(page) {
+  await page.evaluate(() => window.tableroSaved());
+}
+
+export async function startGame(page, choice, seats = {}) {
+  await page.goto(page.url().split("#")[0] + "#/");
+  await page.locator(`.choice[data-choice="${choice}"]`).click();
+  for (const [seat, value] of Object.entries(seats)) await page.selectOption(`#seat-${seat}`, value);
+  await page.click("#start");
+  await page.waitForSelector("svg.board [data-square]");
+}
+
+/** Imports text through the import dialog, choosing the game `as`. */
+export async function importGame(page, text, as = "") {
+  await page.goto(page.url().split("#")[0] + "#/saved");
+  await page.click("#view-saved .import-open");
+  await page.selectOption("#import-as", as);
+  await page.fill("#import-text", text);
+  await page.click("#import-go");
+  await page.waitForSelector("#view-game:not([hidden]) svg.board [data-square]");
+}
+
+export async function boardShot(page, name) {
+  await page.locator("#board").screenshot({ path: `${ARTIFACTS}/${name}.png` });
+}

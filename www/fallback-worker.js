@@ -1,0 +1,43 @@
+// Stand-in computer player for engine builds without pkg/tablero-worker.js: same protocol.
+// Uses game.aiMove when the package has it, else a simple one-ply search (captures, checks,
+// points) with a seeded random tie-break. Runs off the main thread like the real one.
+import init, { Game } from "../pkg/tablero.js";
+
+const ready = init();
+const VALUE = { pawn: 1, knight: 3, bishop: 3, rook: 5, queen: 9, king: 20 };
+
+function pickMove(game, level) {
+  if (typeof game.aiMove === "function") return game.aiMove({ level });
+  const moves = game.legalMoves();
+  if (!moves.length) throw Object.assign(new Error("no legal move"), { code: "game-over" });
+  let best = null;
+  let bestScore = -Infinity;
+  for (const m of moves) {
+    let score = Math.random() * (9 - level);
+    if (m.captured) score += VALUE[m.captured] ?? 1;
+    if (m.points) score += m.points;
+    if (m.check === true || (Array.isArray(m.checks) && m.checks.length)) score += 0.5;
+    if (m.promotion) score += 8;
+    if (score > bestScore) {
+      bestScore = score;
+      best = m;
+    }
+  }
+  return best;
+}
+
+self.addEventListener("message", async (e) => {
+  const { id, type, game: saved, options } = e.data ?? {};
+  await ready;
+  let game;
+  try {
+    if (type !== "aiMove") throw Object.assign(new Error(`unknown request ${type}`), { code: "invalid-argument" });
+    game = Game.fromJSON(saved);
+    const move = pickMove(game, Number(options?.level ?? 4));
+    self.postMessage({ id, ok: true, move });
+  } catch (err) {
+    self.postMessage({ id, ok: false, error: { code: err.code ?? "invalid-argument", message: err.message } });
+  } finally {
+    game?.free();
+  }
+});
