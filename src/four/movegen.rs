@@ -115,13 +115,36 @@ impl MoveList {
         self.as_slice().iter()
     }
 
+    /// Appends a move (ignored when full, which no reachable position needs).
     #[inline]
-    fn push(&mut self, m: Move) {
+    pub fn push(&mut self, m: Move) {
         // Unreachable in practice; silently dropping beats panicking on a crafted FEN4.
         if self.len < MAX_MOVES {
             self.moves[self.len] = m;
             self.len += 1;
         }
+    }
+}
+
+/// Where generated moves go: a list, or a bare counter for bulk perft.
+pub(crate) trait Sink {
+    fn push(&mut self, m: Move);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+}
+
+/// Counts moves without storing them.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _m: Move) {
+        self.0 += 1;
     }
 }
 
@@ -242,6 +265,10 @@ impl Position {
 
     pub(crate) fn legal_moves_for(&self, s: usize, out: &mut MoveList) {
         out.clear();
+        self.generate(s, out);
+    }
+
+    pub(crate) fn generate<K: Sink>(&self, s: usize, out: &mut K) {
         let board = &self.board;
         let ksq = self.kings[s] as usize;
         let kcap = self.rules == Rules::Kingdoms;
@@ -290,7 +317,7 @@ impl Position {
         }
         let slow = in_check;
         let (kf, kr) = coords(ksq);
-        let mut emit = |m: Move, out: &mut MoveList| {
+        let emit = |m: Move, out: &mut K| {
             let from = m.from_idx();
             if slow || from == ksq || m.flag() == Move::EN_PASSANT {
                 if self.safe_after(s, m) {
@@ -399,7 +426,7 @@ impl Position {
         }
     }
 
-    fn castles(&self, s: usize, from: usize, out: &mut MoveList) {
+    fn castles<K: Sink>(&self, s: usize, from: usize, out: &mut K) {
         for side in 0..2 {
             if self.castling & (1 << (2 * s + side)) == 0 {
                 continue;
@@ -430,11 +457,13 @@ impl Position {
         if depth == 0 {
             return 1;
         }
+        if depth == 1 {
+            let mut c = Counter(0);
+            self.generate(self.turn as usize, &mut c);
+            return c.0;
+        }
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
-        if depth == 1 {
-            return list.len() as u64;
-        }
         let mut n = 0;
         for &m in list.iter() {
             let mut p = self.clone();
