@@ -301,7 +301,8 @@ impl Position {
                 )));
             }
         }
-        if p.status[turn as usize].is_out() {
+        // A kingdoms zombie may be to move (R6.4): its move is then played by the game.
+        if !p.moves(turn as usize) {
             return Err(Error::invalid_fen(format!(
                 "player-to-move field: {} is out",
                 Seat::from_index(turn as usize).name()
@@ -332,10 +333,11 @@ impl Position {
                 let a = Square::parse(a).ok_or_else(bad)?.idx();
                 let b = Square::parse(b).ok_or_else(bad)?.idx();
                 let seat = Seat::from_index(s);
-                if (a as isize + PAWN_FWD[s]) as usize != b
-                    || p.board[a] != EMPTY
-                    || p.board[b] != piece(seat, Role::Pawn)
-                    || !p.moves(s)
+                // The pawn may since have been captured or the square filled: such an entry is
+                // dead but still part of the position until its owner moves (R5.6).
+                let _ = seat;
+                let start = (a as isize - PAWN_FWD[s]) as usize;
+                if (a as isize + PAWN_FWD[s]) as usize != b || !pawn_start(s, start) || !p.moves(s)
                 {
                     return Err(bad());
                 }

@@ -234,6 +234,7 @@ impl FourGame {
         g.settle(None, &mut o, false);
         g.start = g.pos.clone();
         g.start_fen = g.pos.fen4();
+        g.zombies();
         g
     }
 
@@ -610,6 +611,26 @@ impl FourGame {
                 return Some(e.info);
             }
         }
+    }
+
+    /// Number of history entries.
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The last history entry.
+    pub fn last_entry(&self) -> Option<&MoveInfo> {
+        self.history.last().map(|e| &e.info)
+    }
+
+    /// History entries from index `from` on.
+    pub fn history_since(&self, from: usize) -> Vec<MoveInfo> {
+        self.history
+            .get(from..)
+            .unwrap_or(&[])
+            .iter()
+            .map(|e| e.info.clone())
+            .collect()
     }
 
     /// The history, oldest first.
