@@ -17,7 +17,11 @@ fn r6_3_king_capture() {
         let mut g = game(Rules::Kingdoms, Red, &pieces, k);
         g.play(&rmv("d7e5", k)).unwrap();
         assert_eq!(g.status().in_check, vec![rs(Blue, k)]);
-        assert_eq!(g.status().turn, Some(rs(Green, k)), "R6.1: Green moves after Red");
+        assert_eq!(
+            g.status().turn,
+            Some(rs(Green, k)),
+            "R6.1: Green moves after Red"
+        );
         let info = g.play(&rmv("g7a7", k)).unwrap();
         assert_eq!(info.captured.as_deref(), Some("king"));
         assert_eq!(info.points, 20);
@@ -27,13 +31,27 @@ fn r6_3_king_capture() {
             g.position().statuses()[rs(Blue, k) as usize],
             SeatStatus::KingCaptured
         );
-        assert!(g.board().iter().filter(|b| b.color == rs(Blue, k)).all(|b| b.grey));
+        assert!(
+            g.board()
+                .iter()
+                .filter(|b| b.color == rs(Blue, k))
+                .all(|b| b.grey)
+        );
         // Ffa: Green may not take the king.
-        let f = fen(Green, &with_kings(&[("g7", "gR"), ("e10", "bP"), ("g9", "yP")]), k);
+        let f = fen(
+            Green,
+            &with_kings(&[("g7", "gR"), ("e10", "bP"), ("g9", "yP")]),
+            k,
+        );
         let g = FourGame::from_fen4(Rules::Ffa, &f, None, 0).unwrap();
         assert!(g.clone().play(&rmv("g7a7", k)).is_err());
         // Kingdoms still forbids leaving one's own king attacked (R0.2).
-        let g = game(Rules::Kingdoms, Red, &with_kings(&[("h3", "rN"), ("h10", "yR")]), k);
+        let g = game(
+            Rules::Kingdoms,
+            Red,
+            &with_kings(&[("h3", "rN"), ("h10", "yR")]),
+            k,
+        );
         assert!(g.legal_moves_from(&rsq("h3", k)).unwrap().is_empty());
     }
 }
@@ -45,7 +63,12 @@ fn r6_4_zombie_random_moves() {
     let play = |seed: u64| {
         let mut g = FourGame::new(Rules::Kingdoms, Red, None, seed);
         g.resign(Blue).unwrap();
-        assert!(g.board().iter().filter(|b| b.color == Blue).all(|b| !b.grey));
+        assert!(
+            g.board()
+                .iter()
+                .filter(|b| b.color == Blue)
+                .all(|b| !b.grey)
+        );
         for m in ["h2h3", "m8l8", "g13g12"] {
             g.play(m).unwrap();
         }
@@ -89,7 +112,10 @@ fn r6_4_zombie_scoring() {
         let pieces = with_kings(&[("e4", "rQ"), ("e9", "bN"), ("j9", "yP")]);
         let f = fen_full(Red, [0, 1, 0, 0], [0; 4], [0; 4], [0, 7, 0, 0], &pieces, k);
         let mut g = FourGame::from_fen4(Rules::Kingdoms, &f, None, 0).unwrap();
-        assert_eq!(g.position().statuses()[rs(Blue, k) as usize], SeatStatus::Resigned);
+        assert_eq!(
+            g.position().statuses()[rs(Blue, k) as usize],
+            SeatStatus::Resigned
+        );
         let info = g.play(&rmv("e4e9", k)).unwrap();
         assert_eq!(info.captured.as_deref(), Some("knight"));
         assert_eq!(info.points, 0);
@@ -111,7 +137,15 @@ fn r6_4_zombie_scoring() {
             ("d8", "rB"),
             ("j9", "yP"),
         ];
-        let f = fen_full(Yellow, [0, 1, 0, 0], [0; 4], [0; 4], [0, 7, 0, 0], &pieces, k);
+        let f = fen_full(
+            Yellow,
+            [0, 1, 0, 0],
+            [0; 4],
+            [0; 4],
+            [0, 7, 0, 0],
+            &pieces,
+            k,
+        );
         let mut g = FourGame::from_fen4(Rules::Kingdoms, &f, None, 0).unwrap();
         g.play(&rmv("j9j8", k)).unwrap();
         let last = g.history().pop().unwrap();
@@ -139,7 +173,11 @@ fn r6_5_survivor_bonus() {
         let mut g = FourGame::from_fen4(Rules::Kingdoms, &f, None, 0).unwrap();
         let info = g.play(&rmv("e10m10", k)).unwrap();
         assert_eq!(info.points, 20 + 40);
-        assert!(info.scoring.iter().any(|e| e.reason == ScoreReason::Survivor && e.points == 40));
+        assert!(
+            info.scoring
+                .iter()
+                .any(|e| e.reason == ScoreReason::Survivor && e.points == 40)
+        );
         let r = g.status().result.unwrap();
         assert_eq!(r.reason, EndReason::LastSurvivor);
         assert_eq!(r.winners, vec![rs(Red, k)]);

@@ -35,7 +35,9 @@ fn r5_1_board_has_160_squares() {
         }
     }
     assert_eq!(n, 160);
-    for bad in ["a1", "c3", "l1", "n3", "a12", "c14", "l12", "n14", "o5", "a0", "a15", ""] {
+    for bad in [
+        "a1", "c3", "l1", "n3", "a12", "c14", "l12", "n14", "o5", "a0", "a15", "",
+    ] {
         assert!(Square::parse(bad).is_none(), "{bad}");
     }
     for good in ["d1", "a4", "n11", "k14", "h8"] {
@@ -51,7 +53,11 @@ fn r5_2_start_position() {
     let g = FourGame::new(Rules::Ffa, Red, None, 0);
     let b = g.board();
     assert_eq!(b.len(), 64);
-    let at = |sq: &str| b.iter().find(|p| p.square == sq).map(|p| (p.piece.clone(), p.color));
+    let at = |sq: &str| {
+        b.iter()
+            .find(|p| p.square == sq)
+            .map(|p| (p.piece.clone(), p.color))
+    };
     assert_eq!(at("h1"), Some(("king".into(), Red)));
     assert_eq!(at("g1"), Some(("queen".into(), Red)));
     assert_eq!(at("a7"), Some(("king".into(), Blue)));
@@ -96,14 +102,24 @@ fn r5_3_and_r6_1_turn_order() {
 #[test]
 fn r5_4_corners() {
     for k in 0..4 {
-        let g = game(Rules::Ffa, Red, &with_kings(&[("d4", "rN"), ("j12", "bP")]), k);
+        let g = game(
+            Rules::Ffa,
+            Red,
+            &with_kings(&[("d4", "rN"), ("j12", "bP")]),
+            k,
+        );
         let want: Vec<String> = ["b5", "c6", "e6", "f5", "f3", "e2"]
             .iter()
             .map(|s| rsq(s, k))
             .collect();
         assert_eq!(targets(&g, &rsq("d4", k)), sorted(&want));
         // A rook on d3 cannot run along rank 3 into the corner.
-        let g = game(Rules::Ffa, Red, &with_kings(&[("d3", "rR"), ("e3", "rP"), ("d6", "rP")]), k);
+        let g = game(
+            Rules::Ffa,
+            Red,
+            &with_kings(&[("d3", "rR"), ("e3", "rP"), ("d6", "rP")]),
+            k,
+        );
         let want: Vec<String> = ["d4", "d5", "d2", "d1"].iter().map(|s| rsq(s, k)).collect();
         assert_eq!(targets(&g, &rsq("d3", k)), sorted(&want));
     }
@@ -129,7 +145,9 @@ fn r5_5_pawn_directions() {
             &with_kings(&[("e2", "rP"), ("f3", "rP"), ("g4", "bN"), ("j9", "yP")]),
             k,
         );
-        let r = |v: &[&str]| -> Vec<String> { sorted(&v.iter().map(|s| rsq(s, k)).collect::<Vec<_>>()) };
+        let r = |v: &[&str]| -> Vec<String> {
+            sorted(&v.iter().map(|s| rsq(s, k)).collect::<Vec<_>>())
+        };
         assert_eq!(targets(&g, &rsq("e2", k)), r(&["e3", "e4"]));
         assert_eq!(targets(&g, &rsq("f3", k)), r(&["f4", "g4"]));
         let g = game(
@@ -138,7 +156,11 @@ fn r5_5_pawn_directions() {
             &with_kings(&[("e2", "rP"), ("e4", "bN"), ("j9", "yP")]),
             k,
         );
-        assert_eq!(targets(&g, &rsq("e2", k)), r(&["e3"]), "double step blocked at the end");
+        assert_eq!(
+            targets(&g, &rsq("e2", k)),
+            r(&["e3"]),
+            "double step blocked at the end"
+        );
     }
 }
 
@@ -166,7 +188,10 @@ fn r5_6_en_passant() {
         let info = g.play(&rmv("d4e3", k)).unwrap();
         assert_eq!(info.captured.as_deref(), Some("pawn"));
         assert_eq!(info.points, 1);
-        assert!(g.board().iter().all(|b| b.square != rsq("e4", k)), "passed pawn removed");
+        assert!(
+            g.board().iter().all(|b| b.square != rsq("e4", k)),
+            "passed pawn removed"
+        );
         // Expiry: Blue does something else; after Red moves again it is gone.
         let mut g = game(Rules::Ffa, Red, &pieces, k);
         g.play(&rmv("e2e4", k)).unwrap();
@@ -174,7 +199,10 @@ fn r5_6_en_passant() {
         g.play(&rmv("i12i11", k)).unwrap();
         g.play(&rmv("m10l10", k)).unwrap();
         g.play(&rmv("j2j4", k)).unwrap();
-        assert!(g.play(&rmv("d4e3", k)).is_err(), "R5.6: expired after Red moved");
+        assert!(
+            g.play(&rmv("d4e3", k)).is_err(),
+            "R5.6: expired after Red moved"
+        );
         // Green's k4 may take the j-pawn (j3) on Green's turn, two plies later.
         g.play(&rmv("g12h10", k)).unwrap();
         g.play(&rmv("i11i10", k)).unwrap();
@@ -183,9 +211,12 @@ fn r5_6_en_passant() {
         assert_eq!(info.player, rs(Green, k));
         assert_eq!(info.points, 1);
         // The pawn must still be there: Blue's knight takes j4 first.
-        let mut g = game(Rules::Ffa, Red, &with_kings(&[
-            ("j2", "rP"), ("k4", "gP"), ("h5", "bN"), ("i12", "yP"),
-        ]), k);
+        let mut g = game(
+            Rules::Ffa,
+            Red,
+            &with_kings(&[("j2", "rP"), ("k4", "gP"), ("h5", "bN"), ("i12", "yP")]),
+            k,
+        );
         g.play(&rmv("j2j4", k)).unwrap();
         g.play(&rmv("h5j4", k)).unwrap();
         g.play(&rmv("i12i11", k)).unwrap();
@@ -215,11 +246,23 @@ fn r5_7_castling() {
         let mut g2 = g.clone();
         let info = g2.play("O-O").unwrap();
         assert_eq!((info.from, info.to), (rsq("h1", k), rsq("j1", k)));
-        assert!(g2.board().iter().any(|b| b.square == rsq("i1", k) && b.piece == "rook"));
+        assert!(
+            g2.board()
+                .iter()
+                .any(|b| b.square == rsq("i1", k) && b.piece == "rook")
+        );
         let mut g3 = g.clone();
         g3.play(&rmv("h1f1", k)).unwrap();
-        assert!(g3.board().iter().any(|b| b.square == rsq("g1", k) && b.piece == "rook"));
-        assert!(g3.fen4().contains("-0,0,0,0-0,0,0,0-"), "rights gone: {}", g3.fen4());
+        assert!(
+            g3.board()
+                .iter()
+                .any(|b| b.square == rsq("g1", k) && b.piece == "rook")
+        );
+        assert!(
+            g3.fen4().contains("-0,0,0,0-0,0,0,0-"),
+            "rights gone: {}",
+            g3.fen4()
+        );
         // A Blue rook on i5 attacks i1: no O-O (through), O-O-O fine.
         let g = FourGame::from_fen4(Rules::Ffa, &base(&[("i5", "bR")]), None, 0).unwrap();
         let mut t = g.clone();
@@ -233,7 +276,13 @@ fn r5_7_castling() {
         assert!(g.clone().play("O-O").is_err() && g.clone().play("O-O-O").is_err());
         // Grey rook on i5 attacks nothing; grey knight on e1 blocks O-O-O.
         let p = {
-            let mut p = with_kings(&[("k1", "rR"), ("d1", "rR"), ("g9", "yP"), ("i5", "dR"), ("e1", "dN")]);
+            let mut p = with_kings(&[
+                ("k1", "rR"),
+                ("d1", "rR"),
+                ("g9", "yP"),
+                ("i5", "dR"),
+                ("e1", "dN"),
+            ]);
             p.retain(|x| x.0 != "a7");
             p.push(("a7", "dK"));
             fen_full(Red, [0, 1, 0, 0], [1, 0, 0, 0], [1, 0, 0, 0], [0; 4], &p, k)
@@ -249,13 +298,23 @@ fn r5_7_castling() {
 fn r5_9_pins_and_no_king_capture() {
     for k in [0, 1, 2, 3] {
         // Red knight h3 pinned by Yellow's rook h10.
-        let g = game(Rules::Ffa, Red, &with_kings(&[("h3", "rN"), ("h10", "yR"), ("b7", "rR")]), k);
+        let g = game(
+            Rules::Ffa,
+            Red,
+            &with_kings(&[("h3", "rN"), ("h10", "yR"), ("b7", "rR")]),
+            k,
+        );
         assert!(targets(&g, &rsq("h3", k)).is_empty());
         // The rook next to Blue's king may not take it.
         assert!(!targets(&g, &rsq("b7", k)).contains(&rsq("a7", k)));
         assert!(g.clone().play(&rmv("b7a7", k)).is_err());
         // A king may not step onto an attacked square, nor capture a defended piece.
-        let g = game(Rules::Ffa, Red, &with_kings(&[("i2", "bR"), ("j9", "yP")]), k);
+        let g = game(
+            Rules::Ffa,
+            Red,
+            &with_kings(&[("i2", "bR"), ("j9", "yP")]),
+            k,
+        );
         let t = targets(&g, &rsq("h1", k));
         assert!(!t.contains(&rsq("g2", k)) && !t.contains(&rsq("h2", k)));
         assert!(!t.contains(&rsq("i1", k)) && t.contains(&rsq("g1", k)));
@@ -267,7 +326,9 @@ fn r5_9_pins_and_no_king_capture() {
 #[test]
 fn r5_19_threefold_repetition() {
     let mut g = FourGame::new(Rules::Ffa, Red, None, 0);
-    let cycle = ["e1f3", "a5c6", "e14f12", "n5l6", "f3e1", "c6a5", "f12e14", "l6n5"];
+    let cycle = [
+        "e1f3", "a5c6", "e14f12", "n5l6", "f3e1", "c6a5", "f12e14", "l6n5",
+    ];
     for m in cycle.iter().chain(cycle.iter()) {
         assert!(!g.status().over);
         g.play(m).unwrap();
@@ -276,7 +337,13 @@ fn r5_19_threefold_repetition() {
     assert_eq!(r.reason, EndReason::ThreefoldRepetition);
     assert_eq!(g.position().points(), [10; 4]);
     let last = g.history().pop().unwrap();
-    assert_eq!(last.scoring.iter().filter(|e| e.reason == ScoreReason::Draw).count(), 4);
+    assert_eq!(
+        last.scoring
+            .iter()
+            .filter(|e| e.reason == ScoreReason::Draw)
+            .count(),
+        4
+    );
     assert_eq!(r.winners.len(), 4);
     g.undo();
     assert!(!g.status().over);
@@ -322,7 +389,10 @@ fn r5_19_only_kings() {
         let mut g = game(Rules::Ffa, Red, &with_kings(&[("i2", "bN")]), k);
         let info = g.play(&rmv("h1i2", k)).unwrap();
         assert_eq!(info.points, 3 + 10, "knight 3, then +10 for the draw");
-        assert_eq!(g.status().result.unwrap().reason, EndReason::InsufficientMaterial);
+        assert_eq!(
+            g.status().result.unwrap().reason,
+            EndReason::InsufficientMaterial
+        );
         let mut want = [10; 4];
         want[rs(Red, k) as usize] = 13;
         assert_eq!(g.position().points(), want);

@@ -10,7 +10,11 @@ const START: &str = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB
 fn fen_err(f: &str, field: &str) {
     let e = Position::from_fen4(Rules::Ffa, f).expect_err(f);
     assert_eq!(e.kind, ErrorKind::InvalidFen, "{f}");
-    assert!(e.message.contains(field), "{:?} should name {field:?}", e.message);
+    assert!(
+        e.message.contains(field),
+        "{:?} should name {field:?}",
+        e.message
+    );
 }
 
 /// R7.2: malformed or impossible FEN4 is rejected naming the field.
@@ -21,18 +25,47 @@ fn r7_2_fen4_errors() {
     fen_err(&START.replacen("-0,0,0,0-1", "-0,0,0-1", 1), "out-flags");
     fen_err(&START.replacen("-0,0,0,0-1", "-0,2,0,0-1", 1), "out-flags");
     fen_err(&START.replacen("-0,0,0,0-0-", "-0,0,a,0-0-", 1), "points");
-    fen_err(&START.replacen("-0,0,0,0-0-", "-0,0,0,0-z-", 1), "ply-clock");
-    fen_err(&START.replacen("1,1,1,1-1,1,1,1", "1,1,1-1,1,1,1", 1), "king-side castling");
-    fen_err(&START.replacen("-0-x", "-0-{'enPassant':('','c8:d8','','')-x", 1), "extras");
-    fen_err(&START.replacen("-0-x", "-0-{'enPassant':('','c8:e8','','')}-x", 1), "enPassant");
+    fen_err(
+        &START.replacen("-0,0,0,0-0-", "-0,0,0,0-z-", 1),
+        "ply-clock",
+    );
+    fen_err(
+        &START.replacen("1,1,1,1-1,1,1,1", "1,1,1-1,1,1,1", 1),
+        "king-side castling",
+    );
+    fen_err(
+        &START.replacen("-0-x", "-0-{'enPassant':('','c8:d8','','')-x", 1),
+        "extras",
+    );
+    fen_err(
+        &START.replacen("-0-x", "-0-{'enPassant':('','c8:e8','','')}-x", 1),
+        "enPassant",
+    );
     // Board: rows, cells, corners, kings.
     fen_err(&START.replacen("x,x,x,8,x,x,x/", "", 1), "board");
-    fen_err(&START.replacen("bR,bP,10,gP,gR", "bR,bP,11,gP,gR", 1), "board");
-    fen_err(&START.replacen("bR,bP,10,gP,gR", "bR,bP,9,gP,gR", 1), "board");
+    fen_err(
+        &START.replacen("bR,bP,10,gP,gR", "bR,bP,11,gP,gR", 1),
+        "board",
+    );
+    fen_err(
+        &START.replacen("bR,bP,10,gP,gR", "bR,bP,9,gP,gR", 1),
+        "board",
+    );
     fen_err(&START.replacen("x,x,x,yR", "yR,x,x,yR", 1), "corner");
-    fen_err(&START.replacen("x,x,x,yR", "3,yR", 1).replacen("3,yR", "yN,2,yR", 1), "corner");
-    fen_err(&START.replacen("bR,bP,10,gP,gR", "bR,bP,10,gP,gZ", 1), "board");
-    fen_err(&START.replacen("bR,bP,10,gP,gR", "bR,bP,10,gP,qR", 1), "board");
+    fen_err(
+        &START
+            .replacen("x,x,x,yR", "3,yR", 1)
+            .replacen("3,yR", "yN,2,yR", 1),
+        "corner",
+    );
+    fen_err(
+        &START.replacen("bR,bP,10,gP,gR", "bR,bP,10,gP,gZ", 1),
+        "board",
+    );
+    fen_err(
+        &START.replacen("bR,bP,10,gP,gR", "bR,bP,10,gP,qR", 1),
+        "board",
+    );
     fen_err(&START.replacen("rQ,rK", "rK,rK", 1), "two kings");
     fen_err(&START.replacen("rQ,rK", "rQ,rQ", 1), "no king");
     // Red to move but out (and grey).
@@ -56,7 +89,10 @@ fn r7_2_fen4_round_trip() {
     g.resign(Seat::Green).unwrap();
     let f = g.fen4();
     assert!(f.starts_with("R-0,0,0,1-1,1,1,0-1,1,1,0-0,0,0,0-0-"), "{f}");
-    assert!(f.contains("-{'enPassant':('h3:h4','c7:d7','g12:g11','')}-"), "{f}");
+    assert!(
+        f.contains("-{'enPassant':('h3:h4','c7:d7','g12:g11','')}-"),
+        "{f}"
+    );
     let p = Position::from_fen4(Rules::Ffa, &f).unwrap();
     assert_eq!(p.fen4(), f);
     assert_eq!(p.hash(), g.position().hash());
@@ -72,7 +108,10 @@ fn r7_2_pgn4_write_and_read() {
     let pgn = g.pgn4();
     assert!(pgn.contains("[Variant \"FFA\"]"));
     assert!(pgn.contains(&format!("[StartFen4 \"{START}\"]")));
-    assert!(pgn.contains("1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8\n2. Qg1-h2"), "{pgn}");
+    assert!(
+        pgn.contains("1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8\n2. Qg1-h2"),
+        "{pgn}"
+    );
     // A chess.com-like record with comments and glued numbers.
     let text = format!(
         "[Variant \"FFA\"]\n[RuleVariants \"EnPassant\"]\n[StartFen4 \"{START}\"]\n[Red \"a\"]\n\n\
@@ -102,9 +141,17 @@ fn r7_2_pgn4_write_and_read() {
 fn r7_2_pgn4_errors() {
     let e = FourGame::from_pgn4("1. h2-h3 .. b7-c7 .. g13-g12 .. m8-l8 2. h3-h5", 0).unwrap_err();
     assert_eq!(e.kind, ErrorKind::InvalidPgn);
-    assert!(e.message.contains("move 2") && e.message.contains("red"), "{}", e.message);
+    assert!(
+        e.message.contains("move 2") && e.message.contains("red"),
+        "{}",
+        e.message
+    );
     let e = FourGame::from_pgn4("1. h2-h3 .. Qb7-c7", 0).unwrap_err();
-    assert!(e.message.contains("move 1") && e.message.contains("blue"), "{}", e.message);
+    assert!(
+        e.message.contains("move 1") && e.message.contains("blue"),
+        "{}",
+        e.message
+    );
     let e = FourGame::from_pgn4("[Variant \"Teams\"]\n1. h2-h3", 0).unwrap_err();
     assert_eq!(e.kind, ErrorKind::InvalidPgn);
     let e = FourGame::from_pgn4("[StartFen4 \"nonsense\"]\n1. h2-h3", 0).unwrap_err();
@@ -119,8 +166,22 @@ fn r7_3_move_texts_and_r0_4_bad_moves() {
     let mut g = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
     let fen = g.fen4();
     for bad in [
-        "", "h2", "h2h5", "h2-h5", "z9z9", "Qh2-h4", "h2xh4", "h2h4=Q", "O-O", "O-O-O", "h1h2",
-        "a1a2", "h2h4 junk", "h2h44", "h02h4", "xx",
+        "",
+        "h2",
+        "h2h5",
+        "h2-h5",
+        "z9z9",
+        "Qh2-h4",
+        "h2xh4",
+        "h2h4=Q",
+        "O-O",
+        "O-O-O",
+        "h1h2",
+        "a1a2",
+        "h2h4 junk",
+        "h2h44",
+        "h02h4",
+        "xx",
     ] {
         let e = g.play(bad).unwrap_err();
         assert_eq!(e.kind, ErrorKind::IllegalMove, "{bad}");

@@ -17,6 +17,9 @@ fn r8_perft_start_depth_5() {
     let t = std::time::Instant::now();
     let n = p.perft(5);
     let dt = t.elapsed().as_secs_f64();
-    eprintln!("perft(5) = {n} in {dt:.3}s: {:.1} Mleaves/s", n as f64 / dt / 1e6);
+    eprintln!(
+        "perft(5) = {n} in {dt:.3}s: {:.1} Mleaves/s",
+        n as f64 / dt / 1e6
+    );
     assert_eq!(n, 3452310);
 }

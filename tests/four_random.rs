@@ -31,14 +31,24 @@ fn allowed(reason: ScoreReason, points: i32) -> bool {
 
 fn check_entry(info: &MoveInfo, rules: Rules) {
     for e in &info.scoring {
-        assert!(allowed(e.reason, e.points), "bad score event {e:?} in {info:?}");
+        assert!(
+            allowed(e.reason, e.points),
+            "bad score event {e:?} in {info:?}"
+        );
         if rules == Rules::Kingdoms {
             assert!(
-                !matches!(e.reason, ScoreReason::DoubleCheck | ScoreReason::TripleCheck),
+                !matches!(
+                    e.reason,
+                    ScoreReason::DoubleCheck | ScoreReason::TripleCheck
+                ),
                 "R6.3: no multi-check bonus in kingdoms"
             );
         } else {
-            assert_ne!(e.reason, ScoreReason::KingCapture, "R5.9: no king capture in ffa");
+            assert_ne!(
+                e.reason,
+                ScoreReason::KingCapture,
+                "R5.9: no king capture in ffa"
+            );
         }
     }
 }
@@ -48,7 +58,11 @@ fn run(rules: Rules, games: usize, seed: u64) {
     let mut ends = 0;
     for gi in 0..games {
         let first = Seat::ALL[gi % 4];
-        let limit = if gi % 3 == 0 { Some(40 + (gi % 50) as u32) } else { None };
+        let limit = if gi % 3 == 0 {
+            Some(40 + (gi % 50) as u32)
+        } else {
+            None
+        };
         let mut g = FourGame::new(rules, first, limit, gi as u64);
         for _ply in 0..400 {
             if g.status().over {
@@ -63,12 +77,19 @@ fn run(rules: Rules, games: usize, seed: u64) {
             if rng.below(150) == 0 {
                 let s = Seat::ALL[rng.below(4)];
                 let active = g.position().statuses()[s.index()].is_out();
-                let r = if rng.below(2) == 0 { g.resign(s) } else { g.timeout(s) };
+                let r = if rng.below(2) == 0 {
+                    g.resign(s)
+                } else {
+                    g.timeout(s)
+                };
                 assert_eq!(r.is_ok(), !active);
             } else {
                 let mut l = MoveList::new();
                 g.position().legal_moves(&mut l);
-                assert!(!l.is_empty(), "R5.15: player to move must have a move: {fen}");
+                assert!(
+                    !l.is_empty(),
+                    "R5.15: player to move must have a move: {fen}"
+                );
                 let m = l.as_slice()[rng.below(l.len())];
                 let mover = g.position().turn();
                 let info = g.play_move(m).expect("legal move plays");
@@ -77,7 +98,11 @@ fn run(rules: Rules, games: usize, seed: u64) {
                 let p = g.position();
                 let last_is_move = g.last_entry().and_then(|e| e.kind) == Some(EntryKind::Move);
                 if last_is_move && !p.statuses()[mover.index()].is_out() {
-                    assert!(!p.in_check(mover), "own king left attacked after {}", info.san);
+                    assert!(
+                        !p.in_check(mover),
+                        "own king left attacked after {}",
+                        info.san
+                    );
                 }
             }
             // Points only change by the logged events, which are all allowed amounts.
@@ -132,10 +157,18 @@ fn run(rules: Rules, games: usize, seed: u64) {
 
 #[test]
 fn random_games_ffa() {
-    run(Rules::Ffa, if cfg!(debug_assertions) { 20 } else { 600 }, 0x1234_5678);
+    run(
+        Rules::Ffa,
+        if cfg!(debug_assertions) { 20 } else { 600 },
+        0x1234_5678,
+    );
 }
 
 #[test]
 fn random_games_kingdoms() {
-    run(Rules::Kingdoms, if cfg!(debug_assertions) { 20 } else { 600 }, 0x9876_5432);
+    run(
+        Rules::Kingdoms,
+        if cfg!(debug_assertions) { 20 } else { 600 },
+        0x9876_5432,
+    );
 }

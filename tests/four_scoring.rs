@@ -17,7 +17,12 @@ fn r5_10_capture_values() {
             ("bR", 5, "rook"),
             ("bQ", 9, "queen"),
         ] {
-            let mut g = game(Rules::Ffa, Red, &with_kings(&[("e4", "rQ"), ("e9", victim)]), k);
+            let mut g = game(
+                Rules::Ffa,
+                Red,
+                &with_kings(&[("e4", "rQ"), ("e9", victim)]),
+                k,
+            );
             let info = g.play(&rmv("e4e9", k)).unwrap();
             assert_eq!(info.points, value, "{victim} k={k}");
             assert_eq!(pts(&g, rs(Red, k)), value);
@@ -47,7 +52,7 @@ fn r5_8_promotion_and_promoted_queen_worth_1() {
         assert!(info.uci.ends_with('q'));
         // The promoted flag survives FEN4 (extras) so the value survives a reload.
         let f = g.fen4();
-        assert!(f.contains(&format!("'promoted':(")), "{f}");
+        assert!(f.contains("'promoted':("), "{f}");
         let g2 = tablero::four::FourGame::from_fen4(Rules::Ffa, &f, None, 0).unwrap();
         assert_eq!(g2.fen4(), f);
         g.play(&rmv("k13k12", k)).unwrap();
@@ -92,7 +97,11 @@ fn r5_11_mate_by_non_checker() {
         );
         let info = g.play(&rmv("e10b10", k)).unwrap();
         assert_eq!(info.points, 20);
-        assert!(info.san.ends_with('#') && !info.san.ends_with("##"), "{}", info.san);
+        assert!(
+            info.san.ends_with('#') && !info.san.ends_with("##"),
+            "{}",
+            info.san
+        );
         assert_eq!(info.checks, vec![rs(Blue, k)]);
         assert_eq!(info.eliminated.len(), 1);
         assert_eq!(info.eliminated[0].player, rs(Blue, k));
@@ -102,7 +111,12 @@ fn r5_11_mate_by_non_checker() {
         // R5.16: Blue's pieces are grey, and Blue is skipped (R5.3).
         let p = g.position();
         assert_eq!(p.statuses()[rs(Blue, k) as usize], SeatStatus::Checkmated);
-        assert!(g.board().iter().filter(|b| b.color == rs(Blue, k)).all(|b| b.grey));
+        assert!(
+            g.board()
+                .iter()
+                .filter(|b| b.color == rs(Blue, k))
+                .all(|b| b.grey)
+        );
         assert_eq!(g.status().turn, Some(rs(Yellow, k)));
         assert!(g.fen4().contains("dK") && g.fen4().contains("dP"));
     }
@@ -132,16 +146,27 @@ fn r5_11_two_mates_in_one_move_and_21_point_end() {
             .filter(|e| e.reason == ScoreReason::Checkmate)
             .collect();
         assert_eq!(mates.len(), 2);
-        assert!(info.scoring.iter().any(|e| e.reason == ScoreReason::DoubleCheck && e.points == 5));
+        assert!(
+            info.scoring
+                .iter()
+                .any(|e| e.reason == ScoreReason::DoubleCheck && e.points == 5)
+        );
         assert_eq!(info.points, 45);
         let out: Vec<_> = info.eliminated.iter().map(|e| e.player).collect();
-        assert_eq!(out, vec![rs(Blue, k), rs(Green, k)], "examined in turn order");
+        assert_eq!(
+            out,
+            vec![rs(Blue, k), rs(Green, k)],
+            "examined in turn order"
+        );
         let st = g.status();
         assert!(st.over);
         let r = st.result.unwrap();
         assert_eq!(r.reason, EndReason::PointsLead);
         assert_eq!(r.winners, vec![rs(Red, k)]);
-        assert!(g.play(&rmv("h1i1", k)).is_err(), "R0.4: no moves after the end");
+        assert!(
+            g.play(&rmv("h1i1", k)).is_err(),
+            "R0.4: no moves after the end"
+        );
     }
 }
 
@@ -260,7 +285,15 @@ fn r5_18_points_lead_of_21() {
         let g = tablero::four::FourGame::from_fen4(Rules::Ffa, &f, None, 1).unwrap();
         assert!(!g.status().over);
         // Red 0, Yellow 20; Yellow captures a pawn: 21 ahead.
-        let f = fen_full(Yellow, [0, 1, 0, 1], [0; 4], [0; 4], [0, 0, 20, 0], &pieces, k);
+        let f = fen_full(
+            Yellow,
+            [0, 1, 0, 1],
+            [0; 4],
+            [0; 4],
+            [0, 0, 20, 0],
+            &pieces,
+            k,
+        );
         let mut g = tablero::four::FourGame::from_fen4(Rules::Ffa, &f, None, 1).unwrap();
         let pieces2 = [("j9", "yP")];
         let _ = pieces2;
@@ -282,7 +315,15 @@ fn r5_18_points_lead_of_21() {
             ("e9", "yQ"),
             ("j9", "rP"),
         ];
-        let f = fen_full(Yellow, [0, 1, 0, 1], [0; 4], [0; 4], [0, 0, 20, 0], &pieces, k);
+        let f = fen_full(
+            Yellow,
+            [0, 1, 0, 1],
+            [0; 4],
+            [0; 4],
+            [0, 0, 20, 0],
+            &pieces,
+            k,
+        );
         let mut g = tablero::four::FourGame::from_fen4(Rules::Ffa, &f, None, 1).unwrap();
         g.play(&rmv("e9e4", k)).unwrap();
         let r = g.status().result.expect("21 points apart ends the game");
@@ -309,7 +350,10 @@ fn r5_17_resign_out_of_turn_and_undo() {
     g.undo();
     g.undo();
     assert_eq!(g.fen4(), fen0);
-    assert_eq!(g.position().hash(), tablero::four::Position::startpos(Rules::Ffa).hash());
+    assert_eq!(
+        g.position().hash(),
+        tablero::four::Position::startpos(Rules::Ffa).hash()
+    );
 }
 
 /// R5.18d / R5.23: the move limit ends the game on points.

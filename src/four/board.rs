@@ -155,7 +155,9 @@ impl Rules {
         match s.trim().to_ascii_lowercase().as_str() {
             "ffa" => Ok(Rules::Ffa),
             "kingdoms" => Ok(Rules::Kingdoms),
-            other => Err(Error::invalid_argument(format!("unknown four-player rules {other:?}"))),
+            other => Err(Error::invalid_argument(format!(
+                "unknown four-player rules {other:?}"
+            ))),
         }
     }
 
@@ -300,7 +302,12 @@ pub(crate) const KING_STEPS: [isize; 8] = [N, -N, 1, -1, N + 1, N - 1, -N + 1, -
 /// Forward step of each seat's pawns.
 pub(crate) const PAWN_FWD: [isize; 4] = [N, 1, -N, -1];
 /// Capture steps of each seat's pawns.
-pub(crate) const PAWN_CAP: [[isize; 2]; 4] = [[N - 1, N + 1], [1 + N, 1 - N], [-N - 1, -N + 1], [-1 + N, -1 - N]];
+pub(crate) const PAWN_CAP: [[isize; 2]; 4] = [
+    [N - 1, N + 1],
+    [1 + N, 1 - N],
+    [-N - 1, -N + 1],
+    [-1 + N, -1 - N],
+];
 
 /// Does a pawn of `seat` stand on its double-step start line at `sq`?
 #[inline]
@@ -372,23 +379,87 @@ const fn cs(
 pub(crate) const CASTLES: [[CastleSpec; 2]; 4] = [
     // Red: Kh1, Rk1 / Rd1.
     [
-        cs((7, 0), (9, 0), (10, 0), (8, 0), [(8, 0), (9, 0), (9, 0)], 2, [(8, 0), (9, 0)]),
-        cs((7, 0), (5, 0), (3, 0), (6, 0), [(4, 0), (5, 0), (6, 0)], 3, [(6, 0), (5, 0)]),
+        cs(
+            (7, 0),
+            (9, 0),
+            (10, 0),
+            (8, 0),
+            [(8, 0), (9, 0), (9, 0)],
+            2,
+            [(8, 0), (9, 0)],
+        ),
+        cs(
+            (7, 0),
+            (5, 0),
+            (3, 0),
+            (6, 0),
+            [(4, 0), (5, 0), (6, 0)],
+            3,
+            [(6, 0), (5, 0)],
+        ),
     ],
     // Blue: Ka7, Ra4 / Ra11.
     [
-        cs((0, 6), (0, 4), (0, 3), (0, 5), [(0, 5), (0, 4), (0, 4)], 2, [(0, 5), (0, 4)]),
-        cs((0, 6), (0, 8), (0, 10), (0, 7), [(0, 7), (0, 8), (0, 9)], 3, [(0, 7), (0, 8)]),
+        cs(
+            (0, 6),
+            (0, 4),
+            (0, 3),
+            (0, 5),
+            [(0, 5), (0, 4), (0, 4)],
+            2,
+            [(0, 5), (0, 4)],
+        ),
+        cs(
+            (0, 6),
+            (0, 8),
+            (0, 10),
+            (0, 7),
+            [(0, 7), (0, 8), (0, 9)],
+            3,
+            [(0, 7), (0, 8)],
+        ),
     ],
     // Yellow: Kg14, Rd14 / Rk14.
     [
-        cs((6, 13), (4, 13), (3, 13), (5, 13), [(5, 13), (4, 13), (4, 13)], 2, [(5, 13), (4, 13)]),
-        cs((6, 13), (8, 13), (10, 13), (7, 13), [(7, 13), (8, 13), (9, 13)], 3, [(7, 13), (8, 13)]),
+        cs(
+            (6, 13),
+            (4, 13),
+            (3, 13),
+            (5, 13),
+            [(5, 13), (4, 13), (4, 13)],
+            2,
+            [(5, 13), (4, 13)],
+        ),
+        cs(
+            (6, 13),
+            (8, 13),
+            (10, 13),
+            (7, 13),
+            [(7, 13), (8, 13), (9, 13)],
+            3,
+            [(7, 13), (8, 13)],
+        ),
     ],
     // Green: Kn8, Rn11 / Rn4.
     [
-        cs((13, 7), (13, 9), (13, 10), (13, 8), [(13, 8), (13, 9), (13, 9)], 2, [(13, 8), (13, 9)]),
-        cs((13, 7), (13, 5), (13, 3), (13, 6), [(13, 6), (13, 5), (13, 4)], 3, [(13, 6), (13, 5)]),
+        cs(
+            (13, 7),
+            (13, 9),
+            (13, 10),
+            (13, 8),
+            [(13, 8), (13, 9), (13, 9)],
+            2,
+            [(13, 8), (13, 9)],
+        ),
+        cs(
+            (13, 7),
+            (13, 5),
+            (13, 3),
+            (13, 6),
+            [(13, 6), (13, 5), (13, 4)],
+            3,
+            [(13, 6), (13, 5)],
+        ),
     ],
 ];
 
@@ -423,6 +494,10 @@ pub(crate) const fn mix(mut z: u64) -> u64 {
 /// matching what FEN4 can express (`dQ`), so a FEN4 round trip keeps the hash.
 #[inline]
 pub(crate) const fn zpiece(sq: usize, c: u8) -> u64 {
-    let code = if c & GREY != 0 { c & (GREY | ROLE_MASK) } else { c };
+    let code = if c & GREY != 0 {
+        c & (GREY | ROLE_MASK)
+    } else {
+        c
+    };
     mix(((sq as u64) << 8) | code as u64)
 }

@@ -221,9 +221,8 @@ impl Position {
             let mut f: u8 = 0;
             for cell in row.split(',') {
                 let cell = cell.trim();
-                let bad = |what: &str| {
-                    Error::invalid_fen(format!("board field, rank {}: {what}", r + 1))
-                };
+                let bad =
+                    |what: &str| Error::invalid_fen(format!("board field, rank {}: {what}", r + 1));
                 if cell == "x" {
                     if f > 13 || !is_corner(f, r) {
                         return Err(bad("'x' outside a missing corner"));
@@ -293,7 +292,9 @@ impl Position {
                 };
             }
             if kings[s] > 1 {
-                return Err(Error::invalid_fen(format!("board field: {name} has two kings")));
+                return Err(Error::invalid_fen(format!(
+                    "board field: {name} has two kings"
+                )));
             }
             if p.moves(s) && kings[s] == 0 {
                 return Err(Error::invalid_fen(format!(
@@ -313,7 +314,8 @@ impl Position {
             for (side, on) in [ks[s], qs[s]].into_iter().enumerate() {
                 let spec = CASTLES[s][side];
                 let seat = Seat::from_index(s);
-                if on && p.moves(s)
+                if on
+                    && p.moves(s)
                     && p.board[spec.king_from] == piece(seat, Role::King)
                     && p.board[spec.rook_from] == piece(seat, Role::Rook)
                 {

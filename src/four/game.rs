@@ -268,10 +268,7 @@ impl FourGame {
 
     /// Legal moves of the player to move (empty once the game is over).
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
-        self.legal()
-            .iter()
-            .map(|&m| self.preview(m))
-            .collect()
+        self.legal().iter().map(|&m| self.preview(m)).collect()
     }
 
     /// Legal moves from one square.
@@ -385,7 +382,9 @@ impl FourGame {
     /// was. In kingdoms, zombie replies (R6.4) are played right after and recorded.
     pub fn play(&mut self, text: &str) -> Result<MoveInfo, Error> {
         if self.result.is_some() {
-            return Err(Error::game_over(format!("the game is over; {text:?} not played")));
+            return Err(Error::game_over(format!(
+                "the game is over; {text:?} not played"
+            )));
         }
         let m = self.parse_move(text)?;
         Ok(self.apply(m, EntryKind::Move))
@@ -490,9 +489,7 @@ impl FourGame {
             } else {
                 EndReason::ThreeOut
             })
-        } else if active.len() == 2
-            && (p.points[active[0]] - p.points[active[1]]).abs() >= 21
-        {
+        } else if active.len() == 2 && (p.points[active[0]] - p.points[active[1]]).abs() >= 21 {
             Some(EndReason::PointsLead)
         } else if reps >= 3 {
             Some(EndReason::ThreefoldRepetition)

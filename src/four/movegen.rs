@@ -4,6 +4,8 @@
 //! need no test, pinned pieces must stay on their pin line, and only king moves, en passant and
 //! moves while in check are verified by trying them on a scratch copy of the board.
 
+#![allow(clippy::needless_range_loop)] // seat-indexed tables read best as indexed loops
+
 use super::board::*;
 use super::position::Position;
 
@@ -25,12 +27,12 @@ impl Move {
     }
 
     #[inline]
-    pub(crate) const fn from_idx(self) -> usize {
+    pub(crate) const fn orig_idx(self) -> usize {
         (self.0 & 0x1FF) as usize
     }
 
     #[inline]
-    pub(crate) const fn to_idx(self) -> usize {
+    pub(crate) const fn dest_idx(self) -> usize {
         ((self.0 >> 9) & 0x1FF) as usize
     }
 
@@ -41,12 +43,12 @@ impl Move {
 
     /// Origin square (the king's square for castling).
     pub fn from(self) -> Square {
-        Square(self.from_idx() as u16)
+        Square(self.orig_idx() as u16)
     }
 
     /// Destination square (the king's destination for castling).
     pub fn to(self) -> Square {
-        Square(self.to_idx() as u16)
+        Square(self.dest_idx() as u16)
     }
 
     /// Is this a castling move?
@@ -230,8 +232,8 @@ impl Position {
     /// Does the move leave the mover's king unattacked? Tried on a scratch board.
     fn safe_after(&self, s: usize, m: Move) -> bool {
         let mut b = self.board;
-        let from = m.from_idx();
-        let to = m.to_idx();
+        let from = m.orig_idx();
+        let to = m.dest_idx();
         let mut k = self.kings[s] as usize;
         match m.flag() {
             Move::CASTLE_KS | Move::CASTLE_QS => {
@@ -318,14 +320,14 @@ impl Position {
         let slow = in_check;
         let (kf, kr) = coords(ksq);
         let emit = |m: Move, out: &mut K| {
-            let from = m.from_idx();
+            let from = m.orig_idx();
             if slow || from == ksq || m.flag() == Move::EN_PASSANT {
                 if self.safe_after(s, m) {
                     out.push(m);
                 }
             } else if npin > 0 && pinned[..npin].contains(&from) {
                 let (ff, fr) = coords(from);
-                let (tf, tr) = coords(m.to_idx());
+                let (tf, tr) = coords(m.dest_idx());
                 if (ff - kf) * (tr - kr) == (fr - kr) * (tf - kf) {
                     out.push(m);
                 }

@@ -243,8 +243,8 @@ impl Position {
     /// are applied by [`Position::play_scored`](super::rules).
     pub fn make_move(&mut self, m: Move) -> u8 {
         let s = self.turn as usize;
-        let from = m.from_idx();
-        let to = m.to_idx();
+        let from = m.orig_idx();
+        let to = m.dest_idx();
         let pc = self.board[from];
         let mut captured = EMPTY;
         let mut h = self.hash ^ self.ep_key(s) ^ mix(Z_CASTLE + self.castling as u64);

@@ -150,7 +150,7 @@ impl Position {
         let frozen = self.status[s].is_out();
         let mut out = Outcome {
             mover: s,
-            piece: self.board[m.from_idx()],
+            piece: self.board[m.orig_idx()],
             ..Outcome::default()
         };
         let captured = self.make_move(m);

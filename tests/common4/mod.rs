@@ -60,7 +60,10 @@ pub fn fen_full(
         for i in 0..4 {
             o[(i + k) % 4] = a[i];
         }
-        o.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+        o.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
     };
     let mut grid = vec![vec![String::new(); 14]; 14];
     for (sq, p) in pieces {
