@@ -283,7 +283,8 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 /// The engine behind a [`Game`]: the 8×8 engine or the four-player one.
 enum Inner {
     Two(Game8),
-    Four(FourGame),
+    // Boxed: a four-player game carries two positions inline, twenty times a 2-player Game.
+    Four(Box<FourGame>),
 }
 
 /// A game of any variant. Create one with `newGame`; call `free()` when done with it to
@@ -386,7 +387,7 @@ impl Game {
                     (None, None) => Game8::new(variant),
                 })
             }
-            None => Inner::Four(Game::create_four(&opts, seed)?),
+            None => Inner::Four(Box::new(Game::create_four(&opts, seed)?)),
         };
         Ok(Game { inner, seed })
     }
@@ -864,7 +865,7 @@ impl Game {
             let g = FourGame::from_save(&env.game)?;
             return Ok(Game {
                 seed: g.seed(),
-                inner: Inner::Four(g),
+                inner: Inner::Four(Box::new(g)),
             });
         }
         let env: SavedEnvelope<SavedTwo> =
