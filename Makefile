@@ -20,7 +20,7 @@ PORT        ?= 8080
 # Browser tests bring in Debian's chromium; only ask for it once such tests exist.
 SETUP_FLAGS := $(if $(wildcard tests/browser),--browser)
 
-.PHONY: help setup pkg demo test lint test-native test-wasm test-node bench bench-native bench-wasm size clean
+.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-browser bench bench-native bench-wasm size clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-13s %s\n", $$1, $$2 }'
@@ -37,7 +37,7 @@ pkg: setup ## Release wasm build + wasm-bindgen --target web into pkg/
 demo: pkg ## Serve the demo page on http://localhost:8080/www/ (PORT=... to change)
 	node scripts/serve.mjs --port $(PORT)
 
-test: setup lint test-native test-wasm test-node ## Everything CI runs: lint, native, wasm and Node tests
+test: setup lint test-native test-wasm test-node test-browser ## Everything CI runs: lint, native, wasm, Node and browser tests
 
 lint: ## cargo fmt --check and clippy (native and wasm32)
 	$(CARGO) fmt --all --check
@@ -53,6 +53,9 @@ test-wasm: setup ## wasm-bindgen-test tests, run in Node by wasm-bindgen-test-ru
 
 test-node: pkg ## Node tests of pkg/ (tests/node/*.test.mjs)
 	node --test tests/node/*.test.mjs
+
+test-browser: pkg ## Demo app end-to-end in headless chromium (tests/browser/*.test.mjs; screenshots in test-artifacts/)
+	node --test --test-concurrency=1 tests/browser/*.test.mjs
 
 bench: setup bench-native bench-wasm size ## Native and wasm perft, tablero vs shakmaty, and pkg size
 

@@ -13,10 +13,13 @@ const pending = new Map();
 export let workerKind = null;
 
 async function startWorker() {
+  // pkg/package.json lists the worker once the package ships one (no 404 probing).
   let url = FALLBACK;
   try {
-    const res = await fetch(OFFICIAL, { method: "HEAD", cache: "no-store" });
-    if (res.ok) url = OFFICIAL;
+    const res = await fetch(new URL("../pkg/package.json", import.meta.url), { cache: "no-store" });
+    const pkg = await res.json();
+    const listed = [...(pkg.files ?? []), ...Object.keys(pkg.exports ?? {})];
+    if (listed.some((f) => /tablero-worker\.js$/.test(f))) url = OFFICIAL;
   } catch {
     /* use the fallback */
   }

@@ -480,7 +480,7 @@ function renderBoard(game) {
   const four = st.four;
   const n = four ? 14 : 8;
   const history = game.history();
-  const last = history[history.length - 1];
+  const last = [...history].reverse().find((m) => m.from && m.to);
   const pieces = game.board();
   const checked = [];
   for (const seat of st.checkedSeats) {
@@ -663,9 +663,13 @@ function renderMoves() {
   const seats = seatsOf(cur.choice);
   const firstIdx = history.length ? Math.max(0, seats.indexOf(history[0].player)) : 0;
   const offset = four ? 0 : firstIdx;
+  // Four players: a new round starts when play comes back round past the first mover.
+  const order = cur.choice === "kingdoms" ? ["red", "green", "yellow", "blue"] : SEATS4;
+  const pos = (p) => (order.indexOf(p) - order.indexOf(history[0]?.player ?? "red") + 4) % 4;
   let li = null;
   history.forEach((m, i) => {
-    if (li === null || (i + offset) % per === 0) {
+    const newRound = four ? i > 0 && pos(m.player) <= pos(history[i - 1].player) : (i + offset) % per === 0;
+    if (li === null || newRound) {
       li = document.createElement("li");
       li.className = "round";
       if (!four && offset && i === 0) li.append(Object.assign(document.createElement("span"), { textContent: "…", className: "ellipsis" }));
@@ -865,8 +869,10 @@ function tick() {
   if (Date.now() < timer.deadline) return;
   const seat = timer.seat;
   stopTimer();
+  // Four Kingdoms: game.timeout() puts the player out and the engine moves their pieces at
+  // random (R6.4). In free-for-all the computer plays the turn (R5.21); the engine's
+  // timeout() would put the player out there, so it is not called.
   if (cur.choice === "kingdoms" && typeof cur.game.timeout === "function") {
-    // Four Kingdoms: the player is out and their pieces move at random (R6.4).
     try {
       cur.game.timeout(seat);
       announce(t("eliminated", { seat: seatName(seat), reason: tr("st_", "timeout") }));
@@ -1211,7 +1217,8 @@ function importText(raw, as) {
   let rulesPreset = as === "kingdoms" || (!as && /kingdom/i.test(text)) ? "kingdoms" : "ffa";
   let options;
   if (four) {
-    options = { variant: "fourplayer", rules: rulesPreset, ...(pgn4 || (!fen4 && pgn) ? { pgn: text } : { fen: text }) };
+    // A PGN4's RuleVariants header picks the rules; a FEN4 needs them from the dialog.
+    options = pgn4 || (!fen4 && pgn) ? { variant: "fourplayer", pgn: text } : { variant: "fourplayer", rules: rulesPreset, fen: text };
   } else if (pgn) {
     options = { pgn: text };
   } else {
@@ -1223,7 +1230,7 @@ function importText(raw, as) {
     game.free();
     throw new Error(`${t("g_" + as)} ≠ ${t("g_" + guessChoice(options.pgn))}`);
   }
-  return { game, choice: four ? rulesPreset : game.variant };
+  return { game, choice: four ? (game.rules ?? rulesPreset) : game.variant };
 }
 
 function guessChoice(pgnText) {
@@ -1239,8 +1246,7 @@ function guessChoice(pgnText) {
 
 function choiceOfGame(game, as, text) {
   if (game.variant !== "fourplayer") return game.variant;
-  if (isFour(as)) return as;
-  return /kingdom/i.test(text) ? "kingdoms" : "ffa";
+  return game.rules ?? (isFour(as) ? as : /kingdom/i.test(text) ? "kingdoms" : "ffa");
 }
 
 // Expose a tiny hook for tests and debugging.

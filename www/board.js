@@ -42,6 +42,14 @@ export class Board {
     this.svg.addEventListener("pointerup", (e) => this.pointerUp(e));
     this.svg.addEventListener("pointercancel", () => this.cancelDrag());
     this.svg.addEventListener("keydown", (e) => this.keyDown(e));
+    this.svg.addEventListener("focusin", (e) => {
+      // Focus moved onto a square (Tab, a click, a screen reader): the cursor follows it.
+      const sq = e.target.closest?.("[data-square]")?.dataset.square;
+      if (!sq || sq === this.cursor) return;
+      this.svg.querySelector(`[data-square="${this.cursor}"]`)?.setAttribute("tabindex", "-1");
+      this.cursor = sq;
+      e.target.setAttribute("tabindex", "0");
+    });
     this.svg.addEventListener("contextmenu", (e) => this.drag && e.preventDefault());
   }
 
