@@ -537,6 +537,12 @@ function renderInfo(game) {
 
   // variant notes
   const notes = { kingofthehill: t("hillNote"), racingkings: t("raceNote") };
+  if (isFour(cur.choice)) {
+    const bits = [];
+    if (cur.settings.timeLimit > 0) bits.push(`${t("timeLimit")}: ${t("seconds", { n: cur.settings.timeLimit })}`);
+    if (cur.settings.moveLimit > 0) bits.push(`${t("moveLimit")}: ${total}/${cur.settings.moveLimit}`);
+    if (bits.length) notes[cur.choice] = bits.join(" · ");
+  }
   $("variant-note").textContent = notes[cur.choice] ?? "";
   $("variant-note").hidden = !notes[cur.choice];
 
@@ -622,8 +628,10 @@ function renderEvents(game) {
   const box = $("events-box");
   box.hidden = !statusOf(game).four;
   if (box.hidden) return;
-  const items = [];
+  const groups = [];
   for (const m of game.history()) {
+    const items = [];
+    groups.push(items);
     for (const ev of m.scoring ?? []) {
       const li = document.createElement("li");
       li.className = `event seat-${ev.player}`;
@@ -638,13 +646,15 @@ function renderEvents(game) {
       items.push(li);
     }
   }
+  // Newest move first; within a move, the points before who went out.
+  const items = groups.reverse().flat();
   if (!items.length) {
     const li = document.createElement("li");
     li.className = "muted";
     li.textContent = t("noEvents");
     items.push(li);
   }
-  $("events").replaceChildren(...items.reverse());
+  $("events").replaceChildren(...items);
 }
 
 function renderMoves() {

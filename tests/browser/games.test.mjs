@@ -186,6 +186,11 @@ describe("the six games, played by clicking to a finish", () => {
       await page.click('#confirm button[value="yes"]');
     }
     await gameOver(page, /Red wins/);
+    // The next game of the series starts with the next seat clockwise (R5.3, R5.24).
+    await page.click('#gameover button[value="rematch"]');
+    await expectText(status(page), /Blue to move/);
+    assert.equal(await plies(page), 0);
+    assert.equal(await page.locator("svg.board [data-square]").count(), 160);
     assert.equal(page.errors.length, 0, page.errors.join("\n"));
     await page.context().close();
   });
@@ -264,6 +269,14 @@ describe("saving, reloading, the computer, import and export", () => {
     await expectText(page.locator("#game-title"), /free-for-all/);
     await importGame(page, fen4text, "ffa");
     assert.equal(await page.evaluate(() => window.tablero.game.fen()), fen4text);
+    // Import from a file.
+    await page.goto(page.url().split("#")[0] + "#/saved");
+    await page.click("#view-saved .import-open");
+    await page.setInputFiles("#import-file", { name: "game.pgn4", mimeType: "text/plain", buffer: Buffer.from(pgn4) });
+    await page.waitForFunction(() => document.querySelector("#import-text").value.includes("h2-h4"));
+    await page.click("#import-go");
+    await page.waitForSelector("#view-game:not([hidden]) svg.board [data-square]");
+    assert.equal(await plies(page), 4);
     // A broken text is reported in the dialog.
     await page.goto(page.url().split("#")[0] + "#/saved");
     await page.click("#view-saved .import-open");
@@ -391,11 +404,38 @@ describe("moving and reading the board", () => {
     await page.context().close();
   });
 
-  test("Spanish at phone width", async () => {
-    const page = await newPage(env, { locale: "es-ES", viewport: { width: 390, height: 844 } });
+  test("four-player turn timer: a visible countdown; at zero the computer plays (ffa) or the player is out (kingdoms)", async () => {
+    const page = await newPage(env, { clock: true });
+    await page.locator('.choice[data-choice="ffa"]').click();
+    await page.selectOption("#opt-time", "30");
+    await startGame(page, "ffa", { red: "human", blue: "human", yellow: "human", green: "human" });
+    await expectText(page.locator("#countdown"), /30 s/);
+    await page.clock.runFor(12000);
+    await expectText(page.locator("#countdown"), /18 s/);
+    await page.clock.runFor(19000);
+    for (let i = 0; i < 60 && (await plies(page)) < 1; i++) await page.clock.runFor(200);
+    assert.equal(await plies(page), 1);
+    assert.equal(await page.evaluate(() => window.tablero.game.history()[0].player), "red");
+    await expectText(status(page), /Blue to move/);
+    await expectText(page.locator("#countdown"), /30 s/);
+    await expectText(page.locator('#players tr[data-seat=red] .pstatus'), /playing/);
+
+    await startGame(page, "kingdoms", { red: "human", blue: "human", yellow: "human", green: "human" });
+    await page.clock.runFor(31000);
+    await expectText(page.locator('#players tr[data-seat=red] .pstatus'), /timed out/);
+    await expectText(status(page), /Green to move/);
+    await page.context().close();
+  });
+
+  test("Spanish at phone width, moves by touch", async () => {
+    const page = await newPage(env, { locale: "es-ES", viewport: { width: 390, height: 844 }, hasTouch: true });
     await expectText(page.locator("#view-home h1"), /Elige un juego/);
     await page.screenshot({ path: `${ARTIFACTS}/home-es-phone.png`, fullPage: true });
     await startGame(page, "ffa", { red: "human", blue: "ai1", yellow: "ai1", green: "ai1" });
+    await expectText(status(page), /Mueve Rojo/);
+    await sq(page, "h2").tap();
+    await sq(page, "h4").tap();
+    await page.waitForFunction(() => window.tablero.game.history().length === 4, null, { timeout: 30000 });
     await expectText(status(page), /Mueve Rojo/);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `page is ${width}px wide`);

@@ -63,13 +63,14 @@ export async function startEnv() {
 }
 
 /** A fresh page (own storage) with console errors collected in page.errors. */
-export async function newPage(env, { viewport = { width: 1280, height: 900 }, locale = "en-US", init } = {}) {
-  const context = await env.browser.newContext({ viewport, locale, acceptDownloads: true });
+export async function newPage(env, { viewport = { width: 1280, height: 900 }, locale = "en-US", init, hasTouch = false, clock = false } = {}) {
+  const context = await env.browser.newContext({ viewport, locale, acceptDownloads: true, hasTouch });
   const page = await context.newPage();
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(String(e)));
   page.on("console", (m) => m.type() === "error" && page.errors.push(m.text()));
   if (init) await page.addInitScript(init);
+  if (clock) await page.clock.install();
   await page.goto(env.base);
   await page.waitForSelector("body[data-ready=true]");
   return page;
