@@ -49,26 +49,27 @@ impl Position {
             parse_castling(&mut pos, c)?;
         }
         let mut ep = None;
-        if let Some(&e) = fields.get(3) {
-            if e != "-" {
-                ep = Some(Square::parse(e).ok_or_else(|| {
-                    Error::invalid_fen(format!("en-passant field {e:?} is not a square or '-'"))
-                })?);
-            }
+        if let Some(&e) = fields.get(3)
+            && e != "-"
+        {
+            ep = Some(Square::parse(e).ok_or_else(|| {
+                Error::invalid_fen(format!("en-passant field {e:?} is not a square or '-'"))
+            })?);
         }
         let mut rest: &[&str] = fields.get(4..).unwrap_or(&[]);
         let mut remaining: Option<(u8, u8)> = None;
-        if let Some(first) = rest.first() {
-            if first.contains('+') && !first.starts_with('+') {
-                remaining = Some(parse_counter_pair(first, "remaining checks")?);
-                rest = &rest[1..];
-            }
+        if let Some(first) = rest.first()
+            && first.contains('+')
+            && !first.starts_with('+')
+        {
+            remaining = Some(parse_counter_pair(first, "remaining checks")?);
+            rest = &rest[1..];
         }
         let mut numbers = Vec::new();
         let mut given: Option<(u8, u8)> = None;
         for f in rest {
-            if f.starts_with('+') {
-                given = Some(parse_counter_pair(&f[1..], "checks given")?);
+            if let Some(pair) = f.strip_prefix('+') {
+                given = Some(parse_counter_pair(pair, "checks given")?);
             } else {
                 numbers.push(
                     f.parse::<u32>()

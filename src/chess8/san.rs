@@ -119,13 +119,13 @@ impl Position {
         }
         let mut chars: Vec<char> = text.chars().collect();
         let mut promotion = None;
-        if let Some(&last) = chars.last() {
-            if let Some(r) = Role::from_char(last).filter(|_| last.is_ascii_uppercase()) {
-                promotion = Some(r);
+        if let Some(&last) = chars.last()
+            && let Some(r) = Role::from_char(last).filter(|_| last.is_ascii_uppercase())
+        {
+            promotion = Some(r);
+            chars.pop();
+            if chars.last() == Some(&'=') {
                 chars.pop();
-                if chars.last() == Some(&'=') {
-                    chars.pop();
-                }
             }
         }
         let role = match chars.first() {

@@ -15,7 +15,7 @@ const N: usize = 768 + 64 + 8 + 1 + 8;
 
 const fn keys() -> [u64; N] {
     let mut t = [0u64; N];
-    let mut state = 0x7ab1_e20u64;
+    let mut state = 0x07ab_1e20_u64;
     let mut i = 0;
     while i < N {
         let (s, v) = splitmix(state);
