@@ -437,3 +437,16 @@ fn r7_1_xfen_inner_rook_castling() {
     q.play(m);
     assert_eq!(q.fen(), "r3k2r/8/8/8/8/8/8/R1KR3R b kq - 1 1");
 }
+
+#[test]
+fn r7_1_pgn_import_lichess_from_position() {
+    // lichess exports standard games from a set-up position with `Variant "From Position"`.
+    let pgn = r#"[Variant "From Position"]
+[FEN "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"]
+[SetUp "1"]
+
+1. O-O-O Kf7 *"#;
+    let g = Game::from_pgn(pgn).unwrap();
+    assert_eq!(g.variant(), Variant::Chess);
+    assert_eq!(g.fen(), "8/5k2/8/8/8/8/8/2KR4 w - - 2 2");
+}

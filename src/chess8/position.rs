@@ -51,7 +51,8 @@ impl Variant {
     }
 
     /// Parses an API name or a PGN `Variant` tag value, leniently (case, spaces and dashes are
-    /// ignored, so `"Three-check"`, `"threeCheck"` and `"3check"` all work).
+    /// ignored, so `"Three-check"`, `"threeCheck"` and `"3check"` all work). lichess writes
+    /// `"From Position"` for standard chess from a set-up position: that is chess too.
     pub fn from_name(s: &str) -> Option<Variant> {
         let key: String = s
             .chars()
@@ -59,7 +60,7 @@ impl Variant {
             .map(|c| c.to_ascii_lowercase())
             .collect();
         Some(match key.as_str() {
-            "chess" | "standard" | "" => Variant::Chess,
+            "chess" | "standard" | "fromposition" | "" => Variant::Chess,
             "3check" | "threecheck" => Variant::ThreeCheck,
             "kingofthehill" | "koth" => Variant::KingOfTheHill,
             "racingkings" => Variant::RacingKings,
