@@ -1132,3 +1132,28 @@ fn r2_r3_r4_variant_outcomes_agreed_by_libraries() {
     assert_eq!(rows, 28, "every row of the TSV is checked");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn r1_1_repetition_ignores_an_en_passant_square_that_cannot_be_used() {
+    // FIDE 9.2.3: positions are the same when the same moves are possible. After d7-d5 the e5
+    // pawn is pinned on the e-file, so exd6 is not possible and the position equals the one
+    // reached after the king shuffles.
+    let mut g = game(CHESS, "4r1k1/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    g.play_str("d5").unwrap();
+    assert!(
+        !g.legal_moves()
+            .iter()
+            .any(|m| m.kind == MoveKind::EnPassant)
+    );
+    assert_eq!(g.position().ep_square(), None);
+    assert_eq!(g.fen(), "4r1k1/8/8/3pP3/8/8/8/4K3 w - - 0 2");
+    play_all(&mut g, &["Ke2", "Kh8", "Ke1", "Kg8"]);
+    assert_eq!(g.repetitions(), 2);
+    play_all(&mut g, &["Ke2", "Kh8", "Ke1", "Kg8"]);
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(g.claimable_draw(), Some(ResultReason::ThreefoldRepetition));
+    // The same holds for a position read from a FEN that names the square.
+    let p = pos(CHESS, "4r1k1/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    assert_eq!(p.ep_square(), None);
+    assert_eq!(p.hash(), g.position().hash());
+}

@@ -40,6 +40,8 @@ fn shak_variant(v: Variant) -> SVariant {
     }
 }
 
+// shakmaty's PositionError is large by design (it carries the position); so does its own code.
+#[allow(clippy::result_large_err)]
 fn shak_from_fen(v: Variant, fen: &str) -> VariantPosition {
     let setup = Fen::from_ascii(fen.as_bytes())
         .unwrap_or_else(|e| panic!("shakmaty cannot read {fen}: {e}"))
@@ -91,8 +93,12 @@ fn compare(p: &Position, s: &VariantPosition, ctx: &str) -> BTreeMap<String, SMo
     let their_outcome = s.outcome().to_string();
     assert_eq!(our_outcome, their_outcome, "{ctx}: outcome of {}", p.fen());
     assert_eq!(p.is_check(), s.is_check(), "{ctx}: check in {}", p.fen());
-    let their_fen = Fen::from_position(s, EnPassantMode::PseudoLegal).to_string();
-    assert_eq!(p.fen(), their_fen, "{ctx}: FEN");
+    // En-passant squares are written only when a legal capture exists (FIDE 9.2.3). Once a
+    // variant has ended shakmaty has no legal moves at all, so it drops the square there.
+    if p.variant_ending().is_none() {
+        let their_fen = Fen::from_position(s, EnPassantMode::Legal).to_string();
+        assert_eq!(p.fen(), their_fen, "{ctx}: FEN");
+    }
 
     for &m in p.legal_moves().iter() {
         let sm = theirs[&m.uci()];

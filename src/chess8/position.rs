@@ -294,7 +294,7 @@ pub struct Position {
     pub(crate) turn: Color,
     /// Squares of rooks that still have castling rights.
     pub(crate) castling: Bitboard,
-    /// En-passant target square, kept only when a pawn of the side to move attacks it.
+    /// En-passant target square, kept only when the side to move can legally capture there.
     pub(crate) ep: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
@@ -342,7 +342,7 @@ impl Position {
         self.checks[color.index()]
     }
 
-    /// The en-passant square, when the side to move has a pawn that attacks it.
+    /// The en-passant square, when the side to move can legally capture en passant.
     pub fn ep_square(&self) -> Option<Square> {
         self.ep
     }
@@ -502,14 +502,6 @@ impl Position {
         }
         self.castling ^= lost;
 
-        if m.kind == MoveKind::DoublePush {
-            let mid = Square::from_coords(m.from.file(), (m.from.rank() + m.to.rank()) / 2);
-            if (pawn_attacks(us, mid) & self.bb(them, Role::Pawn)).any() {
-                self.ep = Some(mid);
-                self.hash ^= zobrist::ep_file(mid.file() as usize);
-            }
-        }
-
         if role == Role::Pawn || captured.is_some() {
             self.halfmoves = 0;
         } else {
@@ -521,12 +513,34 @@ impl Position {
         self.turn = them;
         self.hash ^= zobrist::black_to_move();
         self.checkers = self.attackers(self.king(them), us, self.occupied());
+        if m.kind == MoveKind::DoublePush {
+            let mid = Square::from_coords(m.from.file(), (m.from.rank() + m.to.rank()) / 2);
+            if (pawn_attacks(us, mid) & self.bb(them, Role::Pawn)).any() {
+                self.ep = Some(mid);
+                if self.has_legal_en_passant() {
+                    self.hash ^= zobrist::ep_file(mid.file() as usize);
+                } else {
+                    self.ep = None;
+                }
+            }
+        }
         if self.variant == Variant::ThreeCheck && self.checkers.any() {
             let i = us.index();
             self.hash ^= zobrist::checks(i, self.checks[i]);
             self.checks[i] = self.checks[i].saturating_add(1);
             self.hash ^= zobrist::checks(i, self.checks[i]);
         }
+    }
+
+    /// `true` when the side to move can legally capture on `self.ep` (FIDE 9.2.3: only then
+    /// does the en-passant square make a position different). Needs `checkers` up to date.
+    pub(crate) fn has_legal_en_passant(&self) -> bool {
+        if self.ep.is_none() {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.gen_chess_moves(&mut list);
+        list.iter().any(|m| m.kind == MoveKind::EnPassant)
     }
 
     /// Our pieces that stand alone between `king` and a slider of `slider_color`: pinned pieces
