@@ -1157,3 +1157,17 @@ fn r1_1_repetition_ignores_an_en_passant_square_that_cannot_be_used() {
     assert_eq!(p.ep_square(), None);
     assert_eq!(p.hash(), g.position().hash());
 }
+
+/// R0.3: undo after a resignation takes back the resignation only; the moves stay.
+#[test]
+fn r0_3_undo_takes_back_a_resignation_before_any_move() {
+    let mut g = Game::new(Variant::Chess);
+    g.play_str("e4").unwrap();
+    g.resign(Color::Black).unwrap();
+    assert!(g.result().is_some());
+    assert_eq!(g.undo(), None);
+    assert!(g.result().is_none());
+    assert_eq!(g.history().len(), 1);
+    assert_eq!(g.undo().map(|m| m.san), Some("e4".to_string()));
+    assert!(g.history().is_empty());
+}
