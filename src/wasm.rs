@@ -613,8 +613,8 @@ impl Game {
         self.play_inner(&mv).map_err(js_error)
     }
 
-    /// Takes back the last move (and a resignation or claimed draw). Returns the move taken
-    /// back, or `undefined` at the start.
+    /// Takes back the last action: a resignation or claimed draw (returning `undefined`; the
+    /// moves stay), otherwise the last move (returned; `undefined` at the start).
     #[wasm_bindgen(unchecked_return_type = "Move | undefined")]
     pub fn undo(&mut self) -> Result<JsValue, JsValue> {
         match &mut self.inner {
