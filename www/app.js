@@ -299,7 +299,7 @@ async function renderContinue() {
   if (!storageOk) return;
   try {
     const { games } = await store.list();
-    const latest = games.find((g) => !g.over);
+    const latest = games.find((g) => !g.over && !unreadable(g));
     if (!latest) return;
     $("continue").dataset.id = latest.id;
     $("continue").textContent = t("continueGame", {
@@ -1020,6 +1020,12 @@ async function renderSaved() {
     warn.textContent = t("storageUnavailable") + ` (${e?.message ?? e})`;
     warn.hidden = false;
   }
+  // A record can look right and still not rebuild (a corrupt move list): check each one.
+  games = games.filter((g) => {
+    const why = unreadable(g);
+    if (why) bad.push({ id: g.id, reason: why });
+    return !why;
+  });
   if (bad.length) {
     warn.textContent = t("corrupt", { n: bad.length });
     warn.hidden = false;
@@ -1072,9 +1078,10 @@ async function renderSaved() {
   for (const b of bad) {
     const tr_ = document.createElement("tr");
     tr_.className = "corrupt";
+    tr_.dataset.id = b.id;
     const td = document.createElement("td");
     td.colSpan = 5;
-    td.textContent = t("corruptEntry", { id: b.id });
+    td.textContent = `${t("corruptEntry", { id: b.id })}: ${b.reason}`;
     const actions = document.createElement("td");
     const del = button(t("delete"), async () => {
       await store.remove(b.id).catch(() => {});
@@ -1086,6 +1093,16 @@ async function renderSaved() {
     rows.push(tr_);
   }
   body.replaceChildren(...rows);
+}
+
+/** Why a saved record cannot be rebuilt, or null when it can. */
+function unreadable(rec) {
+  try {
+    Game.fromJSON(rec.saved).free();
+    return null;
+  } catch (e) {
+    return e?.message ?? String(e);
+  }
 }
 
 function savedResult(g) {
@@ -1261,6 +1278,13 @@ function choiceOfGame(game, as, text) {
 
 // Expose a tiny hook for tests and debugging.
 window.tablero = {
+  /** true once the engine has its own computer player (game.aiMove). */
+  get engineAi() {
+    return typeof Game.prototype.aiMove === "function";
+  },
+  get thinking() {
+    return thinkingSeat;
+  },
   get game() {
     return cur?.game ?? null;
   },
