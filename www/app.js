@@ -235,12 +235,17 @@ function seatPrefs(choice) {
   return seats;
 }
 
-function controllerSelect(current, onChange, label) {
+function controllerSelect(current, onChange, label, short = false) {
   const sel = document.createElement("select");
   sel.setAttribute("aria-label", label);
   const human = new Option(t("person"), "human");
   sel.add(human);
-  for (let l = 1; l <= 8; l++) sel.add(new Option(`${t("computer")} — ${t("level")} ${l}`, `ai${l}`));
+  for (let l = 1; l <= 8; l++) {
+    const text = short ? `${t("computer")} ${l}` : `${t("computer")} — ${t("level")} ${l}`;
+    const o = new Option(text, `ai${l}`);
+    o.setAttribute("aria-label", `${t("computer")}, ${t("levelN", { n: l })}`);
+    sel.add(o);
+  }
   sel.value = current.type === "ai" ? `ai${current.level}` : "human";
   sel.addEventListener("change", () => {
     const v = sel.value;
@@ -591,7 +596,7 @@ function renderPlayers(game, st) {
         savePrefs();
         save();
         afterChange();
-      }, `${seatName(seat)}: ${t("person")} / ${t("computer")}`),
+      }, `${seatName(seat)}: ${t("person")} / ${t("computer")}`, true),
     );
     const info = document.createElement("td");
     info.className = "score";
@@ -697,7 +702,14 @@ function renderMoves() {
     li.append(b);
   });
   list.replaceChildren(...items);
-  list.querySelector('[aria-current="true"]')?.scrollIntoView({ block: "nearest" });
+  // Keep the current move in view inside the list (scrollIntoView would scroll the page too).
+  const active = list.querySelector('[aria-current="true"]');
+  if (active) {
+    const top = active.offsetTop;
+    const bottom = top + active.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top - 4;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight + 4;
+  }
 }
 
 function setView(ply) {
