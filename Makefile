@@ -31,7 +31,7 @@ setup: ## Install missing tools (wasm target, wasm-bindgen-cli, npm packages)
 pkg: setup ## Release wasm build + wasm-bindgen --target web into pkg/
 	$(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD)
 	rm -rf pkg
-	wasm-bindgen --target web --out-dir pkg --out-name tablero $(WASM_OUT)/tablero.wasm
+	wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir pkg --out-name tablero $(WASM_OUT)/tablero.wasm
 	node scripts/pkg-json.mjs pkg
 
 demo: pkg ## Serve the demo page on http://localhost:8080/www/ (PORT=... to change)

@@ -66,9 +66,6 @@ const CASES: &[Case] = &[
         fen: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
         depth: 5,
     },
-    // TODO(four): add a four-player row once `tablero::four` exposes
-    // `Position::startpos(Rules::Ffa).perft(depth)`; shakmaty has no counterpart, so that row
-    // reports tablero's speed only.
 ];
 
 fn tablero_perft(case: &Case) -> u64 {
@@ -147,6 +144,29 @@ fn main() -> ExitCode {
             case.name,
             case.depth,
             ours / theirs
+        );
+    }
+
+    // Four-player chess has no reference library, so this row is tablero alone (R8 count).
+    if filters.is_empty()
+        || filters
+            .iter()
+            .any(|f| "fourplayer start".contains(f.as_str()))
+    {
+        let start = tablero::four::Position::startpos(tablero::four::Rules::Ffa);
+        let mut times = Vec::new();
+        let mut leaves = 0;
+        for _ in 0..rounds {
+            let (n, t) = timed(|| start.perft(black_box(5)));
+            leaves = n;
+            times.push(t);
+        }
+        if leaves != 3_452_310 {
+            ok = false;
+        }
+        println!(
+            "| fourplayer start (ffa) | 5 | {leaves} | {:.1} | - | - |",
+            mleaves_per_sec(leaves, median(times))
         );
     }
 

@@ -245,10 +245,13 @@ impl Game {
         self.play(m)
     }
 
-    /// Takes back the last move (and any result, including a resignation or a claimed draw).
-    /// Returns the move taken back, or `None` at the start.
+    /// Takes back the last action: a resignation or claimed draw if the game ended that way
+    /// (returning `None`, the moves stay), otherwise the last move (returned; `None` at the
+    /// start).
     pub fn undo(&mut self) -> Option<PlayedMove> {
-        self.declared = None;
+        if self.declared.take().is_some() {
+            return None;
+        }
         if self.moves.is_empty() {
             return None;
         }

@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::chess8::{Color, Move, MoveKind, Position, Square, Variant};
 use crate::core::{Error, Role};
+use crate::four::{FourGame, Rules, Seat};
 use crate::game::{Game as Game8, PlayedMove, SavedGame};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -41,17 +42,45 @@ export interface NewGameOptions {
 /** A move to play given as squares, e.g. `{from: "e7", to: "e8", promotion: "q"}`. */
 export interface MoveInput { from: string; to: string; promotion?: "q" | "r" | "b" | "n"; }
 
-/** A legal or played move. Castling is the king's move (`e1g1`). */
+/** A legal or played move. Castling is the king's move (`e1g1`). Four-player moves add the
+ *  points they scored and the players they eliminated; `san` is then the PGN4 move text. */
 export interface Move {
   from: string;
   to: string;
   promotion?: string;
   uci: string;
   san: string;
-  piece: PieceName;
+  piece: PieceName | "";
   captured?: PieceName;
   check: boolean;
   player: Player;
+  /** Four players: kings left in check by this move. */
+  checks?: Player[];
+  /** Four players: points this entry scored for `player`. */
+  points?: number;
+  /** Four players: every score change this entry caused. */
+  scoring?: { player: Player; points: number; reason: "capture" | "checkmate" | "stalemate" | "double-check" | "triple-check" | "king-capture" | "draw" | "survivor" }[];
+  /** Four players: every player this entry put out. */
+  eliminated?: { player: Player; reason: string }[];
+  /** Four players: "move", "resign", "timeout" or "random" (a kingdoms zombie move). */
+  kind?: "move" | "resign" | "timeout" | "random";
+}
+
+/** A four-player seat's standing. */
+export interface FourScore {
+  player: "red" | "blue" | "yellow" | "green";
+  points: number;
+  status: "active" | "checkmated" | "stalemated" | "resigned" | "timeout" | "king-captured";
+  /** 1-based place once the game is over; equal scores share a place. */
+  place?: number;
+}
+
+/** The state of a four-player game. */
+export interface FourStatus {
+  turn: "red" | "blue" | "yellow" | "green" | null;
+  inCheck: Player[];
+  over: boolean;
+  result?: { winners: Player[]; reason: "three-out" | "points-lead" | "threefold-repetition" | "fifty-move-rule" | "insufficient-material" | "move-limit" | "last-survivor"; scores: FourScore[] };
 }
 
 /** A two-player game result. `winner` is null for a draw. */
@@ -88,15 +117,17 @@ fn js_error(e: Error) -> JsValue {
     err.into()
 }
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+fn serialize<T: Serialize>(value: &T) -> Result<JsValue, Error> {
     let serializer = serde_wasm_bindgen::Serializer::new()
         .serialize_missing_as_null(true)
         .serialize_maps_as_objects(true);
-    value.serialize(&serializer).map_err(|e| {
-        js_error(Error::invalid_argument(format!(
-            "cannot convert result: {e}"
-        )))
-    })
+    value
+        .serialize(&serializer)
+        .map_err(|e| Error::invalid_argument(format!("cannot convert result: {e}")))
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    serialize(value).map_err(js_error)
 }
 
 fn describe(v: &JsValue) -> String {
@@ -231,33 +262,49 @@ struct JsBoardPiece {
 
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct SavedEnvelope {
+struct SavedEnvelope<T> {
     format: String,
     version: u32,
+    #[serde(flatten)]
+    game: T,
+}
+
+/// A two-player save adds the API seed; the four-player save already carries its own.
+#[derive(Serialize, Deserialize)]
+struct SavedTwo {
     seed: f64,
     #[serde(flatten)]
     game: SavedGame,
 }
 
 const SAVE_FORMAT: &str = "tablero-game";
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+/// The engine behind a [`Game`]: the 8×8 engine or the four-player one.
+enum Inner {
+    Two(Game8),
+    // Boxed: a four-player game carries two positions inline, twenty times a 2-player Game.
+    Four(Box<FourGame>),
+}
 
 /// A game of any variant. Create one with `newGame`; call `free()` when done with it to
 /// release its WebAssembly memory (or let the JS garbage collector's FinalizationRegistry
 /// do it).
 #[wasm_bindgen]
 pub struct Game {
-    inner: Game8,
+    inner: Inner,
     seed: u64,
 }
 
-fn parse_variant(name: &str) -> Result<Variant, Error> {
+fn parse_variant(name: &str) -> Result<Option<Variant>, Error> {
     match name {
-        "chess" => Ok(Variant::Chess),
-        "3check" => Ok(Variant::ThreeCheck),
-        "kingofthehill" => Ok(Variant::KingOfTheHill),
-        "racingkings" => Ok(Variant::RacingKings),
+        "chess" => Ok(Some(Variant::Chess)),
+        "3check" => Ok(Some(Variant::ThreeCheck)),
+        "kingofthehill" => Ok(Some(Variant::KingOfTheHill)),
+        "racingkings" => Ok(Some(Variant::RacingKings)),
+        "fourplayer" => Ok(None),
         other => Err(Error::invalid_argument(format!(
-            "unknown variant {other:?}; expected \"chess\", \"3check\", \"kingofthehill\" or \"racingkings\""
+            "unknown variant {other:?}; expected \"chess\", \"3check\", \"kingofthehill\", \"racingkings\" or \"fourplayer\""
         ))),
     }
 }
@@ -305,61 +352,95 @@ impl Game {
         };
         let seed = match opts.seed {
             None => 0,
-            Some(s) if s.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(&s) => s as u64,
+            Some(s) if s.fract() == 0.0 && (0.0..=MAX_SAFE_INTEGER).contains(&s) => s as u64,
             Some(s) => {
                 return Err(Error::invalid_argument(format!(
                     "seed must be a non-negative integer, got {s}"
                 )));
             }
         };
-        if opts.rules.is_some() || opts.first_player.is_some() || opts.move_limit.is_some() {
-            return Err(Error::invalid_argument(
-                "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",
-            ));
+        if opts.fen.is_some() && opts.pgn.is_some() {
+            return Err(Error::invalid_argument("give either fen or pgn, not both"));
         }
         let variant = parse_variant(opts.variant.as_deref().unwrap_or("chess"))?;
-        let inner = match (opts.fen, opts.pgn) {
-            (Some(_), Some(_)) => {
-                return Err(Error::invalid_argument("give either fen or pgn, not both"));
-            }
-            (Some(fen), None) => Game8::from_fen(variant, &fen)?,
-            (None, Some(pgn)) => {
-                let g = Game8::from_pgn(&pgn)?;
-                if opts.variant.is_some() && g.variant() != variant {
-                    return Err(Error::invalid_pgn(format!(
-                        "the PGN is a {} game, not {}",
-                        g.variant().name(),
-                        variant.name()
-                    )));
+        let inner = match variant {
+            Some(variant) => {
+                if opts.rules.is_some() || opts.first_player.is_some() || opts.move_limit.is_some()
+                {
+                    return Err(Error::invalid_argument(
+                        "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",
+                    ));
                 }
-                g
+                Inner::Two(match (opts.fen, opts.pgn) {
+                    (Some(fen), _) => Game8::from_fen(variant, &fen)?,
+                    (None, Some(pgn)) => {
+                        let g = Game8::from_pgn(&pgn)?;
+                        if opts.variant.is_some() && g.variant() != variant {
+                            return Err(Error::invalid_pgn(format!(
+                                "the PGN is a {} game, not {}",
+                                g.variant().name(),
+                                variant.name()
+                            )));
+                        }
+                        g
+                    }
+                    (None, None) => Game8::new(variant),
+                })
             }
-            (None, None) => Game8::new(variant),
+            None => Inner::Four(Box::new(Game::create_four(&opts, seed)?)),
         };
         Ok(Game { inner, seed })
     }
 
-    fn parse_input_move(&self, mv: &JsValue) -> Result<Move, Error> {
-        let pos = self.inner.position();
+    fn create_four(opts: &NewGameOptions, seed: u64) -> Result<FourGame, Error> {
+        let rules = match &opts.rules {
+            Some(r) => Rules::parse(r)?,
+            None => Rules::Ffa,
+        };
+        let move_limit = match opts.move_limit {
+            None => None,
+            Some(n) if n.fract() == 0.0 && (1.0..=100_000.0).contains(&n) => Some(n as u32),
+            Some(n) => {
+                return Err(Error::invalid_argument(format!(
+                    "moveLimit must be an integer from 1 to 100000, got {n}"
+                )));
+            }
+        };
+        let first = match &opts.first_player {
+            Some(s) => Some(Seat::parse(s)?),
+            None => None,
+        };
+        if let Some(pgn) = &opts.pgn {
+            if opts.rules.is_some() || first.is_some() || move_limit.is_some() {
+                return Err(Error::invalid_argument(
+                    "a PGN4 carries its own rules and start; drop rules, firstPlayer and moveLimit",
+                ));
+            }
+            return FourGame::from_pgn4(pgn, seed);
+        }
+        match &opts.fen {
+            Some(fen) => {
+                if first.is_some() {
+                    return Err(Error::invalid_argument(
+                        "a FEN4 names the player to move; drop firstPlayer",
+                    ));
+                }
+                FourGame::from_fen4(rules, fen, move_limit, seed)
+            }
+            None => Ok(FourGame::new(
+                rules,
+                first.unwrap_or(Seat::Red),
+                move_limit,
+                seed,
+            )),
+        }
+    }
+
+    fn parse_input_move(pos: &Position, mv: &JsValue) -> Result<Move, Error> {
         if let Some(text) = mv.as_string() {
             return pos.parse_move(&text);
         }
-        if !mv.is_object() {
-            return Err(Error::illegal_move(format!(
-                "a move must be a string like \"e2e4\" or \"Nf3\" or an object {{from, to, promotion?}}, got {}",
-                describe(mv)
-            )));
-        }
-        let get =
-            |k: &str| js_sys::Reflect::get(mv, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
-        let from = opt_string(&get("from"), "move.from")?;
-        let to = opt_string(&get("to"), "move.to")?;
-        let promotion = opt_string(&get("promotion"), "move.promotion")?;
-        let (Some(from), Some(to)) = (from, to) else {
-            return Err(Error::illegal_move(
-                "a move object needs \"from\" and \"to\" squares",
-            ));
-        };
+        let (from, to, promotion) = move_object(mv)?;
         let sq = |s: &str| {
             Square::parse(s).ok_or_else(|| Error::illegal_move(format!("{s:?} is not a square")))
         };
@@ -384,6 +465,74 @@ impl Game {
             ))
         })
     }
+
+    fn play_inner(&mut self, mv: &JsValue) -> Result<JsValue, Error> {
+        match &mut self.inner {
+            Inner::Two(g) => {
+                if let Some(r) = g.result() {
+                    return Err(Error::game_over(format!(
+                        "the game is over ({}); cannot play {}",
+                        r.reason.code(),
+                        describe(mv)
+                    )));
+                }
+                let m = Game::parse_input_move(g.position(), mv)?;
+                let played = g.play(m)?;
+                serialize(&JsMove::from_played(played))
+            }
+            Inner::Four(g) => {
+                if g.is_over() {
+                    return Err(Error::game_over(format!(
+                        "the game is over; cannot play {}",
+                        describe(mv)
+                    )));
+                }
+                let info = if let Some(text) = mv.as_string() {
+                    g.play(&text)?
+                } else {
+                    let (from, to, promotion) = move_object(mv)?;
+                    if promotion
+                        .as_deref()
+                        .is_some_and(|p| !p.is_empty() && p != "q")
+                    {
+                        return Err(Error::illegal_move(
+                            "four-player pawns always promote to a queen (R5.8)",
+                        ));
+                    }
+                    g.play_from_to(&from, &to)?
+                };
+                serialize(&info)
+            }
+        }
+    }
+
+    fn parse_seat_or_turn(&self, player: &JsValue) -> Result<Option<Seat>, Error> {
+        match opt_string(player, "player")? {
+            Some(s) => Seat::parse(&s).map(Some),
+            None => Ok(None),
+        }
+    }
+}
+
+/// Reads `{from, to, promotion?}`.
+fn move_object(mv: &JsValue) -> Result<(String, String, Option<String>), Error> {
+    if !mv.is_object() {
+        return Err(Error::illegal_move(format!(
+            "a move must be a string like \"e2e4\" or \"Nf3\" or an object {{from, to, promotion?}}, got {}",
+            describe(mv)
+        )));
+    }
+    let get =
+        |k: &str| js_sys::Reflect::get(mv, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
+    let from = opt_string(&get("from"), "move.from")?;
+    let to = opt_string(&get("to"), "move.to")?;
+    let promotion = opt_string(&get("promotion"), "move.promotion")?;
+    match (from, to) {
+        (Some(from), Some(to)) => Ok((from, to, promotion)),
+        _ => Err(Error::illegal_move(
+            "a move object needs \"from\" and \"to\" squares",
+        )),
+    }
 }
 
 #[wasm_bindgen]
@@ -391,7 +540,22 @@ impl Game {
     /// The variant name: "chess", "3check", "kingofthehill", "racingkings" or "fourplayer".
     #[wasm_bindgen(getter, unchecked_return_type = "VariantName")]
     pub fn variant(&self) -> String {
-        self.inner.variant().name().to_string()
+        match &self.inner {
+            Inner::Two(g) => g.variant().name().to_string(),
+            Inner::Four(_) => "fourplayer".to_string(),
+        }
+    }
+
+    /// Four-player rules preset ("ffa" or "kingdoms"); `undefined` for two-player games.
+    #[wasm_bindgen(getter, unchecked_return_type = "\"ffa\" | \"kingdoms\" | undefined")]
+    pub fn rules(&self) -> JsValue {
+        match &self.inner {
+            Inner::Two(_) => JsValue::UNDEFINED,
+            Inner::Four(g) => JsValue::from_str(match g.rules() {
+                Rules::Ffa => "ffa",
+                Rules::Kingdoms => "kingdoms",
+            }),
+        }
     }
 
     /// The seed given to `newGame` (0 by default).
@@ -407,163 +571,253 @@ impl Game {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] from: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let from = opt_string(&from, "from")
-            .and_then(|f| match f {
-                None => Ok(None),
-                Some(s) => Square::parse(&s)
-                    .map(Some)
-                    .ok_or_else(|| Error::invalid_argument(format!("{s:?} is not a square"))),
-            })
-            .map_err(js_error)?;
-        let pos = self.inner.position();
-        let moves: Vec<JsMove> = self
-            .inner
-            .legal_moves()
-            .into_iter()
-            .filter(|m| from.is_none_or(|f| m.from == f))
-            .map(|m| JsMove::legal(pos, m))
-            .collect();
-        to_js(&moves)
+        let from = opt_string(&from, "from").map_err(js_error)?;
+        match &self.inner {
+            Inner::Two(g) => {
+                let from = match from {
+                    None => None,
+                    Some(s) => Some(Square::parse(&s).ok_or_else(|| {
+                        js_error(Error::invalid_argument(format!("{s:?} is not a square")))
+                    })?),
+                };
+                let pos = g.position();
+                let moves: Vec<JsMove> = g
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| from.is_none_or(|f| m.from == f))
+                    .map(|m| JsMove::legal(pos, m))
+                    .collect();
+                to_js(&moves)
+            }
+            Inner::Four(g) => {
+                let moves = match from {
+                    None => g.legal_moves(),
+                    Some(s) => g
+                        .legal_moves_from(&s)
+                        .map_err(|e| js_error(Error::invalid_argument(e.message)))?,
+                };
+                to_js(&moves)
+            }
+        }
     }
 
     /// Plays a move: UCI (`"e2e4"`, `"e7e8q"`, `"e1g1"`), SAN (`"Nf3"`, `"O-O"`) or
-    /// `{from, to, promotion?}`. Returns the move played. Throws `illegal-move` or
-    /// `game-over`; the game is unchanged after an error.
+    /// `{from, to, promotion?}`; four-player games take `"h2h4"`, `"h2-h4"` or PGN4 move
+    /// text. Returns the move played. Throws `illegal-move` or `game-over`; the game is
+    /// unchanged after an error.
     #[wasm_bindgen(unchecked_return_type = "Move")]
     pub fn play(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string | MoveInput")] mv: JsValue,
     ) -> Result<JsValue, JsValue> {
-        if let Some(r) = self.inner.result() {
-            return Err(js_error(Error::game_over(format!(
-                "the game is over ({}); cannot play {}",
-                r.reason.code(),
-                describe(&mv)
-            ))));
-        }
-        let m = self.parse_input_move(&mv).map_err(js_error)?;
-        let played = self.inner.play(m).map_err(js_error)?;
-        to_js(&JsMove::from_played(played))
+        self.play_inner(&mv).map_err(js_error)
     }
 
-    /// Takes back the last move (and a resignation or claimed draw). Returns the move taken
-    /// back, or `undefined` at the start.
+    /// Takes back the last action: a resignation or claimed draw (returning `undefined`; the
+    /// moves stay), otherwise the last move (returned; `undefined` at the start).
     #[wasm_bindgen(unchecked_return_type = "Move | undefined")]
     pub fn undo(&mut self) -> Result<JsValue, JsValue> {
-        match self.inner.undo() {
-            Some(p) => to_js(&JsMove::from_played(&p)),
-            None => Ok(JsValue::UNDEFINED),
+        match &mut self.inner {
+            Inner::Two(g) => match g.undo() {
+                Some(p) => to_js(&JsMove::from_played(&p)),
+                None => Ok(JsValue::UNDEFINED),
+            },
+            Inner::Four(g) => match g.undo() {
+                Some(info) => to_js(&info),
+                None => Ok(JsValue::UNDEFINED),
+            },
         }
     }
 
-    /// All moves played, first to last.
+    /// All moves played, first to last (four-player: also resignations, time-outs and
+    /// random moves, with their `kind`).
     #[wasm_bindgen(unchecked_return_type = "Move[]")]
     pub fn history(&self) -> Result<JsValue, JsValue> {
-        let moves: Vec<JsMove> = self
-            .inner
-            .history()
-            .iter()
-            .map(JsMove::from_played)
-            .collect();
-        to_js(&moves)
+        match &self.inner {
+            Inner::Two(g) => {
+                let moves: Vec<JsMove> = g.history().iter().map(JsMove::from_played).collect();
+                to_js(&moves)
+            }
+            Inner::Four(g) => to_js(&g.history()),
+        }
     }
 
-    /// Checks given by each player (Three-check counts them; 0 elsewhere).
-    #[wasm_bindgen(unchecked_return_type = "Score[]")]
+    /// Two players: checks given by each (Three-check counts them; 0 elsewhere). Four
+    /// players: points, status and, once over, place of each seat.
+    #[wasm_bindgen(unchecked_return_type = "Score[] | FourScore[]")]
     pub fn score(&self) -> Result<JsValue, JsValue> {
-        let pos = self.inner.position();
-        let scores: Vec<JsScore> = [Color::White, Color::Black]
-            .into_iter()
-            .map(|c| JsScore {
-                player: c.name(),
-                checks: pos.checks_given(c),
-            })
-            .collect();
-        to_js(&scores)
+        match &self.inner {
+            Inner::Two(g) => {
+                let pos = g.position();
+                let scores: Vec<JsScore> = [Color::White, Color::Black]
+                    .into_iter()
+                    .map(|c| JsScore {
+                        player: c.name(),
+                        checks: pos.checks_given(c),
+                    })
+                    .collect();
+                to_js(&scores)
+            }
+            Inner::Four(g) => to_js(&g.scores()),
+        }
     }
 
-    /// Whose turn, check, whether the game is over and why, and whether a draw can be claimed.
-    #[wasm_bindgen(unchecked_return_type = "Status")]
+    /// Whose turn, who is in check, whether the game is over and why, and (two players)
+    /// whether a draw can be claimed.
+    #[wasm_bindgen(unchecked_return_type = "Status | FourStatus")]
     pub fn status(&self) -> Result<JsValue, JsValue> {
-        let pos = self.inner.position();
-        let result = self.inner.result();
-        to_js(&JsStatus {
-            turn: pos.turn().name(),
-            in_check: pos.is_check(),
-            over: result.is_some(),
-            result: result.map(|r| JsResult {
-                winner: r.winner.map(Color::name),
-                reason: r.reason.code(),
-            }),
-            can_claim_draw: self.inner.claimable_draw().is_some(),
-        })
+        match &self.inner {
+            Inner::Two(g) => {
+                let pos = g.position();
+                let result = g.result();
+                to_js(&JsStatus {
+                    turn: pos.turn().name(),
+                    in_check: pos.is_check(),
+                    over: result.is_some(),
+                    result: result.map(|r| JsResult {
+                        winner: r.winner.map(Color::name),
+                        reason: r.reason.code(),
+                    }),
+                    can_claim_draw: g.claimable_draw().is_some(),
+                })
+            }
+            Inner::Four(g) => to_js(&g.status()),
+        }
     }
 
-    /// Every occupied square with its piece and colour, so a UI never parses FEN.
+    /// Every occupied square with its piece and colour (four players: and whether it is
+    /// grey), so a UI never parses FEN.
     #[wasm_bindgen(unchecked_return_type = "BoardPiece[]")]
     pub fn board(&self) -> Result<JsValue, JsValue> {
-        let pieces: Vec<JsBoardPiece> = crate::game::board_pieces(self.inner.position())
-            .into_iter()
-            .map(|(sq, c, r)| JsBoardPiece {
-                square: sq.to_string(),
-                piece: r.name(),
-                color: c.name(),
-            })
-            .collect();
-        to_js(&pieces)
+        match &self.inner {
+            Inner::Two(g) => {
+                let pieces: Vec<JsBoardPiece> = crate::game::board_pieces(g.position())
+                    .into_iter()
+                    .map(|(sq, c, r)| JsBoardPiece {
+                        square: sq.to_string(),
+                        piece: r.name(),
+                        color: c.name(),
+                    })
+                    .collect();
+                to_js(&pieces)
+            }
+            Inner::Four(g) => to_js(&g.board()),
+        }
     }
 
-    /// The current position as FEN.
+    /// The current position as FEN (FEN4 for four players).
     pub fn fen(&self) -> String {
-        self.inner.fen()
+        match &self.inner {
+            Inner::Two(g) => g.fen(),
+            Inner::Four(g) => g.fen4(),
+        }
     }
 
-    /// The game as PGN.
+    /// The game as PGN (PGN4 for four players).
     pub fn pgn(&self) -> String {
-        self.inner.pgn()
+        match &self.inner {
+            Inner::Two(g) => g.pgn(),
+            Inner::Four(g) => g.pgn4(),
+        }
     }
 
     /// Claims a draw by threefold repetition or the 50-move rule; `false` when none is
-    /// available (nothing changes then).
+    /// available (nothing changes then). Four-player draws are automatic, so always `false`.
     #[wasm_bindgen(js_name = claimDraw)]
     pub fn claim_draw(&mut self) -> bool {
-        self.inner.claim_draw()
+        match &mut self.inner {
+            Inner::Two(g) => g.claim_draw(),
+            Inner::Four(_) => false,
+        }
     }
 
-    /// Resigns for `player` ("white"/"black"; default: the player to move).
+    /// Resigns for `player` (default: the player to move).
     pub fn resign(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "\"white\" | \"black\"")] player: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
     ) -> Result<(), JsValue> {
-        let color = match opt_string(&player, "player").map_err(js_error)? {
-            None => self.inner.position().turn(),
-            Some(s) => Color::from_name(&s).ok_or_else(|| {
-                js_error(Error::invalid_argument(format!(
-                    "player must be \"white\" or \"black\", got {s:?}"
-                )))
-            })?,
-        };
-        self.inner.resign(color).map_err(js_error)
+        match &mut self.inner {
+            Inner::Two(g) => {
+                let color = match opt_string(&player, "player").map_err(js_error)? {
+                    None => g.position().turn(),
+                    Some(s) => Color::from_name(&s).ok_or_else(|| {
+                        js_error(Error::invalid_argument(format!(
+                            "player must be \"white\" or \"black\", got {s:?}"
+                        )))
+                    })?,
+                };
+                g.resign(color).map_err(js_error)
+            }
+            Inner::Four(_) => {
+                let seat = self.parse_seat_or_turn(&player).map_err(js_error)?;
+                let Inner::Four(g) = &mut self.inner else {
+                    return Ok(());
+                };
+                let seat = match seat.or(g.status().turn) {
+                    Some(s) => s,
+                    None => return Err(js_error(Error::game_over("the game is over"))),
+                };
+                g.resign(seat).map_err(js_error)
+            }
+        }
+    }
+
+    /// Four players: `player`'s turn timer ran out (R5.21). In `ffa` the caller then lets
+    /// the computer play the turn; in `kingdoms` the player is out and their pieces move at
+    /// random (R6.4). Throws `invalid-argument` for two-player games.
+    pub fn timeout(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
+    ) -> Result<(), JsValue> {
+        let seat = self.parse_seat_or_turn(&player).map_err(js_error)?;
+        match &mut self.inner {
+            Inner::Two(_) => Err(js_error(Error::invalid_argument(
+                "timeout is a four-player call",
+            ))),
+            Inner::Four(g) => {
+                let seat = match seat.or(g.status().turn) {
+                    Some(s) => s,
+                    None => return Err(js_error(Error::game_over("the game is over"))),
+                };
+                g.timeout(seat).map_err(js_error)
+            }
+        }
     }
 
     /// Number of legal move paths of `depth` plies from the current position, computed inside
-    /// WebAssembly. Depth 0 to 8.
+    /// WebAssembly. Depth 0 to 8 (two players) or 0 to 6 (four players).
     pub fn perft(&self, depth: JsValue) -> Result<f64, JsValue> {
-        let d = opt_integer(&depth, "depth", 8.0)
+        let max = match self.inner {
+            Inner::Two(_) => 8.0,
+            Inner::Four(_) => 6.0,
+        };
+        let d = opt_integer(&depth, "depth", max)
             .map_err(js_error)?
             .ok_or_else(|| js_error(Error::invalid_argument("perft needs a depth")))?;
-        Ok(self.inner.perft(d as u32) as f64)
+        Ok(match &self.inner {
+            Inner::Two(g) => g.perft(d as u32),
+            Inner::Four(g) => g.perft(d as u32),
+        } as f64)
     }
 
     /// The game as a plain object for saving (`JSON.stringify(game)` calls this).
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "SavedGame")]
     pub fn to_json(&self) -> Result<JsValue, JsValue> {
-        to_js(&SavedEnvelope {
-            format: SAVE_FORMAT.to_string(),
-            version: 1,
-            seed: self.seed as f64,
-            game: self.inner.to_saved(),
-        })
+        match &self.inner {
+            Inner::Two(g) => to_js(&SavedEnvelope {
+                format: SAVE_FORMAT.to_string(),
+                version: 1,
+                game: SavedTwo {
+                    seed: self.seed as f64,
+                    game: g.to_saved(),
+                },
+            }),
+            Inner::Four(g) => to_js(&SavedEnvelope {
+                format: SAVE_FORMAT.to_string(),
+                version: 1,
+                game: g.to_save(),
+            }),
+        }
     }
 
     /// Rebuilds a game from `toJSON()` output (or its `JSON.parse`d text), replaying and
@@ -590,20 +844,39 @@ impl Game {
                 describe(&saved)
             )));
         }
-        let env: SavedEnvelope = serde_wasm_bindgen::from_value(saved)
-            .map_err(|e| Error::invalid_argument(format!("corrupt saved game: {e}")))?;
-        if env.format != SAVE_FORMAT || env.version != 1 {
+        let field = |k: &str| {
+            js_sys::Reflect::get(&saved, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED)
+        };
+        if field("format").as_string().as_deref() != Some(SAVE_FORMAT)
+            || field("version").as_f64() != Some(1.0)
+        {
             return Err(Error::invalid_argument(format!(
-                "not a saved tablero game (format {:?}, version {})",
-                env.format, env.version
+                "not a saved tablero game (format {}, version {})",
+                describe(&field("format")),
+                describe(&field("version"))
             )));
         }
-        if !(env.seed.fract() == 0.0 && env.seed >= 0.0 && env.seed <= 9_007_199_254_740_991.0) {
+        let corrupt = |e: serde_wasm_bindgen::Error| {
+            Error::invalid_argument(format!("corrupt saved game: {e}"))
+        };
+        if field("variant").as_string().as_deref() == Some("fourplayer") {
+            let env: SavedEnvelope<crate::four::SavedGame> =
+                serde_wasm_bindgen::from_value(saved).map_err(corrupt)?;
+            let g = FourGame::from_save(&env.game)?;
+            return Ok(Game {
+                seed: g.seed(),
+                inner: Inner::Four(Box::new(g)),
+            });
+        }
+        let env: SavedEnvelope<SavedTwo> =
+            serde_wasm_bindgen::from_value(saved).map_err(corrupt)?;
+        let seed = env.game.seed;
+        if !(seed.fract() == 0.0 && (0.0..=MAX_SAFE_INTEGER).contains(&seed)) {
             return Err(Error::invalid_argument("corrupt saved game: bad seed"));
         }
         Ok(Game {
-            inner: Game8::from_saved(&env.game)?,
-            seed: env.seed as u64,
+            inner: Inner::Two(Game8::from_saved(&env.game.game)?),
+            seed: seed as u64,
         })
     }
 }

@@ -325,3 +325,103 @@ fn board_lists_every_piece() {
     assert_eq!(str_of(&e1, "piece"), "king");
     assert_eq!(str_of(&e1, "color"), "white");
 }
+
+const FOUR_START: &str = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x";
+
+#[wasm_bindgen_test]
+fn four_player_through_the_same_api() {
+    let mut g = game(r#"{"variant":"fourplayer"}"#);
+    assert_eq!(g.variant(), "fourplayer");
+    assert_eq!(g.rules().as_string().as_deref(), Some("ffa"));
+    assert_eq!(g.fen(), FOUR_START, "R5.2 start position");
+    assert_eq!(len(&g.legal_moves(JsValue::UNDEFINED).unwrap()), 20);
+    assert_eq!(g.perft(JsValue::from_f64(2.0)).unwrap(), 395.0, "R8");
+    let status = g.status().unwrap();
+    assert_eq!(str_of(&status, "turn"), "red");
+
+    let m = play(&mut g, "h2h4");
+    assert_eq!(str_of(&m, "player"), "red");
+    assert_eq!(str_of(&m, "san"), "h2-h4");
+    let m = play(&mut g, "b7-c7");
+    assert_eq!(str_of(&m, "player"), "blue");
+    let m = g.play(js(r#"{"from":"g13","to":"g12"}"#)).unwrap();
+    assert_eq!(str_of(&m, "player"), "yellow");
+    assert_eq!(str_of(&g.status().unwrap(), "turn"), "green");
+    let fen = g.fen();
+
+    for bad in [
+        JsValue::from_str("h2h5"),
+        JsValue::from_str("o9o10"),
+        JsValue::from_str("e2e4"),
+        JsValue::from_f64(1.0),
+        js(r#"{"from":"m8","to":"l8","promotion":"n"}"#),
+    ] {
+        assert_eq!(code(g.play(bad).unwrap_err()), "illegal-move");
+        assert_eq!(g.fen(), fen);
+    }
+    assert_eq!(
+        code(g.resign(JsValue::from_str("white")).unwrap_err()),
+        "invalid-argument"
+    );
+    assert_eq!(
+        code(g.legal_moves(JsValue::from_str("z99")).unwrap_err()),
+        "invalid-argument"
+    );
+
+    // Saved and restored by replay.
+    let saved = JSON::stringify(&g.to_json().unwrap())
+        .unwrap()
+        .as_string()
+        .unwrap();
+    let h = Game::from_json(JsValue::from_str(&saved)).unwrap();
+    assert_eq!(h.fen(), fen);
+    assert_eq!(len(&h.history().unwrap()), 3);
+    // And through PGN4.
+    let o = Object::new();
+    Reflect::set(&o, &"variant".into(), &"fourplayer".into()).unwrap();
+    Reflect::set(&o, &"pgn".into(), &JsValue::from_str(&g.pgn())).unwrap();
+    let k = new_game(o.into()).unwrap();
+    assert_eq!(k.fen(), fen);
+
+    assert!(g.undo().unwrap().is_object());
+    assert_eq!(str_of(&g.status().unwrap(), "turn"), "yellow");
+
+    let scores = g.score().unwrap();
+    assert_eq!(len(&scores), 4);
+    let first = Reflect::get_u32(&scores, 0).unwrap();
+    assert_eq!(str_of(&first, "player"), "red");
+    assert_eq!(get(&first, "points").as_f64(), Some(0.0));
+    assert_eq!(str_of(&first, "status"), "active");
+
+    let board = g.board().unwrap();
+    assert_eq!(len(&board), 64);
+}
+
+/// R5.11: a checkmate scores 20 for the mover, even when another player gives the check, and
+/// the mated player's pieces turn grey (R5.16).
+#[wasm_bindgen_test]
+fn four_player_checkmate_scores_twenty() {
+    // Blue's king a7 is in check from Yellow's rook a11; Red's rook e10-b10 closes the b-file.
+    let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/yR,13/4,rR,9/14/13,gK/bK,13/14/4,bP,9/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+    let mut g = game(&format!(r#"{{"variant":"fourplayer","fen":"{fen}"}}"#));
+    let m = play(&mut g, "e10b10");
+    assert_eq!(get(&m, "points").as_f64(), Some(20.0));
+    let eliminated = get(&m, "eliminated");
+    assert_eq!(len(&eliminated), 1);
+    let e = Reflect::get_u32(&eliminated, 0).unwrap();
+    assert_eq!(str_of(&e, "player"), "blue");
+    assert_eq!(str_of(&e, "reason"), "checkmated");
+    assert!(str_of(&m, "san").ends_with('#'));
+    // Blue is out and skipped: Yellow moves next.
+    assert_eq!(str_of(&g.status().unwrap(), "turn"), "yellow");
+    let board = Array::from(&g.board().unwrap());
+    let blue_king = board
+        .iter()
+        .find(|p| str_of(p, "square") == "a7")
+        .expect("the blue king stays on the board");
+    assert_eq!(get(&blue_king, "grey"), JsValue::TRUE);
+    let blue = Reflect::get_u32(&g.score().unwrap(), 1).unwrap();
+    assert_eq!(str_of(&blue, "status"), "checkmated");
+    let red = Reflect::get_u32(&g.score().unwrap(), 0).unwrap();
+    assert_eq!(get(&red, "points").as_f64(), Some(20.0));
+}

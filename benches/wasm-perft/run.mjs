@@ -13,7 +13,7 @@ import { performance } from "node:perf_hooks";
 
 const require = createRequire(import.meta.url);
 // wasm-bindgen --target nodejs emits CommonJS; the Makefile marks pkg/ as such.
-const { tablero_perft, shakmaty_perft } = require("./pkg/wasm_perft.js");
+const { tablero_perft, shakmaty_perft, four_perft } = require("./pkg/wasm_perft.js");
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const CASES = [
@@ -37,7 +37,6 @@ const CASES = [
     fen: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
     depth: 5,
   },
-  // TODO(four): a four-player row (tablero only) once the four-player engine exposes perft.
 ];
 
 const filters = process.argv.slice(2).filter((a) => !a.startsWith("-"));
@@ -81,6 +80,19 @@ for (const c of CASES) {
   console.log(
     `| ${c.name} | ${c.depth} | ${leaves}${mismatch} | ${a.toFixed(1)} | ${b.toFixed(1)} | ${(a / b).toFixed(2)} |`,
   );
+}
+
+// Four-player chess has no reference library: tablero alone, against the R8 count.
+if (!filters.length || filters.some((f) => "fourplayer start".includes(f))) {
+  const times = [];
+  let leaves = 0;
+  for (let i = 0; i < rounds; i++) {
+    const r = timed(() => four_perft(5));
+    leaves = r.leaves;
+    times.push(r.ms);
+  }
+  if (leaves !== 3452310) ok = false;
+  console.log(`| fourplayer start (ffa) | 5 | ${leaves} | ${mlps(leaves, median(times)).toFixed(1)} | - | - |`);
 }
 
 if (!ok) {

@@ -214,11 +214,11 @@ impl Position {
                     "en-passant square {ep} does not follow a two-square pawn advance"
                 )));
             }
-            // Only a capturable square is kept: repetition and hashing treat the others as
-            // absent, as FIDE does.
-            let ours = self.by_color[self.turn.index()] & pawns;
-            if (super::attacks::pawn_attacks(them, ep) & ours).any() {
-                self.ep = Some(ep);
+            // Only a square where a legal capture exists is kept: repetition and hashing
+            // treat the others as absent, as FIDE does (9.2.3).
+            self.ep = Some(ep);
+            if !self.has_legal_en_passant() {
+                self.ep = None;
             }
         }
 

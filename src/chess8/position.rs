@@ -51,7 +51,8 @@ impl Variant {
     }
 
     /// Parses an API name or a PGN `Variant` tag value, leniently (case, spaces and dashes are
-    /// ignored, so `"Three-check"`, `"threeCheck"` and `"3check"` all work).
+    /// ignored, so `"Three-check"`, `"threeCheck"` and `"3check"` all work). lichess writes
+    /// `"From Position"` for standard chess from a set-up position: that is chess too.
     pub fn from_name(s: &str) -> Option<Variant> {
         let key: String = s
             .chars()
@@ -59,7 +60,7 @@ impl Variant {
             .map(|c| c.to_ascii_lowercase())
             .collect();
         Some(match key.as_str() {
-            "chess" | "standard" | "" => Variant::Chess,
+            "chess" | "standard" | "fromposition" | "" => Variant::Chess,
             "3check" | "threecheck" => Variant::ThreeCheck,
             "kingofthehill" | "koth" => Variant::KingOfTheHill,
             "racingkings" => Variant::RacingKings,
@@ -344,7 +345,7 @@ pub struct Position {
     pub(crate) turn: Color,
     /// Squares of rooks that still have castling rights.
     pub(crate) castling: Bitboard,
-    /// En-passant target square, kept only when a pawn of the side to move attacks it.
+    /// En-passant target square, kept only when the side to move can legally capture there.
     pub(crate) ep: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: u32,
@@ -395,7 +396,7 @@ impl Position {
         self.checks[color.index()]
     }
 
-    /// The en-passant square, when the side to move has a pawn that attacks it.
+    /// The en-passant square, when the side to move can legally capture en passant.
     pub fn ep_square(&self) -> Option<Square> {
         self.ep
     }
@@ -570,14 +571,6 @@ impl Position {
         }
         self.castling ^= lost;
 
-        if m.kind == MoveKind::DoublePush {
-            let mid = Square::from_coords(m.from.file(), (m.from.rank() + m.to.rank()) / 2);
-            if (pawn_attacks(us, mid) & self.bb(them, Role::Pawn)).any() {
-                self.ep = Some(mid);
-                self.hash ^= zobrist::ep_file(mid.file() as usize);
-            }
-        }
-
         if role == Role::Pawn || captured.is_some() {
             self.halfmoves = 0;
         } else {
@@ -589,12 +582,34 @@ impl Position {
         self.turn = them;
         self.hash ^= zobrist::black_to_move();
         self.checkers = self.attackers(self.king(them), us, self.occupied());
+        if m.kind == MoveKind::DoublePush {
+            let mid = Square::from_coords(m.from.file(), (m.from.rank() + m.to.rank()) / 2);
+            if (pawn_attacks(us, mid) & self.bb(them, Role::Pawn)).any() {
+                self.ep = Some(mid);
+                if self.has_legal_en_passant() {
+                    self.hash ^= zobrist::ep_file(mid.file() as usize);
+                } else {
+                    self.ep = None;
+                }
+            }
+        }
         if self.variant == Variant::ThreeCheck && self.checkers.any() {
             let i = us.index();
             self.hash ^= zobrist::checks(i, self.checks[i]);
             self.checks[i] = self.checks[i].saturating_add(1);
             self.hash ^= zobrist::checks(i, self.checks[i]);
         }
+    }
+
+    /// `true` when the side to move can legally capture on `self.ep` (FIDE 9.2.3: only then
+    /// does the en-passant square make a position different). Needs `checkers` up to date.
+    pub(crate) fn has_legal_en_passant(&self) -> bool {
+        if self.ep.is_none() {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.gen_chess_moves(&mut list);
+        list.iter().any(|m| m.kind == MoveKind::EnPassant)
     }
 
     /// Our pieces that stand alone between `king` and a slider of `slider_color`: pinned pieces

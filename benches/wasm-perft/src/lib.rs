@@ -41,3 +41,9 @@ pub fn shakmaty_perft(variant: &str, fen: &str, depth: u32) -> Result<f64, JsErr
         .map_err(|e| JsError::new(&format!("shakmaty rejects the position: {e}")))?;
     Ok(shakmaty::perft(&pos, depth) as f64)
 }
+
+/// Four-player perft from the R5.2 start position (ffa rules); there is no reference library.
+#[wasm_bindgen]
+pub fn four_perft(depth: u32) -> f64 {
+    tablero::four::Position::startpos(tablero::four::Rules::Ffa).perft(depth) as f64
+}

@@ -1,0 +1,369 @@
+//! chess.com FEN4 (R7.2).
+//!
+//! Written form: `R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-<extras->board`, corners as `x`.
+//! Extras appear only when needed: `'enPassant'` lists, per seat, `passed:landing` (the square
+//! the double-stepping pawn crossed and the square it stands on, as chess.com writes `c8:d8`),
+//! and `'promoted'` (our own key) lists each seat's promoted queens, space-separated, because a
+//! promoted queen is worth 1 point instead of 9 and plain FEN4 cannot tell.
+
+use super::board::*;
+use super::position::{Position, SeatStatus};
+use crate::core::{Error, Role};
+
+fn list4<T: std::fmt::Display>(v: impl Iterator<Item = T>) -> String {
+    v.map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+}
+
+fn parse_list4(field: &str, name: &str) -> Result<[i64; 4], Error> {
+    let parts: Vec<&str> = field.split(',').collect();
+    if parts.len() != 4 {
+        return Err(Error::invalid_fen(format!(
+            "{name} field {field:?} must list 4 values"
+        )));
+    }
+    let mut out = [0i64; 4];
+    for (i, p) in parts.iter().enumerate() {
+        out[i] = p
+            .trim()
+            .parse::<i64>()
+            .map_err(|_| Error::invalid_fen(format!("{name} field {field:?}: bad number {p:?}")))?;
+    }
+    Ok(out)
+}
+
+fn flags(field: &str, name: &str) -> Result<[bool; 4], Error> {
+    let v = parse_list4(field, name)?;
+    let mut out = [false; 4];
+    for i in 0..4 {
+        out[i] = match v[i] {
+            0 => false,
+            1 => true,
+            _ => {
+                return Err(Error::invalid_fen(format!(
+                    "{name} field {field:?}: flags must be 0 or 1"
+                )));
+            }
+        };
+    }
+    Ok(out)
+}
+
+/// Extracts the 4-tuple of strings after `'key':(` in the extras.
+fn extra_tuple(extras: &str, key: &str) -> Result<Option<[String; 4]>, Error> {
+    let pat = format!("'{key}':");
+    let Some(i) = extras.find(&pat) else {
+        return Ok(None);
+    };
+    let rest = extras[i + pat.len()..].trim_start();
+    let bad = || Error::invalid_fen(format!("extras: malformed '{key}' entry"));
+    let rest = rest.strip_prefix('(').ok_or_else(bad)?;
+    let end = rest.find(')').ok_or_else(bad)?;
+    let items: Vec<String> = rest[..end]
+        .split(',')
+        .map(|s| s.trim().trim_matches(['\'', '"']).to_string())
+        .collect();
+    let arr: [String; 4] = items.try_into().map_err(|_| bad())?;
+    Ok(Some(arr))
+}
+
+impl Position {
+    /// FEN4 of this position (`x` corners; extras only when needed).
+    pub fn fen4(&self) -> String {
+        let mut s = String::new();
+        s.push(self.turn().letter().to_ascii_uppercase());
+        s.push('-');
+        s.push_str(&list4(self.status.iter().map(|st| u8::from(st.is_out()))));
+        s.push('-');
+        s.push_str(&list4((0..4).map(|i| (self.castling >> (2 * i)) & 1)));
+        s.push('-');
+        s.push_str(&list4((0..4).map(|i| (self.castling >> (2 * i + 1)) & 1)));
+        s.push('-');
+        s.push_str(&list4(self.points.iter()));
+        s.push('-');
+        s.push_str(&self.clock.to_string());
+        s.push('-');
+        let mut extras = Vec::new();
+        if self.ep.iter().any(|e| e.0 != 0) {
+            let items: Vec<String> = self
+                .ep
+                .iter()
+                .map(|&(p, l)| {
+                    if p == 0 {
+                        "''".to_string()
+                    } else {
+                        format!("'{}:{}'", sq_name(p as usize), sq_name(l as usize))
+                    }
+                })
+                .collect();
+            extras.push(format!("'enPassant':({})", items.join(",")));
+        }
+        let mut promo: [Vec<String>; 4] = Default::default();
+        for &sq in SQUARES.iter() {
+            let c = self.board[sq as usize];
+            if is_live(c) && c & PROMOTED != 0 {
+                promo[seat_of(c)].push(sq_name(sq as usize));
+            }
+        }
+        if promo.iter().any(|v| !v.is_empty()) {
+            let items: Vec<String> = promo.iter().map(|v| format!("'{}'", v.join(" "))).collect();
+            extras.push(format!("'promoted':({})", items.join(",")));
+        }
+        if !extras.is_empty() {
+            s.push('{');
+            s.push_str(&extras.join(","));
+            s.push_str("}-");
+        }
+        for r in (0..14u8).rev() {
+            let mut cells: Vec<String> = Vec::new();
+            let mut run = 0;
+            for f in 0..14u8 {
+                let c = if is_corner(f, r) {
+                    OFF
+                } else {
+                    self.board[mb(f, r)]
+                };
+                if c == EMPTY {
+                    run += 1;
+                    continue;
+                }
+                if run > 0 {
+                    cells.push(run.to_string());
+                    run = 0;
+                }
+                if c == OFF {
+                    cells.push("x".to_string());
+                } else {
+                    let col = if c & GREY != 0 {
+                        'd'
+                    } else {
+                        Seat::from_index(seat_of(c)).letter()
+                    };
+                    let role = role_of(c).map_or('?', |r| r.upper_char());
+                    cells.push(format!("{col}{role}"));
+                }
+            }
+            if run > 0 {
+                cells.push(run.to_string());
+            }
+            s.push_str(&cells.join(","));
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        s
+    }
+
+    /// Reads FEN4 in either corner style (see the module docs). Impossible positions are
+    /// rejected with [`crate::ErrorKind::InvalidFen`] and a message naming the field.
+    ///
+    /// FEN4 does not say why a player is out: an out seat whose pieces are grey is read as
+    /// checkmated; in kingdoms an out seat with coloured pieces is a resigned zombie (R6.4);
+    /// in ffa an out seat's coloured pieces are turned grey. Grey pieces do not record their
+    /// original colour: they are attributed to the first out seat (Red if nobody is out).
+    pub fn from_fen4(rules: Rules, fen: &str) -> Result<Position, Error> {
+        let fen = fen.trim();
+        let parts: Vec<&str> = fen.split('-').collect();
+        let (head, extras, board) = match parts.len() {
+            7 => (&parts[..6], "", parts[6]),
+            8 => {
+                let e = parts[6].trim();
+                if !(e.starts_with('{') && e.ends_with('}')) {
+                    return Err(Error::invalid_fen(
+                        "extras field must be enclosed in braces".to_string(),
+                    ));
+                }
+                (&parts[..6], e, parts[7])
+            }
+            n => {
+                return Err(Error::invalid_fen(format!(
+                    "FEN4 must have 7 or 8 '-'-separated fields, found {n}"
+                )));
+            }
+        };
+        let mut p = Position::empty(rules);
+        let turn = match head[0].trim() {
+            "R" | "r" => 0,
+            "B" | "b" => 1,
+            "Y" | "y" => 2,
+            "G" | "g" => 3,
+            t => {
+                return Err(Error::invalid_fen(format!(
+                    "player-to-move field {t:?} must be R, B, Y or G"
+                )));
+            }
+        };
+        p.turn = turn;
+        let out = flags(head[1], "out-flags")?;
+        let ks = flags(head[2], "king-side castling")?;
+        let qs = flags(head[3], "queen-side castling")?;
+        let pts = parse_list4(head[4], "points")?;
+        for (i, &v) in pts.iter().enumerate() {
+            if !(0..=1_000_000).contains(&v) {
+                return Err(Error::invalid_fen(format!(
+                    "points field: value {v} out of range"
+                )));
+            }
+            p.points[i] = v as i32;
+        }
+        p.clock = head[5].trim().parse::<u32>().map_err(|_| {
+            Error::invalid_fen(format!("ply-clock field {:?} is not a number", head[5]))
+        })?;
+        let grey_owner = (0..4).find(|&i| out[i]).unwrap_or(0);
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != 14 {
+            return Err(Error::invalid_fen(format!(
+                "board field must have 14 rows, found {}",
+                rows.len()
+            )));
+        }
+        for (ri, row) in rows.iter().enumerate() {
+            let r = 13 - ri as u8;
+            let mut f: u8 = 0;
+            for cell in row.split(',') {
+                let cell = cell.trim();
+                let bad =
+                    |what: &str| Error::invalid_fen(format!("board field, rank {}: {what}", r + 1));
+                if cell == "x" {
+                    if f > 13 || !is_corner(f, r) {
+                        return Err(bad("'x' outside a missing corner"));
+                    }
+                    f += 1;
+                } else if let Ok(n) = cell.parse::<u8>() {
+                    if n == 0 || f as usize + n as usize > 14 {
+                        return Err(bad(&format!("bad empty run {cell:?}")));
+                    }
+                    f += n;
+                } else {
+                    let mut ch = cell.chars();
+                    let (Some(col), Some(role), None) = (ch.next(), ch.next(), ch.next()) else {
+                        return Err(bad(&format!("bad cell {cell:?}")));
+                    };
+                    let role = Role::from_char(role)
+                        .filter(|_| role.is_ascii_uppercase())
+                        .ok_or_else(|| bad(&format!("bad piece {cell:?}")))?;
+                    if f > 13 {
+                        return Err(bad("more than 14 cells"));
+                    }
+                    if is_corner(f, r) {
+                        return Err(bad(&format!("piece {cell:?} on a missing corner square")));
+                    }
+                    let c = match col {
+                        'r' | 'b' | 'y' | 'g' => {
+                            let s = Seat::parse(&col.to_string())?;
+                            let mut c = piece(s, role);
+                            if rules == Rules::Ffa && out[s.index()] {
+                                c |= GREY;
+                            }
+                            c
+                        }
+                        'd' => piece(Seat::from_index(grey_owner), role) | GREY,
+                        _ => return Err(bad(&format!("bad colour in {cell:?}"))),
+                    };
+                    p.board[mb(f, r)] = c;
+                    f += 1;
+                }
+            }
+            if f != 14 {
+                return Err(Error::invalid_fen(format!(
+                    "board field, rank {}: {f} cells instead of 14",
+                    r + 1
+                )));
+            }
+        }
+        // Kings and who is out.
+        let mut kings = [0usize; 4];
+        let mut live = [false; 4];
+        for &sq in SQUARES.iter() {
+            let c = p.board[sq as usize];
+            if is_live(c) {
+                live[seat_of(c)] = true;
+                if c & ROLE_MASK == KING {
+                    kings[seat_of(c)] += 1;
+                }
+            }
+        }
+        for s in 0..4 {
+            let name = Seat::from_index(s).name();
+            if out[s] {
+                p.status[s] = if live[s] {
+                    SeatStatus::Resigned
+                } else {
+                    SeatStatus::Checkmated
+                };
+            }
+            if kings[s] > 1 {
+                return Err(Error::invalid_fen(format!(
+                    "board field: {name} has two kings"
+                )));
+            }
+            if p.moves(s) && kings[s] == 0 {
+                return Err(Error::invalid_fen(format!(
+                    "board field: {name} is in the game but has no king"
+                )));
+            }
+        }
+        // A kingdoms zombie may be to move (R6.4): its move is then played by the game.
+        if !p.moves(turn as usize) {
+            return Err(Error::invalid_fen(format!(
+                "player-to-move field: {} is out",
+                Seat::from_index(turn as usize).name()
+            )));
+        }
+        // Castling: keep only rights whose king and rook stand at home.
+        for s in 0..4 {
+            for (side, on) in [ks[s], qs[s]].into_iter().enumerate() {
+                let spec = CASTLES[s][side];
+                let seat = Seat::from_index(s);
+                if on
+                    && p.moves(s)
+                    && p.board[spec.king_from] == piece(seat, Role::King)
+                    && p.board[spec.rook_from] == piece(seat, Role::Rook)
+                {
+                    p.castling |= 1 << (2 * s + side);
+                }
+            }
+        }
+        if let Some(ep) = extra_tuple(extras, "enPassant")? {
+            for (s, item) in ep.iter().enumerate() {
+                if item.is_empty() || rules == Rules::Kingdoms {
+                    continue;
+                }
+                let bad = || {
+                    Error::invalid_fen(format!("extras: enPassant entry {item:?} is impossible"))
+                };
+                let (a, b) = item.split_once(':').ok_or_else(bad)?;
+                let a = Square::parse(a).ok_or_else(bad)?.idx();
+                let b = Square::parse(b).ok_or_else(bad)?.idx();
+                let seat = Seat::from_index(s);
+                // The pawn may since have been captured or the square filled: such an entry is
+                // dead but still part of the position until its owner moves (R5.6).
+                let _ = seat;
+                let start = (a as isize - PAWN_FWD[s]) as usize;
+                if (a as isize + PAWN_FWD[s]) as usize != b || !pawn_start(s, start) || !p.moves(s)
+                {
+                    return Err(bad());
+                }
+                p.ep[s] = (a as u16, b as u16);
+            }
+        }
+        if let Some(pr) = extra_tuple(extras, "promoted")? {
+            for (s, item) in pr.iter().enumerate() {
+                for name in item.split_whitespace() {
+                    let sq = Square::parse(name).ok_or_else(|| {
+                        Error::invalid_fen(format!("extras: promoted square {name:?} is invalid"))
+                    })?;
+                    let c = p.board[sq.idx()];
+                    if !is_live(c) || seat_of(c) != s || c & ROLE_MASK != QUEEN {
+                        return Err(Error::invalid_fen(format!(
+                            "extras: no {} queen on promoted square {name}",
+                            Seat::from_index(s).name()
+                        )));
+                    }
+                    p.board[sq.idx()] = c | PROMOTED;
+                }
+            }
+        }
+        p.refresh();
+        Ok(p)
+    }
+}

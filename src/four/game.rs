@@ -1,0 +1,933 @@
+//! A whole four-player game: history, undo, draws, end of game, places, zombies, saving.
+
+use super::board::*;
+use super::movegen::{Move, MoveList};
+use super::position::{Position, SeatStatus};
+use super::rules::{Elimination, Outcome, ScoreEvent, ScoreReason};
+use crate::core::{Error, Role};
+use serde::{Deserialize, Serialize};
+
+/// What kind of history entry a [`MoveInfo`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EntryKind {
+    /// A move chosen by the player.
+    Move,
+    /// A resignation (R5.17).
+    Resign,
+    /// A time-out, treated as a resignation.
+    Timeout,
+    /// A random move of a kingdoms zombie (R6.4).
+    Random,
+}
+
+/// One history entry as the JS layer sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveInfo {
+    /// Origin square (`""` for resign/timeout entries).
+    pub from: String,
+    /// Destination square (`""` for resign/timeout entries).
+    pub to: String,
+    /// `"q"` for promotions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<String>,
+    /// `from`+`to`(+`q`), e.g. `h2h4`; `""` for resign/timeout.
+    pub uci: String,
+    /// PGN4 move text (`h2-h4`, `Qg1xQn8+`, `O-O`, `R`, `T`).
+    pub san: String,
+    /// Moving piece (`"pawn"`), `""` for resign/timeout.
+    pub piece: String,
+    /// Captured piece, if any (grey pieces included).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captured: Option<String>,
+    /// Was any king left in check?
+    pub check: bool,
+    /// Seats whose kings were left in check.
+    pub checks: Vec<Seat>,
+    /// The seat that moved (or resigned).
+    pub player: Seat,
+    /// Total points this entry scored for `player`.
+    pub points: i32,
+    /// Every score change caused by this entry.
+    pub scoring: Vec<ScoreEvent>,
+    /// Every elimination caused by this entry.
+    pub eliminated: Vec<Elimination>,
+    /// Entry kind.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<EntryKind>,
+}
+
+/// A player's standing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerScore {
+    /// The seat.
+    pub player: Seat,
+    /// Points.
+    pub points: i32,
+    /// Still in, or why out.
+    pub status: SeatStatus,
+    /// 1-based place, once the game is over (R5.20, R6.6).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<u32>,
+}
+
+/// Why the game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    /// Three players out (R5.18a).
+    ThreeOut,
+    /// Two left, 21+ points apart (R5.18b).
+    PointsLead,
+    /// Third repetition (R5.19).
+    ThreefoldRepetition,
+    /// 50 moves each without capture or pawn move (R5.19).
+    FiftyMoveRule,
+    /// Only kings left (R5.19).
+    InsufficientMaterial,
+    /// Move limit reached (R5.23).
+    MoveLimit,
+    /// Kingdoms: one player left among zombies, survivor bonus paid (R6.5).
+    LastSurvivor,
+}
+
+/// The final result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameResult {
+    /// Seats in first place.
+    pub winners: Vec<Seat>,
+    /// Why the game ended.
+    pub reason: EndReason,
+    /// Every seat's final standing with places.
+    pub scores: Vec<PlayerScore>,
+}
+
+/// Game status.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Status {
+    /// Player to move, `None` once over.
+    pub turn: Option<Seat>,
+    /// Moving players whose kings are in check.
+    pub in_check: Vec<Seat>,
+    /// Has the game ended?
+    pub over: bool,
+    /// The result, once over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+}
+
+/// A piece on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardPiece {
+    /// Square name.
+    pub square: String,
+    /// Role name (`"king"`).
+    pub piece: String,
+    /// Owner (original owner for grey pieces).
+    pub color: Seat,
+    /// Is the piece dead?
+    pub grey: bool,
+}
+
+/// A replayable saved game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedGame {
+    /// Always `"fourplayer"`.
+    pub variant: String,
+    /// Rule preset.
+    pub rules: Rules,
+    /// FEN4 of the start position.
+    pub start_fen: String,
+    /// Player to move in the start position.
+    pub first_player: Seat,
+    /// Optional move limit (R5.23).
+    pub move_limit: Option<u32>,
+    /// Seed of the zombie move generator.
+    pub seed: u64,
+    /// Move texts; resignations and time-outs as `R:blue` / `T:blue`.
+    pub moves: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+struct Snapshot {
+    pos: Position,
+    rng: u64,
+    result: Option<GameResult>,
+    moves_made: u32,
+}
+
+#[derive(Debug, Clone)]
+struct Entry {
+    info: MoveInfo,
+    before: Snapshot,
+    /// Hash after the entry, for repetition.
+    hash: u64,
+    /// Seat whose turn it was before the entry (for PGN4 tokens).
+    turn_before: Seat,
+}
+
+/// A four-player game with full history.
+#[derive(Debug, Clone)]
+pub struct FourGame {
+    start: Position,
+    start_fen: String,
+    move_limit: Option<u32>,
+    seed: u64,
+    pos: Position,
+    rng: u64,
+    result: Option<GameResult>,
+    moves_made: u32,
+    history: Vec<Entry>,
+    /// While replaying a record, zombie moves come from the record instead of the generator.
+    replaying: bool,
+}
+
+/// SplitMix64 step: small, fast and identical on every platform, so zombie moves replay.
+fn next_rand(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl FourGame {
+    /// A new game from the R5.2 start with `first` to move (R5.3).
+    pub fn new(rules: Rules, first: Seat, move_limit: Option<u32>, seed: u64) -> FourGame {
+        let mut p = Position::startpos(rules);
+        p.set_turn(first.index());
+        FourGame::from_position(p, move_limit, seed)
+    }
+
+    /// A new game from a FEN4 position. If the player to move has no legal move it is decided
+    /// at once (R5.15): checkmate scores for nobody, stalemate scores +20 to that player.
+    pub fn from_fen4(
+        rules: Rules,
+        fen4: &str,
+        move_limit: Option<u32>,
+        seed: u64,
+    ) -> Result<FourGame, Error> {
+        let p = Position::from_fen4(rules, fen4)?;
+        Ok(FourGame::from_position(p, move_limit, seed))
+    }
+
+    fn from_position(p: Position, move_limit: Option<u32>, seed: u64) -> FourGame {
+        let mut g = FourGame {
+            start_fen: p.fen4(),
+            start: p.clone(),
+            move_limit,
+            seed,
+            pos: p,
+            rng: seed,
+            result: None,
+            moves_made: 0,
+            history: Vec::new(),
+            replaying: false,
+        };
+        let mut o = Outcome::default();
+        g.settle(None, &mut o, false);
+        g.start = g.pos.clone();
+        g.start_fen = g.pos.fen4();
+        g.zombies();
+        g
+    }
+
+    /// The rule preset.
+    pub fn rules(&self) -> Rules {
+        self.pos.rules
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The seed of the zombie move generator.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Is the game over?
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn legal(&self) -> MoveList {
+        let mut l = MoveList::new();
+        if self.result.is_none() {
+            self.pos.legal_moves(&mut l);
+        }
+        l
+    }
+
+    /// Legal moves of the player to move (empty once the game is over).
+    pub fn legal_moves(&self) -> Vec<MoveInfo> {
+        self.legal().iter().map(|&m| self.preview(m)).collect()
+    }
+
+    /// Legal moves from one square.
+    pub fn legal_moves_from(&self, from: &str) -> Result<Vec<MoveInfo>, Error> {
+        let sq = Square::parse(from)
+            .ok_or_else(|| Error::invalid_argument(format!("invalid square {from:?}")))?;
+        Ok(self
+            .legal()
+            .iter()
+            .filter(|m| m.from() == sq)
+            .map(|&m| self.preview(m))
+            .collect())
+    }
+
+    /// The full information of a legal move, computed by trying it on a copy.
+    fn preview(&self, m: Move) -> MoveInfo {
+        let mut p = self.pos.clone();
+        let o = p.play_scored(m);
+        describe(m, &o, EntryKind::Move)
+    }
+
+    /// Finds the legal move a text names: `h2h4`, `h2-h4`, `h7h8q`, or PGN4 text such as
+    /// `Qg1xQn8+`, `h7-h8=Q`, `O-O`.
+    pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let bad = || Error::illegal_move(format!("illegal move {text:?}"));
+        let t = text.trim().trim_end_matches(['+', '#']);
+        let list = self.legal();
+        if t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0" {
+            let long = t.len() > 3;
+            return list
+                .iter()
+                .copied()
+                .find(|m| m.is_castle() && (m.flag() == Move::CASTLE_QS) == long)
+                .ok_or_else(bad);
+        }
+        let b = t.as_bytes();
+        let mut i = 0;
+        let mut role = None;
+        if let Some(&c) = b.first()
+            && c.is_ascii_uppercase()
+        {
+            role = Role::from_char(c as char);
+            if role.is_none() {
+                return Err(bad());
+            }
+            i = 1;
+        }
+        let sq_len = |i: usize| -> usize {
+            let mut j = i + 1;
+            while j < b.len() && j < i + 3 && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            j
+        };
+        if i >= b.len() {
+            return Err(bad());
+        }
+        let j = sq_len(i);
+        let from = t.get(i..j).and_then(Square::parse).ok_or_else(bad)?;
+        let mut k = j;
+        let mut capture = None;
+        if k < b.len() && (b[k] == b'-' || b[k] == b'x') {
+            if b[k] == b'x' {
+                capture = Some(None);
+                if k + 1 < b.len() && b[k + 1].is_ascii_uppercase() {
+                    capture = Some(Some(Role::from_char(b[k + 1] as char).ok_or_else(bad)?));
+                    k += 1;
+                }
+            }
+            k += 1;
+        }
+        if k >= b.len() {
+            return Err(bad());
+        }
+        let e = sq_len(k);
+        let to = t.get(k..e).and_then(Square::parse).ok_or_else(bad)?;
+        let rest = t.get(e..).unwrap_or("");
+        let promo = match rest {
+            "" => false,
+            "=Q" | "q" | "Q" | "=q" => true,
+            _ => return Err(bad()),
+        };
+        let m = list
+            .iter()
+            .copied()
+            .find(|m| m.from() == from && m.to() == to)
+            .ok_or_else(bad)?;
+        let pc = self.pos.board[from.idx()];
+        if let Some(r) = role
+            && role_of(pc) != Some(r)
+        {
+            return Err(bad());
+        }
+        if promo && !m.is_promotion() {
+            return Err(bad());
+        }
+        if let Some(c) = capture {
+            let target = if m.is_en_passant() {
+                Some(Role::Pawn)
+            } else {
+                role_of(self.pos.board[to.idx()])
+            };
+            if target.is_none() || (c.is_some() && c != target) {
+                return Err(bad());
+            }
+        }
+        Ok(m)
+    }
+
+    /// Plays a move given as text (see [`FourGame::parse_move`]). Errors leave the game as it
+    /// was. In kingdoms, zombie replies (R6.4) are played right after and recorded.
+    pub fn play(&mut self, text: &str) -> Result<MoveInfo, Error> {
+        if self.result.is_some() {
+            return Err(Error::game_over(format!(
+                "the game is over; {text:?} not played"
+            )));
+        }
+        let m = self.parse_move(text)?;
+        Ok(self.apply(m, EntryKind::Move))
+    }
+
+    /// Plays a move given by its squares.
+    pub fn play_from_to(&mut self, from: &str, to: &str) -> Result<MoveInfo, Error> {
+        self.play(&format!("{from}{to}"))
+    }
+
+    /// Plays a legal [`Move`] (for engines).
+    pub fn play_move(&mut self, m: Move) -> Result<MoveInfo, Error> {
+        if self.result.is_some() {
+            return Err(Error::game_over("the game is over"));
+        }
+        if !self.legal().iter().any(|&x| x == m) {
+            return Err(Error::illegal_move(format!(
+                "illegal move {}{}",
+                m.from(),
+                m.to()
+            )));
+        }
+        Ok(self.apply(m, EntryKind::Move))
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            pos: self.pos.clone(),
+            rng: self.rng,
+            result: self.result.clone(),
+            moves_made: self.moves_made,
+        }
+    }
+
+    fn apply(&mut self, m: Move, kind: EntryKind) -> MoveInfo {
+        let before = self.snapshot();
+        let turn_before = self.pos.turn();
+        let mut o = self.pos.play_scored(m);
+        self.moves_made += 1;
+        self.settle(Some(o.mover), &mut o, true);
+        let info = describe(m, &o, kind);
+        self.history.push(Entry {
+            info: info.clone(),
+            before,
+            hash: self.pos.hash,
+            turn_before,
+        });
+        self.zombies();
+        info
+    }
+
+    /// Turn-arrival decision, then end-of-game checks and draw/survivor points.
+    fn settle(&mut self, scorer: Option<usize>, o: &mut Outcome, pending: bool) {
+        let t = self.pos.turn as usize;
+        if self.pos.moves(t) && !self.pos.has_legal_move(t) {
+            // R5.15, second sentence: decided when the turn comes.
+            let prev = (t + 3) & 3;
+            let after = if self.pos.rules == Rules::Ffa {
+                prev
+            } else {
+                (t + 1) & 3
+            };
+            self.pos.examine(after, scorer, o);
+        }
+        if self.result.is_none() {
+            self.check_end(o, pending);
+        }
+    }
+
+    fn repetitions(&self) -> usize {
+        let h = self.pos.hash;
+        let mut n = usize::from(self.start.hash == h);
+        n += self.history.iter().filter(|e| e.hash == h).count();
+        n
+    }
+
+    fn check_end(&mut self, o: &mut Outcome, pending: bool) {
+        let p = &self.pos;
+        let out = p.status.iter().filter(|s| s.is_out()).count();
+        let active: Vec<usize> = (0..4).filter(|&s| !p.status[s].is_out()).collect();
+        // The entry being applied is not yet in history: count its position too.
+        let reps = self.repetitions() + usize::from(pending);
+        let reason = if out >= 3 {
+            let mut bonus = false;
+            if p.rules == Rules::Kingdoms && active.len() == 1 {
+                let zombies = (0..4)
+                    .filter(|&s| p.is_zombie(s) && p.kings[s] != 0)
+                    .count() as i32;
+                if zombies > 0 {
+                    let a = active[0];
+                    self.pos.points[a] += 20 * zombies;
+                    o.scoring.push(ScoreEvent {
+                        player: Seat::from_index(a),
+                        points: 20 * zombies,
+                        reason: ScoreReason::Survivor,
+                    });
+                    bonus = true;
+                }
+            }
+            Some(if bonus {
+                EndReason::LastSurvivor
+            } else {
+                EndReason::ThreeOut
+            })
+        } else if active.len() == 2 && (p.points[active[0]] - p.points[active[1]]).abs() >= 21 {
+            Some(EndReason::PointsLead)
+        } else if reps >= 3 {
+            Some(EndReason::ThreefoldRepetition)
+        } else if p.clock >= 50 * p.movers() as u32 {
+            Some(EndReason::FiftyMoveRule)
+        } else if p.only_kings() {
+            Some(EndReason::InsufficientMaterial)
+        } else if self.move_limit.is_some_and(|l| self.moves_made >= l) {
+            Some(EndReason::MoveLimit)
+        } else {
+            None
+        };
+        let Some(reason) = reason else { return };
+        if matches!(
+            reason,
+            EndReason::ThreefoldRepetition
+                | EndReason::FiftyMoveRule
+                | EndReason::InsufficientMaterial
+        ) {
+            for &a in &active {
+                self.pos.points[a] += 10;
+                o.scoring.push(ScoreEvent {
+                    player: Seat::from_index(a),
+                    points: 10,
+                    reason: ScoreReason::Draw,
+                });
+            }
+        }
+        let scores = self.standings(true);
+        let winners = scores
+            .iter()
+            .filter(|s| s.place == Some(1))
+            .map(|s| s.player)
+            .collect();
+        self.result = Some(GameResult {
+            winners,
+            reason,
+            scores,
+        });
+    }
+
+    fn standings(&self, with_places: bool) -> Vec<PlayerScore> {
+        let p = &self.pos;
+        // R6.6: ties go to the seat that moves later (green, yellow, blue, red).
+        let prio = |s: usize| -> usize {
+            match s {
+                3 => 0,
+                2 => 1,
+                1 => 2,
+                _ => 3,
+            }
+        };
+        (0..4)
+            .map(|s| {
+                let place = with_places.then(|| {
+                    let better = (0..4)
+                        .filter(|&t| {
+                            p.points[t] > p.points[s]
+                                || (p.rules == Rules::Kingdoms
+                                    && p.points[t] == p.points[s]
+                                    && prio(t) < prio(s))
+                        })
+                        .count();
+                    better as u32 + 1
+                });
+                PlayerScore {
+                    player: Seat::from_index(s),
+                    points: p.points[s],
+                    status: p.status[s],
+                    place,
+                }
+            })
+            .collect()
+    }
+
+    /// R6.4: plays random moves for zombies while it is their turn.
+    fn zombies(&mut self) {
+        if self.replaying {
+            return;
+        }
+        while self.result.is_none() && self.pos.is_zombie(self.pos.turn as usize) {
+            let l = self.legal();
+            if l.is_empty() {
+                break;
+            }
+            let r = next_rand(&mut self.rng);
+            let m = l.as_slice()[(r % l.len() as u64) as usize];
+            self.apply_random(m);
+        }
+    }
+
+    fn apply_random(&mut self, m: Move) {
+        let before = self.snapshot();
+        let turn_before = self.pos.turn();
+        let mut o = self.pos.play_scored(m);
+        self.moves_made += 1;
+        self.settle(Some(o.mover), &mut o, true);
+        let info = describe(m, &o, EntryKind::Random);
+        self.history.push(Entry {
+            info,
+            before,
+            hash: self.pos.hash,
+            turn_before,
+        });
+    }
+
+    /// Undoes the last entry (and the zombie moves that followed it), restoring everything.
+    pub fn undo(&mut self) -> Option<MoveInfo> {
+        loop {
+            let e = self.history.pop()?;
+            self.pos = e.before.pos;
+            self.rng = e.before.rng;
+            self.result = e.before.result;
+            self.moves_made = e.before.moves_made;
+            if e.info.kind != Some(EntryKind::Random) || self.history.is_empty() {
+                return Some(e.info);
+            }
+        }
+    }
+
+    /// Number of history entries.
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The last history entry.
+    pub fn last_entry(&self) -> Option<&MoveInfo> {
+        self.history.last().map(|e| &e.info)
+    }
+
+    /// History entries from index `from` on.
+    pub fn history_since(&self, from: usize) -> Vec<MoveInfo> {
+        self.history
+            .get(from..)
+            .unwrap_or(&[])
+            .iter()
+            .map(|e| e.info.clone())
+            .collect()
+    }
+
+    /// The history, oldest first.
+    pub fn history(&self) -> Vec<MoveInfo> {
+        self.history.iter().map(|e| e.info.clone()).collect()
+    }
+
+    /// `seat` resigns (R5.17); recorded as `R`, undoable.
+    pub fn resign(&mut self, seat: Seat) -> Result<(), Error> {
+        self.quit(seat, SeatStatus::Resigned)
+    }
+
+    /// `seat` runs out of time; treated as a resignation, recorded as `T`.
+    pub fn timeout(&mut self, seat: Seat) -> Result<(), Error> {
+        self.quit(seat, SeatStatus::Timeout)
+    }
+
+    fn quit(&mut self, seat: Seat, why: SeatStatus) -> Result<(), Error> {
+        if self.result.is_some() {
+            return Err(Error::game_over("the game is over"));
+        }
+        let s = seat.index();
+        if self.pos.status[s].is_out() {
+            return Err(Error::invalid_argument(format!("{seat} is already out")));
+        }
+        let before = self.snapshot();
+        let turn_before = self.pos.turn();
+        self.pos.eliminate(s, why);
+        let mut o = Outcome {
+            mover: s,
+            ..Outcome::default()
+        };
+        self.pos.examine(s, None, &mut o);
+        if self.pos.turn as usize == s && !self.pos.moves(s) {
+            let n = self.pos.next_mover(s);
+            self.pos.set_turn(n);
+        }
+        self.settle(None, &mut o, true);
+        let kind = if why == SeatStatus::Resigned {
+            EntryKind::Resign
+        } else {
+            EntryKind::Timeout
+        };
+        let token = if kind == EntryKind::Resign { "R" } else { "T" };
+        self.history.push(Entry {
+            info: MoveInfo {
+                from: String::new(),
+                to: String::new(),
+                promotion: None,
+                uci: String::new(),
+                san: token.to_string(),
+                piece: String::new(),
+                captured: None,
+                check: false,
+                checks: Vec::new(),
+                player: seat,
+                points: 0,
+                scoring: o.scoring,
+                eliminated: o.eliminated,
+                kind: Some(kind),
+            },
+            before,
+            hash: self.pos.hash,
+            turn_before,
+        });
+        self.zombies();
+        Ok(())
+    }
+
+    /// FEN4 of the current position.
+    pub fn fen4(&self) -> String {
+        self.pos.fen4()
+    }
+
+    /// FEN4 of the start position.
+    pub fn start_fen4(&self) -> &str {
+        &self.start_fen
+    }
+
+    /// The optional move limit.
+    pub fn move_limit(&self) -> Option<u32> {
+        self.move_limit
+    }
+
+    /// Perft of the current position (plain move generation, see [`Position::perft`]).
+    pub fn perft(&self, depth: u32) -> u64 {
+        self.pos.perft(depth)
+    }
+
+    /// Every seat's standing; places only once the game is over.
+    pub fn scores(&self) -> Vec<PlayerScore> {
+        match &self.result {
+            Some(r) => r.scores.clone(),
+            None => self.standings(false),
+        }
+    }
+
+    /// The game status.
+    pub fn status(&self) -> Status {
+        let over = self.result.is_some();
+        Status {
+            turn: (!over).then(|| self.pos.turn()),
+            in_check: Seat::ALL
+                .iter()
+                .copied()
+                .filter(|&s| self.pos.moves(s.index()) && self.pos.in_check(s))
+                .collect(),
+            over,
+            result: self.result.clone(),
+        }
+    }
+
+    /// Every piece on the board.
+    pub fn board(&self) -> Vec<BoardPiece> {
+        SQUARES
+            .iter()
+            .filter_map(|&sq| {
+                let c = self.pos.board[sq as usize];
+                let role = role_of(c)?;
+                Some(BoardPiece {
+                    square: sq_name(sq as usize),
+                    piece: role.name().to_string(),
+                    color: Seat::from_index(seat_of(c)),
+                    grey: c & GREY != 0,
+                })
+            })
+            .collect()
+    }
+
+    /// History entries with the seat whose turn it was, for PGN4 writing.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (&MoveInfo, Seat)> {
+        self.history.iter().map(|e| (&e.info, e.turn_before))
+    }
+
+    /// Texts that replay this game: move texts (UCI for moves) and `R:seat` / `T:seat`.
+    fn move_texts(&self) -> Vec<String> {
+        self.history
+            .iter()
+            .map(|e| match e.info.kind {
+                Some(EntryKind::Resign) => format!("R:{}", e.info.player),
+                Some(EntryKind::Timeout) => format!("T:{}", e.info.player),
+                _ => e.info.uci.clone(),
+            })
+            .collect()
+    }
+
+    /// A replayable record of the game.
+    pub fn to_save(&self) -> SavedGame {
+        SavedGame {
+            variant: "fourplayer".to_string(),
+            rules: self.pos.rules,
+            start_fen: self.start_fen.clone(),
+            first_player: self.start.turn(),
+            move_limit: self.move_limit,
+            seed: self.seed,
+            moves: self.move_texts(),
+        }
+    }
+
+    /// Rebuilds a game by replaying a record; every move is validated.
+    pub fn from_save(s: &SavedGame) -> Result<FourGame, Error> {
+        if s.variant != "fourplayer" {
+            return Err(Error::invalid_argument(format!(
+                "saved game variant {:?} is not \"fourplayer\"",
+                s.variant
+            )));
+        }
+        let mut g = FourGame::from_fen4(s.rules, &s.start_fen, s.move_limit, s.seed)
+            .map_err(|e| Error::invalid_argument(format!("startFen: {}", e.message)))?;
+        if g.start.turn() != s.first_player {
+            return Err(Error::invalid_argument(format!(
+                "firstPlayer {} does not match startFen",
+                s.first_player
+            )));
+        }
+        g.replay(s.moves.iter().map(|m| m.as_str()), |i, seat, e| {
+            Error::invalid_argument(format!("move {} ({seat}): {}", i + 1, e.message))
+        })?;
+        Ok(g)
+    }
+
+    /// Applies record tokens in order; zombie moves come from the record. `err` builds the
+    /// error for token `i` played by `seat`.
+    pub(crate) fn replay<'a>(
+        &mut self,
+        tokens: impl Iterator<Item = &'a str>,
+        err: impl Fn(usize, Seat, Error) -> Error,
+    ) -> Result<(), Error> {
+        self.replaying = true;
+        let r = (|| {
+            for (i, tok) in tokens.enumerate() {
+                let seat = self.pos.turn();
+                self.token(tok).map_err(|e| err(i, seat, e))?;
+            }
+            Ok(())
+        })();
+        self.replaying = false;
+        r?;
+        self.zombies();
+        Ok(())
+    }
+
+    fn token(&mut self, tok: &str) -> Result<(), Error> {
+        let tok = tok.trim();
+        let (head, seat) = match tok.split_once(':') {
+            Some((h, s)) => (h, Some(Seat::parse(s)?)),
+            None => (tok, None),
+        };
+        match head {
+            "R" | "T" => {
+                let seat = seat.unwrap_or(self.pos.turn());
+                if head == "R" {
+                    self.resign(seat)
+                } else {
+                    self.timeout(seat)
+                }
+            }
+            "S" => Ok(()),
+            _ => {
+                if self.result.is_some() {
+                    return Err(Error::game_over(format!("move {tok:?} after the end")));
+                }
+                let m = self.parse_move(tok)?;
+                if self.pos.is_zombie(self.pos.turn as usize) {
+                    // Keep the generator in step with a live game's draws.
+                    next_rand(&mut self.rng);
+                    self.apply_random(m);
+                } else {
+                    self.apply(m, EntryKind::Move);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    pub(crate) fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+}
+
+/// Builds the [`MoveInfo`] of move `m` played in `before` with outcome `o`.
+fn describe(m: Move, o: &Outcome, kind: EntryKind) -> MoveInfo {
+    let from = m.from().to_string();
+    let to = m.to().to_string();
+    let pc = o.piece;
+    let role = role_of(pc).unwrap_or(Role::Pawn);
+    let captured = role_of(o.captured);
+    let mut san = if m.is_castle() {
+        if m.flag() == Move::CASTLE_KS {
+            "O-O".to_string()
+        } else {
+            "O-O-O".to_string()
+        }
+    } else {
+        let mut s = String::new();
+        if role != Role::Pawn {
+            s.push(role.upper_char());
+        }
+        s.push_str(&from);
+        match captured {
+            Some(r) => {
+                s.push('x');
+                s.push(r.upper_char());
+            }
+            None => s.push('-'),
+        }
+        s.push_str(&to);
+        if m.is_promotion() {
+            s.push_str("=Q");
+        }
+        s
+    };
+    for c in &o.checks {
+        if !o.mated.contains(c) {
+            san.push('+');
+        }
+    }
+    for _ in &o.mated {
+        san.push('#');
+    }
+    let player = Seat::from_index(o.mover);
+    MoveInfo {
+        uci: format!("{from}{to}{}", if m.is_promotion() { "q" } else { "" }),
+        from,
+        to,
+        promotion: m.is_promotion().then(|| "q".to_string()),
+        san,
+        piece: role.name().to_string(),
+        captured: captured.map(|r| r.name().to_string()),
+        check: !o.checks.is_empty(),
+        checks: o.checks.clone(),
+        player,
+        points: o
+            .scoring
+            .iter()
+            .filter(|e| e.player == player)
+            .map(|e| e.points)
+            .sum(),
+        scoring: o.scoring.clone(),
+        eliminated: o.eliminated.clone(),
+        kind: Some(kind),
+    }
+}

@@ -1,0 +1,499 @@
+//! Legal move generation, attack detection and perft.
+//!
+//! Legality uses a pin/check scan from the mover's king: ordinary moves of unpinned pieces
+//! need no test, pinned pieces must stay on their pin line, and only king moves, en passant and
+//! moves while in check are verified by trying them on a scratch copy of the board.
+
+#![allow(clippy::needless_range_loop)] // seat-indexed tables read best as indexed loops
+
+use super::board::*;
+use super::position::Position;
+
+/// A move: from and to mailbox squares and a kind flag, packed in 32 bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u32);
+
+impl Move {
+    pub(crate) const NORMAL: u8 = 0;
+    pub(crate) const DOUBLE: u8 = 1;
+    pub(crate) const EN_PASSANT: u8 = 2;
+    pub(crate) const CASTLE_KS: u8 = 3;
+    pub(crate) const CASTLE_QS: u8 = 4;
+    pub(crate) const PROMOTION: u8 = 5;
+
+    #[inline]
+    pub(crate) const fn new(from: usize, to: usize, flag: u8) -> Move {
+        Move(from as u32 | (to as u32) << 9 | (flag as u32) << 18)
+    }
+
+    #[inline]
+    pub(crate) const fn orig_idx(self) -> usize {
+        (self.0 & 0x1FF) as usize
+    }
+
+    #[inline]
+    pub(crate) const fn dest_idx(self) -> usize {
+        ((self.0 >> 9) & 0x1FF) as usize
+    }
+
+    #[inline]
+    pub(crate) const fn flag(self) -> u8 {
+        (self.0 >> 18) as u8
+    }
+
+    /// Origin square (the king's square for castling).
+    pub fn from(self) -> Square {
+        Square(self.orig_idx() as u16)
+    }
+
+    /// Destination square (the king's destination for castling).
+    pub fn to(self) -> Square {
+        Square(self.dest_idx() as u16)
+    }
+
+    /// Is this a castling move?
+    pub fn is_castle(self) -> bool {
+        matches!(self.flag(), Move::CASTLE_KS | Move::CASTLE_QS)
+    }
+
+    /// Does this move promote (always to a queen, R5.8)?
+    pub fn is_promotion(self) -> bool {
+        self.flag() == Move::PROMOTION
+    }
+
+    /// Is this an en-passant capture?
+    pub fn is_en_passant(self) -> bool {
+        self.flag() == Move::EN_PASSANT
+    }
+}
+
+/// Capacity of a [`MoveList`]; far above any reachable count (nine queens and friends).
+pub const MAX_MOVES: usize = 640;
+
+/// A fixed-capacity, allocation-free list of moves.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move(0); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Removes every move.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when there are no moves.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves as a slice.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// Iterates the moves.
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+
+    /// Appends a move (ignored when full, which no reachable position needs).
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        // Unreachable in practice; silently dropping beats panicking on a crafted FEN4.
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+}
+
+/// Where generated moves go: a list, or a bare counter for bulk perft.
+pub(crate) trait Sink {
+    fn push(&mut self, m: Move);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+}
+
+/// Counts moves without storing them.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
+#[inline]
+fn off(sq: usize, d: isize) -> usize {
+    (sq as isize + d) as usize
+}
+
+/// Is `sq` attacked by a live piece of any seat other than `s` on `board`?
+///
+/// Grey pieces never attack (R5.16). Off-board arithmetic is safe because every playable square
+/// has two sentinel rings around it.
+pub(crate) fn attacked(board: &[u8; NSQ], sq: usize, s: usize) -> bool {
+    for &j in KNIGHT_JUMPS.iter() {
+        let c = board[off(sq, j)];
+        if is_live(c) && c & ROLE_MASK == KNIGHT && seat_of(c) != s {
+            return true;
+        }
+    }
+    for t in 0..4 {
+        if t == s {
+            continue;
+        }
+        let pawn = (t as u8) << 3 | PAWN;
+        for &cap in PAWN_CAP[t].iter() {
+            if board[off(sq, -cap)] == pawn {
+                return true;
+            }
+        }
+    }
+    for (i, &d) in KING_STEPS.iter().enumerate() {
+        let diag = i >= 4;
+        let mut t = off(sq, d);
+        let c = board[t];
+        if is_live(c) && seat_of(c) != s && c & ROLE_MASK == KING {
+            return true;
+        }
+        let mut c = c;
+        while c == EMPTY {
+            t = off(t, d);
+            c = board[t];
+        }
+        if is_live(c) && seat_of(c) != s {
+            let r = c & ROLE_MASK;
+            if r == QUEEN || (diag && r == BISHOP) || (!diag && r == ROOK) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Can a piece of seat `s` capture cell `c`? Grey pieces always; live enemy pieces except a
+/// live king in ffa (R5.9).
+#[inline]
+fn capturable(c: u8, s: usize, kings_capturable: bool) -> bool {
+    is_piece(c)
+        && (c & GREY != 0 || (seat_of(c) != s && (kings_capturable || c & ROLE_MASK != KING)))
+}
+
+#[inline]
+fn coords(sq: usize) -> (isize, isize) {
+    ((sq % W) as isize, (sq / W) as isize)
+}
+
+impl Position {
+    /// Legal moves of the player to move.
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        self.legal_moves_for(self.turn as usize, out);
+    }
+
+    /// Legal moves of `seat` as if it were to move (used to decide mates out of turn, R5.15).
+    pub fn legal_moves_of(&self, seat: Seat, out: &mut MoveList) {
+        self.legal_moves_for(seat.index(), out);
+    }
+
+    /// Is the king of `seat` attacked by a live piece of another seat?
+    pub fn in_check(&self, seat: Seat) -> bool {
+        let k = self.kings[seat.index()] as usize;
+        k != 0 && attacked(&self.board, k, seat.index())
+    }
+
+    /// Does the move leave the mover's king unattacked? Tried on a scratch board.
+    fn safe_after(&self, s: usize, m: Move) -> bool {
+        let mut b = self.board;
+        let from = m.orig_idx();
+        let to = m.dest_idx();
+        let mut k = self.kings[s] as usize;
+        match m.flag() {
+            Move::CASTLE_KS | Move::CASTLE_QS => {
+                let spec = CASTLES[s][(m.flag() - Move::CASTLE_KS) as usize];
+                b[spec.king_to] = b[from];
+                b[spec.rook_to] = b[spec.rook_from];
+                b[from] = EMPTY;
+                if spec.rook_from != spec.king_to {
+                    b[spec.rook_from] = EMPTY;
+                }
+                b[spec.king_to] = self.board[from];
+                k = spec.king_to;
+            }
+            flag => {
+                if flag == Move::EN_PASSANT {
+                    for t in 0..4 {
+                        if t != s && self.ep[t].0 as usize == to {
+                            b[self.ep[t].1 as usize] = EMPTY;
+                        }
+                    }
+                }
+                if from == k {
+                    k = to;
+                }
+                b[to] = b[from];
+                b[from] = EMPTY;
+            }
+        }
+        k == 0 || !attacked(&b, k, s)
+    }
+
+    pub(crate) fn legal_moves_for(&self, s: usize, out: &mut MoveList) {
+        out.clear();
+        self.generate(s, out);
+    }
+
+    pub(crate) fn generate<K: Sink>(&self, s: usize, out: &mut K) {
+        let board = &self.board;
+        let ksq = self.kings[s] as usize;
+        let kcap = self.rules == Rules::Kingdoms;
+        let mut pinned = [0usize; 8];
+        let mut npin = 0;
+        let mut in_check = false;
+        if ksq != 0 {
+            for (i, &d) in KING_STEPS.iter().enumerate() {
+                let diag = i >= 4;
+                let mut t = off(ksq, d);
+                let mut own = 0usize;
+                loop {
+                    let c = board[t];
+                    if c == EMPTY {
+                        t = off(t, d);
+                        continue;
+                    }
+                    if !is_live(c) {
+                        break;
+                    }
+                    if seat_of(c) == s {
+                        if own != 0 {
+                            break;
+                        }
+                        own = t;
+                        t = off(t, d);
+                        continue;
+                    }
+                    let r = c & ROLE_MASK;
+                    if r == QUEEN || (diag && r == BISHOP) || (!diag && r == ROOK) {
+                        if own == 0 {
+                            in_check = true;
+                        } else {
+                            pinned[npin] = own;
+                            npin += 1;
+                        }
+                    } else if r == KING && own == 0 && t == off(ksq, d) {
+                        in_check = true;
+                    }
+                    break;
+                }
+            }
+            if !in_check {
+                in_check = attacked_by_leapers(board, ksq, s);
+            }
+        }
+        let slow = in_check;
+        let (kf, kr) = coords(ksq);
+        let emit = |m: Move, out: &mut K| {
+            let from = m.orig_idx();
+            if slow || from == ksq || m.flag() == Move::EN_PASSANT {
+                if self.safe_after(s, m) {
+                    out.push(m);
+                }
+            } else if npin > 0 && pinned[..npin].contains(&from) {
+                let (ff, fr) = coords(from);
+                let (tf, tr) = coords(m.dest_idx());
+                if (ff - kf) * (tr - kr) == (fr - kr) * (tf - kf) {
+                    out.push(m);
+                }
+            } else {
+                out.push(m);
+            }
+        };
+        for &sq in SQUARES.iter() {
+            let from = sq as usize;
+            let c = board[from];
+            if !is_live(c) || seat_of(c) != s {
+                continue;
+            }
+            match c & ROLE_MASK {
+                PAWN => {
+                    let fwd = PAWN_FWD[s];
+                    let t = off(from, fwd);
+                    if board[t] == EMPTY {
+                        let flag = if promo_line(s, t) {
+                            Move::PROMOTION
+                        } else {
+                            Move::NORMAL
+                        };
+                        emit(Move::new(from, t, flag), out);
+                        let t2 = off(t, fwd);
+                        if pawn_start(s, from) && board[t2] == EMPTY {
+                            emit(Move::new(from, t2, Move::DOUBLE), out);
+                        }
+                    }
+                    for &cap in PAWN_CAP[s].iter() {
+                        let t = off(from, cap);
+                        let tc = board[t];
+                        if capturable(tc, s, kcap) {
+                            let flag = if promo_line(s, t) {
+                                Move::PROMOTION
+                            } else {
+                                Move::NORMAL
+                            };
+                            emit(Move::new(from, t, flag), out);
+                        } else if tc == EMPTY {
+                            for v in 0..4 {
+                                let (p, l) = self.ep[v];
+                                if v != s
+                                    && p as usize == t
+                                    && board[l as usize] == ((v as u8) << 3 | PAWN)
+                                {
+                                    emit(Move::new(from, t, Move::EN_PASSANT), out);
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+                KNIGHT => {
+                    for &j in KNIGHT_JUMPS.iter() {
+                        let t = off(from, j);
+                        let tc = board[t];
+                        if tc == EMPTY || capturable(tc, s, kcap) {
+                            emit(Move::new(from, t, Move::NORMAL), out);
+                        }
+                    }
+                }
+                KING => {
+                    for &d in KING_STEPS.iter() {
+                        let t = off(from, d);
+                        let tc = board[t];
+                        if tc == EMPTY || capturable(tc, s, kcap) {
+                            emit(Move::new(from, t, Move::NORMAL), out);
+                        }
+                    }
+                    if !in_check {
+                        self.castles(s, from, out);
+                    }
+                }
+                r => {
+                    let dirs: &[isize] = match r {
+                        BISHOP => &BISHOP_DIRS,
+                        ROOK => &ROOK_DIRS,
+                        _ => &KING_STEPS,
+                    };
+                    for &d in dirs {
+                        let mut t = off(from, d);
+                        loop {
+                            let tc = board[t];
+                            if tc == EMPTY {
+                                emit(Move::new(from, t, Move::NORMAL), out);
+                                t = off(t, d);
+                                continue;
+                            }
+                            if capturable(tc, s, kcap) {
+                                emit(Move::new(from, t, Move::NORMAL), out);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn castles<K: Sink>(&self, s: usize, from: usize, out: &mut K) {
+        for side in 0..2 {
+            if self.castling & (1 << (2 * s + side)) == 0 {
+                continue;
+            }
+            let spec = &CASTLES[s][side];
+            if spec.king_from != from
+                || self.board[spec.rook_from] != ((s as u8) << 3 | ROOK)
+                || spec.empty[..spec.n_empty]
+                    .iter()
+                    .any(|&e| self.board[e] != EMPTY)
+                || spec.safe.iter().any(|&q| attacked(&self.board, q, s))
+            {
+                continue;
+            }
+            let flag = if side == 0 {
+                Move::CASTLE_KS
+            } else {
+                Move::CASTLE_QS
+            };
+            out.push(Move::new(from, spec.king_to, flag));
+        }
+    }
+
+    /// Counts legal move paths of `depth` plies with plain move generation: no scoring,
+    /// eliminations or draws are applied between plies (they cannot occur from the start within
+    /// five plies, so R8 is unaffected). The last ply is bulk-counted.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            let mut c = Counter(0);
+            self.generate(self.turn as usize, &mut c);
+            return c.0;
+        }
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        let mut n = 0;
+        for &m in list.iter() {
+            let mut p = self.clone();
+            p.make_move(m);
+            n += p.perft(depth - 1);
+        }
+        n
+    }
+}
+
+/// Knight, pawn and adjacent-king attacks on `sq` by live pieces of seats other than `s`.
+fn attacked_by_leapers(board: &[u8; NSQ], sq: usize, s: usize) -> bool {
+    for &j in KNIGHT_JUMPS.iter() {
+        let c = board[off(sq, j)];
+        if is_live(c) && c & ROLE_MASK == KNIGHT && seat_of(c) != s {
+            return true;
+        }
+    }
+    for t in 0..4 {
+        if t == s {
+            continue;
+        }
+        let pawn = (t as u8) << 3 | PAWN;
+        for &cap in PAWN_CAP[t].iter() {
+            if board[off(sq, -cap)] == pawn {
+                return true;
+            }
+        }
+    }
+    false
+}

@@ -1,0 +1,197 @@
+//! chess.com-style PGN4 (R7.2).
+//!
+//! Headers written: `Variant "FFA"`, `RuleVariants` (`"EnPassant"` for ffa, `"Kingdoms"` for
+//! kingdoms; chess.com has no kingdoms preset, so the tag carries it), `StartFen4`, `MoveLimit`
+//! (only when set), `Result` (`"*"` while playing, else the four scores `"R-B-Y-G"`) and
+//! `Termination` (the end reason). Resignations/time-outs are `R`/`T` when the seat was to
+//! move, else `R:blue`/`T:blue`; `S` tokens are accepted and ignored since stalemates are
+//! decided by the engine. Zombie moves (R6.4) are written as ordinary moves and, on import,
+//! are taken from the record.
+
+use super::board::*;
+use super::game::{EndReason, EntryKind, FourGame};
+use super::position::Position;
+use crate::core::Error;
+
+fn reason_name(r: EndReason) -> &'static str {
+    match r {
+        EndReason::ThreeOut => "three-out",
+        EndReason::PointsLead => "points-lead",
+        EndReason::ThreefoldRepetition => "threefold-repetition",
+        EndReason::FiftyMoveRule => "fifty-move-rule",
+        EndReason::InsufficientMaterial => "insufficient-material",
+        EndReason::MoveLimit => "move-limit",
+        EndReason::LastSurvivor => "last-survivor",
+    }
+}
+
+impl FourGame {
+    /// The game as PGN4.
+    pub fn pgn4(&self) -> String {
+        let rules = self.rules();
+        let mut s = String::new();
+        s.push_str("[Variant \"FFA\"]\n");
+        s.push_str(match rules {
+            Rules::Ffa => "[RuleVariants \"EnPassant\"]\n",
+            Rules::Kingdoms => "[RuleVariants \"Kingdoms\"]\n",
+        });
+        s.push_str(&format!("[StartFen4 \"{}\"]\n", self.start_fen4()));
+        if let Some(l) = self.move_limit() {
+            s.push_str(&format!("[MoveLimit \"{l}\"]\n"));
+        }
+        match self.result() {
+            Some(r) => {
+                let pts: Vec<String> = r.scores.iter().map(|p| p.points.to_string()).collect();
+                s.push_str(&format!("[Result \"{}\"]\n", pts.join("-")));
+                s.push_str(&format!("[Termination \"{}\"]\n", reason_name(r.reason)));
+            }
+            None => s.push_str("[Result \"*\"]\n"),
+        }
+        s.push('\n');
+        let order = rules.order();
+        let first = self.start_fen4().chars().next().unwrap_or('R');
+        let first = Seat::parse(&first.to_string()).unwrap_or(Seat::Red).index();
+        let rank = |seat: usize| -> usize {
+            let f = order.iter().position(|&x| x == first).unwrap_or(0);
+            let p = order.iter().position(|&x| x == seat).unwrap_or(0);
+            (p + 4 - f) % 4
+        };
+        let mut round = 0;
+        let mut last: Option<usize> = None;
+        let mut first_tok = true;
+        for (info, turn) in self.entries() {
+            let tok = match info.kind {
+                Some(EntryKind::Resign) | Some(EntryKind::Timeout) => {
+                    if info.player == turn {
+                        info.san.clone()
+                    } else {
+                        format!("{}:{}", info.san, info.player)
+                    }
+                }
+                _ => info.san.clone(),
+            };
+            let is_move = !matches!(
+                info.kind,
+                Some(EntryKind::Resign) | Some(EntryKind::Timeout)
+            );
+            let r = rank(turn.index());
+            if round == 0 || (is_move && last.is_some_and(|l| r <= l)) {
+                round += 1;
+                if !first_tok {
+                    s.push('\n');
+                }
+                s.push_str(&format!("{round}. {tok}"));
+            } else {
+                s.push_str(&format!(" .. {tok}"));
+            }
+            first_tok = false;
+            if is_move {
+                last = Some(r);
+            }
+        }
+        if self.result().is_none() {
+            if !first_tok {
+                s.push(' ');
+            }
+            s.push('*');
+        }
+        s.push('\n');
+        s
+    }
+
+    /// Reads PGN4 and replays it through the rules. An illegal or unreadable move is reported
+    /// with [`crate::ErrorKind::InvalidPgn`], its move number and the player to move.
+    pub fn from_pgn4(text: &str, seed: u64) -> Result<FourGame, Error> {
+        let mut tags: Vec<(String, String)> = Vec::new();
+        let mut body = String::new();
+        for line in text.lines() {
+            let l = line.trim();
+            if l.starts_with('[') {
+                let inner = l
+                    .strip_prefix('[')
+                    .and_then(|x| x.strip_suffix(']'))
+                    .ok_or_else(|| Error::invalid_pgn(format!("malformed header {l:?}")))?;
+                let (k, v) = inner
+                    .split_once(' ')
+                    .ok_or_else(|| Error::invalid_pgn(format!("malformed header {l:?}")))?;
+                let v = v.trim();
+                let v = v
+                    .strip_prefix('"')
+                    .and_then(|x| x.strip_suffix('"'))
+                    .ok_or_else(|| Error::invalid_pgn(format!("malformed header {l:?}")))?;
+                tags.push((k.to_string(), v.to_string()));
+            } else {
+                body.push_str(l);
+                body.push(' ');
+            }
+        }
+        let tag = |k: &str| {
+            tags.iter()
+                .find(|(a, _)| a.eq_ignore_ascii_case(k))
+                .map(|(_, v)| v.as_str())
+        };
+        let variant = tag("Variant").unwrap_or("FFA");
+        let rv = tag("RuleVariants").unwrap_or("").to_ascii_lowercase();
+        let rules = if variant.eq_ignore_ascii_case("kingdoms") || rv.contains("kingdoms") {
+            Rules::Kingdoms
+        } else if variant.eq_ignore_ascii_case("ffa") || variant.is_empty() {
+            Rules::Ffa
+        } else {
+            return Err(Error::invalid_pgn(format!(
+                "unsupported Variant {variant:?}"
+            )));
+        };
+        let move_limit = match tag("MoveLimit") {
+            Some(v) => Some(v.parse::<u32>().map_err(|_| {
+                Error::invalid_pgn(format!("MoveLimit header {v:?} is not a number"))
+            })?),
+            None => None,
+        };
+        let mut g = match tag("StartFen4") {
+            Some(f) => FourGame::from_fen4(rules, f, move_limit, seed)
+                .map_err(|e| Error::invalid_pgn(format!("StartFen4: {}", e.message)))?,
+            None => {
+                FourGame::from_fen4(rules, &Position::startpos(rules).fen4(), move_limit, seed)?
+            }
+        };
+        // Strip comments and variations.
+        let mut clean = String::new();
+        let mut depth_brace = 0;
+        let mut depth_paren = 0;
+        for ch in body.chars() {
+            match ch {
+                '{' => depth_brace += 1,
+                '}' if depth_brace > 0 => depth_brace -= 1,
+                '(' if depth_brace == 0 => depth_paren += 1,
+                ')' if depth_brace == 0 && depth_paren > 0 => depth_paren -= 1,
+                _ if depth_brace == 0 && depth_paren == 0 => clean.push(ch),
+                _ => {}
+            }
+        }
+        let mut toks: Vec<(u32, String)> = Vec::new();
+        let mut number = 1u32;
+        for raw in clean.split_whitespace() {
+            let mut t = raw;
+            // Move numbers, possibly glued to the move ("12.h2-h4").
+            if let Some(i) = t.find('.') {
+                let (n, rest) = t.split_at(i);
+                if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
+                    number = n.parse().unwrap_or(number);
+                    t = rest.trim_start_matches('.');
+                }
+            }
+            if t.is_empty() || t == ".." || t == "*" || t == "1/2-1/2" {
+                continue;
+            }
+            if t.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+                continue;
+            }
+            toks.push((number, t.to_string()));
+        }
+        g.replay(toks.iter().map(|(_, t)| t.as_str()), |i, seat, e| {
+            let n = toks.get(i).map_or(0, |x| x.0);
+            Error::invalid_pgn(format!("move {n} ({seat}): {}", e.message))
+        })?;
+        Ok(g)
+    }
+}

@@ -1,0 +1,346 @@
+//! The position: board, player to move, rights, points, eliminations, clock and hash.
+
+use super::board::*;
+use super::movegen::Move;
+use crate::core::Role;
+use serde::Serialize;
+
+/// Whether a seat is still playing, and if not, why it is out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeatStatus {
+    /// Still in the game.
+    Active,
+    /// Out by checkmate (R5.11).
+    Checkmated,
+    /// Out by stalemate (R5.13).
+    Stalemated,
+    /// Out by resignation (R5.17); in kingdoms the pieces keep moving (R6.4).
+    Resigned,
+    /// Out on time; treated exactly like a resignation.
+    Timeout,
+    /// Kingdoms only: the king was captured (R6.3).
+    KingCaptured,
+}
+
+impl SeatStatus {
+    /// True unless the seat is [`SeatStatus::Active`].
+    pub fn is_out(self) -> bool {
+        self != SeatStatus::Active
+    }
+
+    /// The JSON name (`"king-captured"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SeatStatus::Active => "active",
+            SeatStatus::Checkmated => "checkmated",
+            SeatStatus::Stalemated => "stalemated",
+            SeatStatus::Resigned => "resigned",
+            SeatStatus::Timeout => "timeout",
+            SeatStatus::KingCaptured => "king-captured",
+        }
+    }
+}
+
+/// A four-player position.
+///
+/// Cloning is cheap (a few hundred bytes), and the search/perft code uses copy-make.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: [u8; NSQ],
+    pub(crate) rules: Rules,
+    pub(crate) turn: u8,
+    /// Bit `seat * 2 + side` (side 0 = king side).
+    pub(crate) castling: u8,
+    /// Per seat: (passed-over square, landing square) of its last double step, 0 = none.
+    pub(crate) ep: [(u16, u16); 4],
+    pub(crate) status: [SeatStatus; 4],
+    pub(crate) points: [i32; 4],
+    /// Plies since the last capture or pawn move.
+    pub(crate) clock: u32,
+    /// King square per seat (0 when the king is gone).
+    pub(crate) kings: [u16; 4],
+    pub(crate) hash: u64,
+}
+
+const Z_TURN: u64 = 0x1000;
+const Z_CASTLE: u64 = 0x2000;
+const Z_EP: u64 = 0x3000;
+const Z_OUT: u64 = 0x4000;
+
+impl Position {
+    /// The R5.2 start position with Red to move.
+    pub fn startpos(rules: Rules) -> Position {
+        let mut p = Position::empty(rules);
+        let back = [
+            Role::Rook,
+            Role::Knight,
+            Role::Bishop,
+            Role::Queen,
+            Role::King,
+            Role::Bishop,
+            Role::Knight,
+            Role::Rook,
+        ];
+        for (i, &role) in back.iter().enumerate() {
+            let i = i as u8;
+            // Red d1..k1 (queen on g1), Yellow mirrored (king on g14, queen on h14).
+            p.board[mb(3 + i, 0)] = piece(Seat::Red, role);
+            p.board[mb(3 + i, 1)] = piece(Seat::Red, Role::Pawn);
+            p.board[mb(10 - i, 13)] = piece(Seat::Yellow, role);
+            p.board[mb(3 + i, 12)] = piece(Seat::Yellow, Role::Pawn);
+            // Blue a4..a11 (king a7, queen a8); Green n11..n4 (king n8, queen n7).
+            p.board[mb(0, 3 + i)] = piece(Seat::Blue, back[7 - i as usize]);
+            p.board[mb(1, 3 + i)] = piece(Seat::Blue, Role::Pawn);
+            p.board[mb(13, 10 - i)] = piece(Seat::Green, back[7 - i as usize]);
+            p.board[mb(12, 3 + i)] = piece(Seat::Green, Role::Pawn);
+        }
+        p.castling = 0xFF;
+        p.refresh();
+        p
+    }
+
+    /// An empty board, everyone active, Red to move, no rights.
+    pub(crate) fn empty(rules: Rules) -> Position {
+        Position {
+            board: EMPTY_BOARD,
+            rules,
+            turn: 0,
+            castling: 0,
+            ep: [(0, 0); 4],
+            status: [SeatStatus::Active; 4],
+            points: [0; 4],
+            clock: 0,
+            kings: [0; 4],
+            hash: 0,
+        }
+    }
+
+    /// Recomputes the king squares and the hash from scratch.
+    pub(crate) fn refresh(&mut self) {
+        self.kings = [0; 4];
+        for &sq in SQUARES.iter() {
+            let c = self.board[sq as usize];
+            if is_live(c) && c & ROLE_MASK == KING {
+                self.kings[seat_of(c)] = sq;
+            }
+        }
+        self.hash = self.compute_hash();
+    }
+
+    /// The full Zobrist hash, computed from scratch.
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut h = mix(Z_TURN + self.turn as u64) ^ mix(Z_CASTLE + self.castling as u64);
+        for &sq in SQUARES.iter() {
+            let c = self.board[sq as usize];
+            if is_piece(c) {
+                h ^= zpiece(sq as usize, c);
+            }
+        }
+        for s in 0..4 {
+            h ^= self.ep_key(s);
+            if self.status[s].is_out() {
+                h ^= mix(Z_OUT + s as u64);
+            }
+        }
+        h
+    }
+
+    #[inline]
+    fn ep_key(&self, s: usize) -> u64 {
+        let (p, l) = self.ep[s];
+        if p == 0 {
+            0
+        } else {
+            mix(Z_EP + ((s as u64) << 10) + l as u64)
+        }
+    }
+
+    /// The rule preset.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The player to move.
+    pub fn turn(&self) -> Seat {
+        Seat::from_index(self.turn as usize)
+    }
+
+    /// Zobrist hash of everything R5.19 counts for repetition (board incl. grey pieces,
+    /// player to move, castling and en-passant rights, who is out). Points and the clock are
+    /// not part of it.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Points of every seat, R,B,Y,G.
+    pub fn points(&self) -> [i32; 4] {
+        self.points
+    }
+
+    /// Status of every seat, R,B,Y,G.
+    pub fn statuses(&self) -> [SeatStatus; 4] {
+        self.status
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn ply_clock(&self) -> u32 {
+        self.clock
+    }
+
+    /// The piece on a square: (owner, role, grey, promoted). Grey pieces report the colour
+    /// they had, or the colour guessed when read from FEN4 (see [`Position::from_fen4`]).
+    pub fn piece_at(&self, sq: Square) -> Option<(Seat, Role, bool, bool)> {
+        let c = *self.board.get(sq.idx())?;
+        let role = role_of(c)?;
+        Some((
+            Seat::from_index(seat_of(c)),
+            role,
+            c & GREY != 0,
+            c & PROMOTED != 0,
+        ))
+    }
+
+    /// Does this seat's army still move? Active players do; in kingdoms resigned and timed-out
+    /// players do too (R6.4, "zombies").
+    #[inline]
+    pub(crate) fn moves(&self, s: usize) -> bool {
+        match self.status[s] {
+            SeatStatus::Active => true,
+            SeatStatus::Resigned | SeatStatus::Timeout => self.rules == Rules::Kingdoms,
+            _ => false,
+        }
+    }
+
+    /// Is this seat a kingdoms zombie (out, but its pieces still move)?
+    #[inline]
+    pub(crate) fn is_zombie(&self, s: usize) -> bool {
+        self.status[s].is_out() && self.moves(s)
+    }
+
+    /// The next seat after `s` whose army moves, in the preset's direction (`s` itself if none).
+    pub(crate) fn next_mover(&self, s: usize) -> usize {
+        let mut t = self.rules.next(s);
+        for _ in 0..4 {
+            if self.moves(t) {
+                return t;
+            }
+            t = self.rules.next(t);
+        }
+        s
+    }
+
+    /// Sets the player to move, keeping the hash in step.
+    pub(crate) fn set_turn(&mut self, s: usize) {
+        self.hash ^= mix(Z_TURN + self.turn as u64) ^ mix(Z_TURN + s as u64);
+        self.turn = s as u8;
+    }
+
+    /// Plays `m` for the player to move without any legality check or scoring, then passes the
+    /// turn to the next seat whose army moves. Returns the captured cell (`EMPTY` if none).
+    ///
+    /// This is the board-level move used by perft and search: points, mates and eliminations
+    /// are applied by [`Position::play_scored`](super::rules).
+    pub fn make_move(&mut self, m: Move) -> u8 {
+        let s = self.turn as usize;
+        let from = m.orig_idx();
+        let to = m.dest_idx();
+        let pc = self.board[from];
+        let mut captured = EMPTY;
+        let mut h = self.hash ^ self.ep_key(s) ^ mix(Z_CASTLE + self.castling as u64);
+        self.ep[s] = (0, 0);
+        self.clock += 1;
+        match m.flag() {
+            Move::CASTLE_KS | Move::CASTLE_QS => {
+                let spec = CASTLES[s][(m.flag() - Move::CASTLE_KS) as usize];
+                let rook = self.board[spec.rook_from];
+                h ^= zpiece(from, pc) ^ zpiece(spec.rook_from, rook);
+                self.board[from] = EMPTY;
+                self.board[spec.rook_from] = EMPTY;
+                self.board[spec.king_to] = pc;
+                self.board[spec.rook_to] = rook;
+                h ^= zpiece(spec.king_to, pc) ^ zpiece(spec.rook_to, rook);
+                self.kings[s] = spec.king_to as u16;
+            }
+            flag => {
+                if flag == Move::EN_PASSANT {
+                    for t in 0..4 {
+                        let (p, l) = self.ep[t];
+                        if t != s && p as usize == to {
+                            let l = l as usize;
+                            captured = self.board[l];
+                            h ^= zpiece(l, captured);
+                            self.board[l] = EMPTY;
+                            break;
+                        }
+                    }
+                } else {
+                    captured = self.board[to];
+                    if is_piece(captured) {
+                        h ^= zpiece(to, captured);
+                        if is_live(captured) && captured & ROLE_MASK == KING {
+                            self.kings[seat_of(captured)] = 0;
+                        }
+                    }
+                }
+                let placed = if flag == Move::PROMOTION {
+                    piece(Seat::from_index(s), Role::Queen) | PROMOTED
+                } else {
+                    pc
+                };
+                h ^= zpiece(from, pc) ^ zpiece(to, placed);
+                self.board[from] = EMPTY;
+                self.board[to] = placed;
+                if pc & ROLE_MASK == KING {
+                    self.kings[s] = to as u16;
+                }
+                if pc & ROLE_MASK == PAWN || is_piece(captured) {
+                    self.clock = 0;
+                }
+                if flag == Move::DOUBLE && self.rules == Rules::Ffa {
+                    self.ep[s] = ((from as isize + PAWN_FWD[s]) as u16, to as u16);
+                    h ^= self.ep_key(s);
+                }
+            }
+        }
+        self.castling &= !(CASTLE_CLEAR[from] | CASTLE_CLEAR[to]);
+        h ^= mix(Z_CASTLE + self.castling as u64);
+        let next = self.next_mover(s);
+        h ^= mix(Z_TURN + s as u64) ^ mix(Z_TURN + next as u64);
+        self.turn = next as u8;
+        self.hash = h;
+        captured
+    }
+
+    /// Puts a seat out: its pieces turn grey (unless it is a kingdoms zombie), its rights go.
+    pub(crate) fn eliminate(&mut self, s: usize, why: SeatStatus) {
+        if self.status[s].is_out() {
+            self.hash ^= mix(Z_OUT + s as u64);
+        }
+        self.status[s] = why;
+        self.hash ^= mix(Z_OUT + s as u64);
+        self.hash ^= mix(Z_CASTLE + self.castling as u64);
+        self.castling &= !(3 << (2 * s));
+        self.hash ^= mix(Z_CASTLE + self.castling as u64);
+        self.hash ^= self.ep_key(s);
+        self.ep[s] = (0, 0);
+        if self.moves(s) {
+            return;
+        }
+        for &sq in SQUARES.iter() {
+            let sq = sq as usize;
+            let c = self.board[sq];
+            if is_live(c) && seat_of(c) == s {
+                self.hash ^= zpiece(sq, c);
+                self.board[sq] = c | GREY;
+                self.hash ^= zpiece(sq, c | GREY);
+            }
+        }
+        self.kings[s] = 0;
+    }
+
+    /// Number of seats whose armies still move.
+    pub(crate) fn movers(&self) -> usize {
+        (0..4).filter(|&s| self.moves(s)).count()
+    }
+}
