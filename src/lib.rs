@@ -3,6 +3,7 @@
 //! Rules engine and computer opponent for chess variants: Chess, Three-check, King of the Hill,
 //! Racing Kings and four-player chess, natively and as a WebAssembly package.
 
+pub mod ai;
 pub mod chess8;
 pub mod core;
 pub mod four;

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Match tablero's UCI engine against Fairy-Stockfish at limited strength.
+
+Not part of the test suite. Needs Debian's `fairy-stockfish` package and python-chess
+(`pip install chess`). Example:
+
+    cargo build --release --bin uci
+    python3 scripts/fsf_match.py --engine target/release/uci --variants chess,3check \
+        --elos 1500,2000,2500 --games 20 --movetime 0.2 --level 8
+
+Colours alternate; each pair of games starts from the same position (the variant's start
+position, or a short random opening with --random-plies). Prints one line per game and a
+summary per variant and Elo, from tablero's point of view.
+"""
+
+import argparse
+import random
+import sys
+
+import chess
+import chess.engine
+import chess.variant
+
+BOARDS = {
+    "chess": chess.Board,
+    "3check": chess.variant.ThreeCheckBoard,
+    "kingofthehill": chess.variant.KingOfTheHillBoard,
+    "racingkings": chess.variant.RacingKingsBoard,
+}
+
+
+def opening(variant, rng, plies):
+    board = BOARDS[variant]()
+    for _ in range(plies):
+        moves = list(board.legal_moves)
+        if not moves or board.is_game_over():
+            break
+        board.push(rng.choice(moves))
+    return board
+
+
+def play_game(ours, theirs, board, ours_white, movetime, max_plies):
+    limit = chess.engine.Limit(time=movetime)
+    while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+        engine = ours if (board.turn == chess.WHITE) == ours_white else theirs
+        result = engine.play(board, limit)
+        if result.move is None:
+            break
+        board.push(result.move)
+    outcome = board.outcome(claim_draw=True)
+    if outcome is None or outcome.winner is None:
+        return 0.5, board
+    return (1.0 if outcome.winner == (chess.WHITE if ours_white else chess.BLACK) else 0.0), board
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--engine", default="target/release/uci")
+    ap.add_argument("--fsf", default="/usr/games/fairy-stockfish")
+    ap.add_argument("--variants", default="chess,3check,kingofthehill,racingkings")
+    ap.add_argument("--elos", default="1500,2000,2500")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--movetime", type=float, default=0.2)
+    ap.add_argument("--level", type=int, default=8)
+    ap.add_argument("--random-plies", type=int, default=2)
+    ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+
+    for variant in args.variants.split(","):
+        for elo in [int(e) for e in args.elos.split(",")]:
+            ours = chess.engine.SimpleEngine.popen_uci(args.engine)
+            theirs = chess.engine.SimpleEngine.popen_uci(args.fsf)
+            # python-chess sets UCI_Variant itself from the board type of each position.
+            ours.configure({"Skill Level": args.level, "Hash": 64})
+            theirs.configure({
+                "UCI_LimitStrength": True,
+                "UCI_Elo": elo,
+                "Hash": 64,
+                "Threads": 1,
+            })
+            rng = random.Random(args.seed * 1000 + elo)
+            w = d = l = 0
+            start = None
+            for i in range(args.games):
+                if i % 2 == 0:
+                    start = opening(variant, rng, args.random_plies)
+                ours_white = i % 2 == 0
+                score, board = play_game(ours, theirs, start.copy(), ours_white,
+                                         args.movetime, args.max_plies)
+                if score == 1.0:
+                    w += 1
+                elif score == 0.0:
+                    l += 1
+                else:
+                    d += 1
+                res = board.result(claim_draw=True)
+                print(f"{variant} elo {elo} game {i} tablero={'white' if ours_white else 'black'} "
+                      f"score {score} plies {board.ply()} result {res}", flush=True)
+            ours.quit()
+            theirs.quit()
+            n = w + d + l
+            pct = 100.0 * (w + 0.5 * d) / max(n, 1)
+            print(f"SUMMARY {variant} level {args.level} {args.movetime*1000:.0f}ms vs "
+                  f"Fairy-Stockfish UCI_Elo {elo}: +{w} ={d} -{l} ({pct:.1f}%) over {n} games",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

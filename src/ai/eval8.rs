@@ -1,0 +1,519 @@
+//! Two-player evaluation (all four variants) and the [`SearchPosition`] implementation for
+//! [`crate::chess8::Position`].
+
+use super::search::{MATE, SearchPosition};
+use crate::chess8::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+};
+use crate::chess8::{Bitboard, Color, Move, MoveKind, Position, Square, Variant};
+use crate::core::Role;
+
+/// Middle-game and endgame piece values (pawn, knight, bishop, rook, queen, king).
+const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
+const EG_VALUE: [i32; 6] = [94, 281, 297, 512, 936, 0];
+/// Game-phase weight of each role; 24 is the full opening set.
+const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+
+/// Values for ordering captures (MVV-LVA).
+const ORDER_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 2000];
+
+// Piece-square tables from White's side, written as the board is seen: the first row is
+// rank 8. (The PeSTO tables by Ronald Friederich, trimmed to small integers.)
+#[rustfmt::skip]
+const MG_PST: [[i8; 64]; 6] = [
+    // pawn
+    [  0,  0,  0,  0,  0,  0,  0,  0,
+      98,127, 61, 95, 68,126, 34,-11,
+      -6,  7, 26, 31, 65, 56, 25,-20,
+     -14, 13,  6, 21, 23, 12, 17,-23,
+     -27, -2, -5, 12, 17,  6, 10,-25,
+     -26, -4, -4,-10,  3,  3, 33,-12,
+     -35, -1,-20,-23,-15, 24, 38,-22,
+       0,  0,  0,  0,  0,  0,  0,  0],
+    // knight
+    [-127,-89,-34,-49, 61,-97,-15,-107,
+     -73,-41, 72, 36, 23, 62,  7,-17,
+     -47, 60, 37, 65, 84,127, 73, 44,
+      -9, 17, 19, 53, 37, 69, 18, 22,
+     -13,  4, 16, 13, 28, 19, 21, -8,
+     -23, -9, 12, 10, 19, 17, 25,-16,
+     -29,-53,-12, -3, -1, 18,-14,-19,
+    -105,-21,-58,-33,-17,-28,-19,-23],
+    // bishop
+    [-29,  4,-82,-37,-25,-42,  7, -8,
+     -26, 16,-18,-13, 30, 59, 18,-47,
+     -16, 37, 43, 40, 35, 50, 37, -2,
+      -4,  5, 19, 50, 37, 37,  7, -2,
+      -6, 13, 13, 26, 34, 12, 10,  4,
+       0, 15, 15, 15, 14, 27, 18, 10,
+       4, 15, 16,  0,  7, 21, 33,  1,
+     -33, -3,-14,-21,-13,-12,-39,-21],
+    // rook
+    [ 32, 42, 32, 51, 63,  9, 31, 43,
+      27, 32, 58, 62, 80, 67, 26, 44,
+      -5, 19, 26, 36, 17, 45, 61, 16,
+     -24,-11,  7, 26, 24, 35, -8,-20,
+     -36,-26,-12, -1,  9, -7,  6,-23,
+     -45,-25,-16,-17,  3,  0, -5,-33,
+     -44,-16,-20, -9, -1, 11, -6,-71,
+     -19,-13,  1, 17, 16,  7,-37,-26],
+    // queen
+    [-28,  0, 29, 12, 59, 44, 43, 45,
+     -24,-39, -5,  1,-16, 57, 28, 54,
+     -13,-17,  7,  8, 29, 56, 47, 57,
+     -27,-27,-16,-16, -1, 17, -2,  1,
+      -9,-26, -9,-10, -2, -4,  3, -3,
+     -14,  2,-11, -2, -5,  2, 14,  5,
+     -35, -8, 11,  2,  8, 15, -3,  1,
+      -1,-18, -9, 10,-15,-25,-31,-50],
+    // king
+    [-65, 23, 16,-15,-56,-34,  2, 13,
+      29, -1,-20, -7, -8, -4,-38,-29,
+      -9, 24,  2,-16,-20,  6, 22,-22,
+     -17,-20,-12,-27,-30,-25,-14,-36,
+     -49, -1,-27,-39,-46,-44,-33,-51,
+     -14,-14,-22,-46,-44,-30,-15,-27,
+       1,  7, -8,-64,-43,-16,  9,  8,
+     -15, 36, 12,-54,  8,-28, 24, 14],
+];
+
+#[rustfmt::skip]
+const EG_PST: [[i8; 64]; 6] = [
+    // pawn
+    [  0,  0,  0,  0,  0,  0,  0,  0,
+     127,127,127,127,127,127,127,127,
+      94,100, 85, 67, 56, 53, 82, 84,
+      32, 24, 13,  5, -2,  4, 17, 17,
+      13,  9, -3, -7, -7, -8,  3, -1,
+       4,  7, -6,  1,  0, -5, -1, -8,
+      13,  8,  8, 10, 13,  0,  2, -7,
+       0,  0,  0,  0,  0,  0,  0,  0],
+    // knight
+    [-58,-38,-13,-28,-31,-27,-63,-99,
+     -25, -8,-25, -2, -9,-25,-24,-52,
+     -24,-20, 10,  9, -1, -9,-19,-41,
+     -17,  3, 22, 22, 22, 11,  8,-18,
+     -18, -6, 16, 25, 16, 17,  4,-18,
+     -23, -3, -1, 15, 10, -3,-20,-22,
+     -42,-20,-10, -5, -2,-20,-23,-44,
+     -29,-51,-23,-15,-22,-18,-50,-64],
+    // bishop
+    [-14,-21,-11, -8, -7, -9,-17,-24,
+      -8, -4,  7,-12, -3,-13, -4,-14,
+       2, -8,  0, -1, -2,  6,  0,  4,
+      -3,  9, 12,  9, 14, 10,  3,  2,
+      -6,  3, 13, 19,  7, 10, -3, -9,
+     -12, -3,  8, 10, 13,  3, -7,-15,
+     -14,-18, -7, -1,  4, -9,-15,-27,
+     -23, -9,-23, -5, -9,-16, -5,-17],
+    // rook
+    [ 13, 10, 18, 15, 12, 12,  8,  5,
+      11, 13, 13, 11, -3,  3,  8,  3,
+       7,  7,  7,  5,  4, -3, -5, -3,
+       4,  3, 13,  1,  2,  1, -1,  2,
+       3,  5,  8,  4, -5, -6, -8,-11,
+      -4,  0, -5, -1, -7,-12, -8,-16,
+      -6, -6,  0,  2, -9, -9,-11, -3,
+      -9,  2,  3, -1, -5,-13,  4,-20],
+    // queen
+    [ -9, 22, 22, 27, 27, 19, 10, 20,
+     -17, 20, 32, 41, 58, 25, 30,  0,
+     -20,  6,  9, 49, 47, 35, 19,  9,
+       3, 22, 24, 45, 57, 40, 57, 36,
+     -18, 28, 19, 47, 31, 34, 39, 23,
+     -16,-27, 15,  6,  9, 17, 10,  5,
+     -22,-23,-30,-16,-16,-23,-36,-32,
+     -33,-28,-22,-43, -5,-32,-20,-41],
+    // king
+    [-74,-35,-18,-18,-11, 15,  4,-17,
+     -12, 17, 14, 17, 17, 38, 23, 11,
+      10, 17, 23, 15, 20, 45, 44, 13,
+      -8, 22, 24, 27, 26, 33, 26,  3,
+     -18, -4, 21, 24, 27, 23,  9,-11,
+     -19, -3, 11, 21, 23, 16,  7, -9,
+     -27,-11,  4, 13, 14,  4, -5,-17,
+     -53,-34,-21,-11,-28,-14,-24,-43],
+];
+
+/// Table index of `sq` for a piece of `color` (tables are written rank 8 first, from White's
+/// side; Black reads them mirrored).
+#[inline]
+fn pst_index(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => (7 - sq.rank() as usize) * 8 + sq.file() as usize,
+        Color::Black => sq.rank() as usize * 8 + sq.file() as usize,
+    }
+}
+
+const HILL: Bitboard = Bitboard(0x0000_0018_1800_0000);
+
+/// Chebyshev (king-step) distance.
+#[inline]
+fn king_distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
+}
+
+fn bb_of(pos: &Position, color: Color, role: Role) -> Bitboard {
+    Bitboard(pos.pieces_of(color).0 & pos.role_bb(role).0)
+}
+
+/// Squares attacked by `color`'s pawns.
+fn pawn_attack_span(pos: &Position, color: Color) -> Bitboard {
+    let mut a = 0u64;
+    for sq in bb_of(pos, color, Role::Pawn) {
+        a |= pawn_attacks(color, sq).0;
+    }
+    Bitboard(a)
+}
+
+/// Evaluation of `pos` in centipawns from White's point of view.
+pub fn evaluate_white(pos: &Position) -> i32 {
+    let variant = pos.variant();
+    let occ = pos.occupied();
+    let mut mg = [0i32; 2];
+    let mut eg = [0i32; 2];
+    let mut phase = 0;
+    let mut attacks = [0u64; 2];
+    let pawn_att = [
+        pawn_attack_span(pos, Color::White),
+        pawn_attack_span(pos, Color::Black),
+    ];
+    for color in [Color::White, Color::Black] {
+        let c = color.index();
+        let ours = pos.pieces_of(color);
+        let safe = !(ours.0 | pawn_att[color.other().index()].0);
+        for role in Role::ALL {
+            let r = role as usize;
+            for sq in bb_of(pos, color, role) {
+                let i = pst_index(color, sq);
+                mg[c] += MG_VALUE[r] + i32::from(MG_PST[r][i]);
+                eg[c] += EG_VALUE[r] + i32::from(EG_PST[r][i]);
+                phase += PHASE[r];
+                let att = match role {
+                    Role::Pawn => pawn_attacks(color, sq),
+                    Role::Knight => knight_attacks(sq),
+                    Role::Bishop => bishop_attacks(sq, occ),
+                    Role::Rook => rook_attacks(sq, occ),
+                    Role::Queen => queen_attacks(sq, occ),
+                    Role::King => king_attacks(sq),
+                };
+                attacks[c] |= att.0;
+                // Mobility: squares not taken by our pieces nor covered by enemy pawns.
+                let mob = (att.0 & safe).count_ones() as i32;
+                match role {
+                    Role::Knight => {
+                        mg[c] += 4 * (mob - 4);
+                        eg[c] += 4 * (mob - 4);
+                    }
+                    Role::Bishop => {
+                        mg[c] += 4 * (mob - 6);
+                        eg[c] += 5 * (mob - 6);
+                    }
+                    Role::Rook => {
+                        mg[c] += 2 * (mob - 6);
+                        eg[c] += 4 * (mob - 6);
+                    }
+                    Role::Queen => {
+                        mg[c] += (mob - 12) / 2;
+                        eg[c] += mob - 12;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // Bishop pair.
+        if bb_of(pos, color, Role::Bishop).more_than_one() {
+            mg[c] += 25;
+            eg[c] += 45;
+        }
+        pawn_structure(pos, color, &mut mg[c], &mut eg[c]);
+    }
+    let phase = phase.min(24);
+    let mut score = ((mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (24 - phase)) / 24;
+
+    score += match variant {
+        Variant::Chess => 0,
+        Variant::ThreeCheck => three_check_terms(pos, attacks),
+        Variant::KingOfTheHill => hill_terms(pos, attacks, phase),
+        Variant::RacingKings => race_terms(pos, attacks),
+    };
+    score
+}
+
+/// Passed, doubled and isolated pawns.
+fn pawn_structure(pos: &Position, color: Color, mg: &mut i32, eg: &mut i32) {
+    let ours = bb_of(pos, color, Role::Pawn);
+    let theirs = bb_of(pos, color.other(), Role::Pawn);
+    for sq in ours {
+        let f = sq.file();
+        let rel = sq.relative_rank(color) as i32;
+        let file_bb = Bitboard::file(f).0;
+        let adj = (if f > 0 { Bitboard::file(f - 1).0 } else { 0 })
+            | (if f < 7 { Bitboard::file(f + 1).0 } else { 0 });
+        // Squares in front of the pawn on its file and the adjacent files.
+        let ahead = match color {
+            Color::White => {
+                if sq.rank() >= 7 {
+                    0
+                } else {
+                    !0u64 << ((sq.rank() as u64 + 1) * 8)
+                }
+            }
+            Color::Black => (1u64 << (sq.rank() as u64 * 8)) - 1,
+        };
+        if theirs.0 & (file_bb | adj) & ahead == 0 {
+            *mg += 5 + rel * rel * 2;
+            *eg += 10 + rel * rel * 5;
+        }
+        if (ours.0 & file_bb & !sq.bb().0) != 0 {
+            *mg -= 8;
+            *eg -= 15;
+        }
+        if ours.0 & adj == 0 {
+            *mg -= 10;
+            *eg -= 10;
+        }
+    }
+}
+
+/// Three-check: checks given are worth a lot (the third wins), and so is the number of
+/// checks the opponent could give next move (king exposure).
+fn three_check_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
+    const GIVEN: [i32; 4] = [0, 250, 700, 0];
+    let mut s = 0;
+    for color in [Color::White, Color::Black] {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let given = pos.checks_given(color).min(3) as usize;
+        s += sign * GIVEN[given];
+        // Exposure of the enemy king: squares from which our pieces would check it that
+        // they already attack, weighted by how close we are to the third check.
+        let them = color.other();
+        let k = pos.king(them);
+        let occ = pos.occupied();
+        let ours = pos.pieces_of(color);
+        let mut threats = 0i32;
+        let check_sq = [
+            (Role::Knight, knight_attacks(k).0),
+            (Role::Bishop, bishop_attacks(k, occ).0),
+            (Role::Rook, rook_attacks(k, occ).0),
+            (Role::Queen, queen_attacks(k, occ).0),
+        ];
+        for (role, squares) in check_sq {
+            for from in bb_of(pos, color, role) {
+                let att = match role {
+                    Role::Knight => knight_attacks(from),
+                    Role::Bishop => bishop_attacks(from, occ),
+                    Role::Rook => rook_attacks(from, occ),
+                    _ => queen_attacks(from, occ),
+                };
+                threats += (att.0 & squares & !ours.0).count_ones() as i32;
+            }
+        }
+        // Open squares around the enemy king that we attack.
+        let ring = king_attacks(k).0 & attacks[color.index()];
+        let weight = 12 + 12 * given as i32;
+        s += sign * (threats.min(6) * weight + ring.count_ones() as i32 * 6);
+    }
+    s
+}
+
+/// King of the Hill: kings want the four centre squares, more so the fewer enemy pieces can
+/// contest them; a hill square attacked by the enemy is worth less.
+fn hill_terms(pos: &Position, attacks: [u64; 2], phase: i32) -> i32 {
+    let mut s = 0;
+    for color in [Color::White, Color::Black] {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let k = pos.king(color);
+        let enemy_att = attacks[color.other().index()];
+        let mut best = 8;
+        for h in HILL {
+            let mut d = king_distance(k, h);
+            if enemy_att & h.bb().0 != 0 {
+                d += 1;
+            }
+            best = best.min(d);
+        }
+        // 0..=7 steps; the bonus grows fast near the hill and as material comes off.
+        let closeness = (7 - best.min(7)) as i32;
+        let scale = 30 + (24 - phase) * 4;
+        s += sign * closeness * closeness * scale / 10;
+    }
+    s
+}
+
+/// Racing Kings: rank progress of the king dominates, reduced when the squares ahead are
+/// covered by the enemy (a blocked path).
+fn race_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
+    const RANK_BONUS: [i32; 8] = [0, 60, 130, 210, 310, 440, 620, 900];
+    let mut s = 0;
+    for color in [Color::White, Color::Black] {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let k = pos.king(color);
+        let rank = k.rank() as usize;
+        s += sign * RANK_BONUS[rank];
+        if rank < 7 {
+            let enemy_att = attacks[color.other().index()];
+            let next_rank = Bitboard::rank(rank as u8 + 1).0;
+            let ahead = king_attacks(k).0 & next_rank;
+            let free = ahead & !enemy_att & !pos.pieces_of(color).0;
+            if free == 0 {
+                s -= sign * 70;
+            } else {
+                s += sign * 15 * free.count_ones() as i32;
+            }
+            // Enemy control of the whole path to the goal.
+            let mut path = 0u64;
+            for r in rank + 1..8 {
+                let lo = k.file().saturating_sub((r - rank) as u8);
+                let hi = (k.file() + (r - rank) as u8).min(7);
+                for f in lo..=hi {
+                    path |= Square::from_coords(f, r as u8).bb().0;
+                }
+            }
+            s -= sign * 4 * (path & enemy_att).count_ones() as i32;
+        }
+    }
+    s
+}
+
+/// Encodes a move for the transposition table: non-zero and unique within a position.
+fn encode(m: Move) -> u32 {
+    let kind = match m.kind {
+        MoveKind::Normal => 1,
+        MoveKind::DoublePush => 2,
+        MoveKind::EnPassant => 3,
+        MoveKind::Castle => 4,
+        MoveKind::Promotion(r) => 5 + r as u32,
+    };
+    m.from.index() as u32 | (m.to.index() as u32) << 6 | kind << 12
+}
+
+/// Arbitrary constant that marks positions reached by a null move in the hash, so they never
+/// share entries with the real position of the same side to move.
+const NULL_KEY: u64 = 0x9d39_247e_3377_6d41;
+
+impl SearchPosition for Position {
+    type Move = Move;
+    const HISTORY_SIZE: usize = 2 * 64 * 64;
+
+    #[inline]
+    fn gen_moves(&self, out: &mut Vec<Move>) {
+        let list = self.legal_moves();
+        out.extend_from_slice(&list);
+    }
+
+    #[inline]
+    fn play(&mut self, m: Move) {
+        Position::play(self, m);
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    #[inline]
+    fn mover(&self) -> usize {
+        self.turn().index()
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    #[inline]
+    fn move_key(m: Move) -> u32 {
+        encode(m)
+    }
+
+    #[inline]
+    fn history_index(&self, m: Move) -> usize {
+        self.turn().index() * 4096 + m.from.index() * 64 + m.to.index()
+    }
+
+    #[inline]
+    fn tactical_score(&self, m: Move) -> Option<i32> {
+        let victim = match m.kind {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            MoveKind::Castle => None,
+            _ => self.piece_at(m.to).map(|(_, r)| r),
+        };
+        let promo = m.promotion();
+        if victim.is_none() && promo != Some(Role::Queen) {
+            return None;
+        }
+        let attacker = self.piece_at(m.from).map_or(Role::Pawn, |(_, r)| r);
+        let v = victim.map_or(0, |r| ORDER_VALUE[r as usize]);
+        let p = promo.map_or(0, |r| ORDER_VALUE[r as usize]);
+        Some(v * 10 + p - ORDER_VALUE[attacker as usize] / 10)
+    }
+
+    #[inline]
+    fn is_critical(&self, m: Move) -> bool {
+        match self.variant() {
+            Variant::Chess => false,
+            Variant::ThreeCheck => self.gives_check(m),
+            Variant::KingOfTheHill => m.from == self.king(self.turn()) && HILL.has(m.to),
+            Variant::RacingKings => m.from == self.king(self.turn()) && m.to.rank() == 7,
+        }
+    }
+
+    fn evaluate(&self, pov: usize) -> i32 {
+        let s = evaluate_white(self);
+        // A small bonus for the side to move (tempo) keeps odd/even iterations closer.
+        const TEMPO: i32 = 12;
+        let s = if pov == 0 { s } else { -s };
+        if pov == self.turn().index() {
+            s + TEMPO
+        } else {
+            s - TEMPO
+        }
+    }
+
+    fn game_over(&self, has_moves: bool) -> Option<i32> {
+        if let Some(e) = self.variant_ending() {
+            return Some(match e.winner {
+                Some(w) if w == self.turn() => MATE,
+                Some(_) => -MATE,
+                None => 0,
+            });
+        }
+        if !has_moves {
+            return Some(if self.is_check() { -MATE } else { 0 });
+        }
+        if self.halfmoves() >= 100 || self.is_insufficient_material() {
+            return Some(0);
+        }
+        None
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        if self.is_check() {
+            return None;
+        }
+        let us = self.turn();
+        // Without pieces, zugzwang is common and passing would be unsound.
+        let pieces =
+            self.pieces_of(us).0 & !(self.role_bb(Role::Pawn).0 | self.role_bb(Role::King).0);
+        if pieces == 0 || self.variant() == Variant::RacingKings {
+            return None;
+        }
+        let mut p = self.clone();
+        p.turn = us.other();
+        p.ep = None;
+        p.checkers = Bitboard::EMPTY;
+        p.hash = self.hash() ^ NULL_KEY;
+        // A pass is irreversible for repetition purposes: positions before it must not
+        // count as repeated after it.
+        p.halfmoves = 0;
+        Some(p)
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> u32 {
+        self.halfmoves()
+    }
+}

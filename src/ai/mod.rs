@@ -1,0 +1,343 @@
+//! The computer opponent: search, evaluation and difficulty levels for all five games.
+//!
+//! * [`choose_move_8`] / [`analyse_8`]: two-player games ([`crate::game::Game`]).
+//! * [`search_8`]: the same search over a bare position with a caller-owned hash table and
+//!   stop flag (the UCI engine uses it).
+//!
+//! The search itself ([`search`]) is written once against [`SearchPosition`], which both
+//! engines implement. Two-player games use principal variation search; see `docs/STRENGTH.md`
+//! for the levels and their measured strength.
+//!
+//! # Scores
+//! Scores are centipawns from the mover's point of view. A won game scores
+//! `MATE - plies` ([`MATE`] = 30000) and a lost one `-(MATE - plies)`, where `plies` counts
+//! half-moves from the position searched to the end (checkmate, third check, king on the hill,
+//! race won): any `|score| >= 29000` is a forced result.
+
+mod clock;
+mod eval8;
+pub mod search;
+mod tt;
+
+use std::sync::atomic::AtomicBool;
+
+pub use clock::{Stopwatch, now_ms};
+pub use eval8::evaluate_white;
+pub use search::{INF, Limits, MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher};
+pub use tt::Table;
+
+use crate::chess8::{Move, Position};
+use crate::core::Error;
+use crate::game::Game;
+
+/// How the computer should play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiOptions {
+    /// Difficulty, 1 (beginner) to 8 (full strength).
+    pub level: u8,
+    /// Wall-clock budget in milliseconds.
+    pub time_ms: Option<u64>,
+    /// Node budget; with a fixed seed the choice is then reproducible.
+    pub nodes: Option<u64>,
+    /// Seed of the randomised choice of the weaker levels.
+    pub seed: u64,
+}
+
+impl Default for AiOptions {
+    fn default() -> Self {
+        AiOptions {
+            level: 8,
+            time_ms: None,
+            nodes: None,
+            seed: 0,
+        }
+    }
+}
+
+/// The move the computer chose, with what the search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AiChoice<M> {
+    /// The chosen move (not played).
+    pub mv: M,
+    /// Score of the search's best move from the mover's view, in centipawns; see the module
+    /// documentation for won and lost scores. At the weaker levels `mv` may be a different,
+    /// lower-scored move.
+    pub score_cp: i32,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The principal variation (the search's best line), starting with its best move.
+    pub pv: Vec<M>,
+}
+
+/// What a level does.
+#[derive(Clone, Copy, Debug)]
+pub struct LevelSpec {
+    /// Maximum search depth in plies.
+    pub max_depth: u32,
+    /// Node budget used when the caller gives neither time nor nodes (0: use `default_ms`).
+    pub default_nodes: u64,
+    /// Time budget used when the caller gives neither time nor nodes, for node-less levels.
+    pub default_ms: u64,
+    /// How many of the best root moves the randomised choice considers (1: always the best).
+    pub candidates: usize,
+    /// Stockfish-style weakness (0..=120): how far below the best a candidate may score and
+    /// still be picked.
+    pub weakness: i32,
+    /// Hash table size in MiB.
+    pub hash_mb: usize,
+}
+
+/// The eight levels. Weaker levels search shallower and pick randomly among their best
+/// candidates, with a bias toward better ones (as Stockfish's `Skill Level` does).
+pub const LEVELS: [LevelSpec; 8] = [
+    LevelSpec {
+        max_depth: 1,
+        default_nodes: 5_000,
+        default_ms: 0,
+        candidates: 8,
+        weakness: 120,
+        hash_mb: 1,
+    },
+    LevelSpec {
+        max_depth: 2,
+        default_nodes: 10_000,
+        default_ms: 0,
+        candidates: 6,
+        weakness: 100,
+        hash_mb: 1,
+    },
+    LevelSpec {
+        max_depth: 3,
+        default_nodes: 20_000,
+        default_ms: 0,
+        candidates: 5,
+        weakness: 80,
+        hash_mb: 2,
+    },
+    LevelSpec {
+        max_depth: 4,
+        default_nodes: 40_000,
+        default_ms: 0,
+        candidates: 4,
+        weakness: 60,
+        hash_mb: 2,
+    },
+    LevelSpec {
+        max_depth: 5,
+        default_nodes: 80_000,
+        default_ms: 0,
+        candidates: 3,
+        weakness: 40,
+        hash_mb: 4,
+    },
+    LevelSpec {
+        max_depth: 7,
+        default_nodes: 150_000,
+        default_ms: 0,
+        candidates: 2,
+        weakness: 20,
+        hash_mb: 4,
+    },
+    LevelSpec {
+        max_depth: 9,
+        default_nodes: 300_000,
+        default_ms: 0,
+        candidates: 1,
+        weakness: 0,
+        hash_mb: 8,
+    },
+    LevelSpec {
+        max_depth: 120,
+        default_nodes: 0,
+        default_ms: 1_000,
+        candidates: 1,
+        weakness: 0,
+        hash_mb: 16,
+    },
+];
+
+/// The spec of `level`, or an `invalid-argument` error outside 1..=8.
+pub fn level_spec(level: u8) -> Result<LevelSpec, Error> {
+    match level {
+        1..=8 => Ok(LEVELS[level as usize - 1]),
+        _ => Err(Error::invalid_argument(format!(
+            "level must be between 1 and 8, got {level}"
+        ))),
+    }
+}
+
+/// The search limits of `opts`: the level's depth cap, and the caller's time and node budgets
+/// or the level's defaults when neither is given.
+pub fn limits_for(opts: &AiOptions) -> Result<(LevelSpec, Limits), Error> {
+    let spec = level_spec(opts.level)?;
+    if opts.time_ms == Some(0) {
+        return Err(Error::invalid_argument("timeMs must be greater than 0"));
+    }
+    if opts.nodes == Some(0) {
+        return Err(Error::invalid_argument("nodes must be greater than 0"));
+    }
+    let mut limits = Limits {
+        depth: Some(spec.max_depth),
+        time_ms: opts.time_ms,
+        nodes: opts.nodes,
+    };
+    if limits.time_ms.is_none() && limits.nodes.is_none() {
+        if spec.default_nodes > 0 {
+            limits.nodes = Some(spec.default_nodes);
+        } else {
+            limits.time_ms = Some(spec.default_ms);
+        }
+    }
+    Ok((spec, limits))
+}
+
+/// SplitMix64: small, fast and good enough to pick among a handful of moves reproducibly.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x6a09_e667_f3bc_c908)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n.max(1)
+    }
+}
+
+/// Picks the move to play from the root scores (best first), as Stockfish's skill levels do:
+/// each candidate's score is pushed up by part of its deficit to the best plus a random
+/// amount, and the highest pushed score wins. Forced wins are always taken, and candidates
+/// that lose by force are never picked while anything else is available.
+pub fn pick_weakened<M: Copy>(scores: &[(M, i32)], spec: &LevelSpec, rng: &mut Rng) -> Option<M> {
+    let &(first, top) = scores.first()?;
+    if spec.candidates <= 1 || spec.weakness <= 0 || top >= MATE_BOUND {
+        return Some(first);
+    }
+    let n = spec.candidates.min(scores.len());
+    let last = scores[n - 1].1;
+    let delta = (top - last).clamp(0, 100);
+    let weakness = spec.weakness;
+    let mut best = first;
+    let mut best_value = i32::MIN;
+    for &(m, s) in &scores[..n] {
+        if s <= -MATE_BOUND && top > -MATE_BOUND {
+            continue;
+        }
+        let deficit = (top - s).min(2_000);
+        let push = (weakness * deficit + delta * rng.below(weakness as u64) as i32) / 128;
+        if s + push > best_value {
+            best_value = s + push;
+            best = m;
+        }
+    }
+    Some(best)
+}
+
+/// Hashes of the positions before the current one, oldest first, for repetition detection.
+fn game_hashes(game: &Game) -> Vec<u64> {
+    let mut pos = game.start().clone();
+    let mut hashes = Vec::with_capacity(game.history().len() + MAX_SEARCH_PLY);
+    for played in game.history() {
+        hashes.push(pos.hash());
+        pos.play(played.mv);
+    }
+    hashes
+}
+
+const MAX_SEARCH_PLY: usize = search::MAX_PLY + 8;
+
+fn check_playable(game: &Game) -> Result<(), Error> {
+    if let Some(r) = game.result() {
+        return Err(Error::game_over(format!(
+            "the game is over ({}, {}); there is no move to choose",
+            r.pgn_token(),
+            r.reason.code()
+        )));
+    }
+    Ok(())
+}
+
+/// Searches a two-player position: the building block of [`choose_move_8`], [`analyse_8`] and
+/// the UCI engine, which owns the hash table `tt` (kept between moves) and a `stop` flag.
+///
+/// `history` holds the hashes of earlier positions of the game (oldest first) so that
+/// repetitions count as draws. Fails with `game-over` when the side to move has no move.
+pub fn search_8(
+    pos: &Position,
+    history: Vec<u64>,
+    spec: &LevelSpec,
+    limits: Limits,
+    seed: u64,
+    tt: &mut Table,
+    stop: Option<&AtomicBool>,
+) -> Result<AiChoice<Move>, Error> {
+    let mut searcher: Searcher<'_, Position> = Searcher::new(tt, limits, history, stop);
+    let result = searcher.search_two_player(pos, spec.candidates);
+    let Some(best) = result.best else {
+        return Err(Error::game_over(format!(
+            "no legal move in {}; the game is over",
+            pos.fen()
+        )));
+    };
+    let mut rng = Rng::new(seed);
+    let mv = pick_weakened(&result.root_scores, spec, &mut rng).unwrap_or(best);
+    let mut pv = result.pv;
+    if pv.is_empty() {
+        pv.push(best);
+    }
+    Ok(AiChoice {
+        mv,
+        score_cp: result.score,
+        depth: result.depth,
+        nodes: result.nodes,
+        pv,
+    })
+}
+
+/// Chooses the computer's move in a two-player game without playing it.
+///
+/// Errors: `game-over` when the game has ended, `invalid-argument` for a level outside 1..=8
+/// or a zero time or node budget. With a node budget (or the default budget of levels 1–7)
+/// and a fixed seed, the choice is deterministic.
+pub fn choose_move_8(game: &Game, opts: &AiOptions) -> Result<AiChoice<Move>, Error> {
+    let (spec, limits) = limits_for(opts)?;
+    check_playable(game)?;
+    let mut tt = Table::with_mb(spec.hash_mb);
+    search_8(
+        game.position(),
+        game_hashes(game),
+        &spec,
+        limits,
+        opts.seed,
+        &mut tt,
+        None,
+    )
+}
+
+/// Analyses the current position at full strength for `time_ms` milliseconds: the best line
+/// and its score, for hints.
+pub fn analyse_8(game: &Game, time_ms: u64) -> Result<AiChoice<Move>, Error> {
+    choose_move_8(
+        game,
+        &AiOptions {
+            level: 8,
+            time_ms: Some(time_ms),
+            nodes: None,
+            seed: 0,
+        },
+    )
+}

@@ -1,0 +1,655 @@
+//! The game-independent search: the [`SearchPosition`] trait both engines implement, budgets,
+//! move ordering, and the two-player principal variation search.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::clock::Stopwatch;
+use super::tt::{Bound, Table};
+
+/// Score of a won game at the root; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores at or beyond this magnitude are wins or losses at a known distance.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Larger than any score.
+pub const INF: i32 = 32_000;
+/// Deepest ply the search reaches (extensions included).
+pub const MAX_PLY: usize = 128;
+
+/// What the search needs from a game: both the two-player [`crate::chess8::Position`] and the
+/// four-player [`crate::four::Position`] implement it.
+///
+/// Positions are copy-make: [`SearchPosition::play`] changes `self`, and the search keeps the
+/// parent as a clone.
+pub trait SearchPosition: Clone {
+    /// A move of this game.
+    type Move: Copy + PartialEq;
+    /// Size of the history table, indexed by [`SearchPosition::history_index`].
+    const HISTORY_SIZE: usize;
+
+    /// Appends the legal moves of the side to move to `out`.
+    fn gen_moves(&self, out: &mut Vec<Self::Move>);
+    /// Plays a legal move.
+    fn play(&mut self, m: Self::Move);
+    /// Zobrist hash (must include the side to move and everything that decides the result).
+    fn hash(&self) -> u64;
+    /// Index of the side (seat) to move.
+    fn mover(&self) -> usize;
+    /// `true` when the side to move is in check.
+    fn in_check(&self) -> bool;
+    /// A non-zero code unique among this position's moves (for the transposition table).
+    fn move_key(m: Self::Move) -> u32;
+    /// Index into the history table for the side to move playing `m`.
+    fn history_index(&self, m: Self::Move) -> usize;
+    /// MVV-LVA order value for captures and promotions, `None` for quiet moves.
+    fn tactical_score(&self, m: Self::Move) -> Option<i32>;
+    /// Quiet moves that quiescence search must still try because they can end the game at
+    /// once (checks in Three-check, stepping onto the hill, reaching the last rank).
+    fn is_critical(&self, m: Self::Move) -> bool;
+    /// Static evaluation in centipawns from `pov`'s point of view.
+    fn evaluate(&self, pov: usize) -> i32;
+    /// The result when the game is over with the side to move to play: `Some(score)` from the
+    /// side to move's view (`-MATE` lost, `0` drawn, `MATE` won; the caller adds distance),
+    /// `has_moves` telling whether the side to move has a legal move.
+    fn game_over(&self, has_moves: bool) -> Option<i32>;
+    /// The position after the side to move passes, when passing is a sound pruning test here
+    /// (not in check, enough material that zugzwang is unlikely); `None` otherwise.
+    fn null_move(&self) -> Option<Self>;
+    /// Half-moves since the last irreversible move, bounding the repetition scan.
+    fn reversible_plies(&self) -> u32;
+}
+
+/// How long a search may run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Maximum iterative-deepening depth.
+    pub depth: Option<u32>,
+    /// Wall-clock budget in milliseconds.
+    pub time_ms: Option<u64>,
+    /// Node budget (deterministic).
+    pub nodes: Option<u64>,
+}
+
+/// A finished search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// Best move found (`None` only when the root has no legal move).
+    pub best: Option<M>,
+    /// Score of the best move from the root mover's view.
+    pub score: i32,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Principal variation, starting with `best`.
+    pub pv: Vec<M>,
+    /// Every root move with its score from the last completed iteration, best first. Exact
+    /// for the best `multipv` moves; the others carry upper bounds.
+    pub root_scores: Vec<(M, i32)>,
+}
+
+/// Converts a score to its form in the table: mate scores relative to the node, not the root.
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// Search state shared by the two-player and four-player algorithms.
+pub struct Searcher<'a, P: SearchPosition> {
+    pub(crate) tt: &'a mut Table,
+    pub(crate) nodes: u64,
+    limits: Limits,
+    clock: Stopwatch,
+    stop_flag: Option<&'a AtomicBool>,
+    pub(crate) aborted: bool,
+    /// Move stack: each node pushes its moves above its parent's and truncates on return.
+    pub(crate) moves: Vec<P::Move>,
+    pub(crate) scores: Vec<i32>,
+    /// Hashes of the game so far and of the current search path (repetitions).
+    pub(crate) path: Vec<u64>,
+    pub(crate) killers: [[Option<P::Move>; 2]; MAX_PLY + 1],
+    pub(crate) history: Vec<i32>,
+    pv: [[Option<P::Move>; MAX_PLY + 1]; MAX_PLY + 1],
+    pv_len: [usize; MAX_PLY + 1],
+    lmr: [[u8; 64]; 64],
+}
+
+impl<'a, P: SearchPosition> Searcher<'a, P> {
+    /// A searcher over `tt`, with the hashes of earlier game positions (oldest first, the
+    /// current position excluded) for repetition detection.
+    pub fn new(
+        tt: &'a mut Table,
+        limits: Limits,
+        history_hashes: Vec<u64>,
+        stop_flag: Option<&'a AtomicBool>,
+    ) -> Self {
+        let mut lmr = [[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                // The usual logarithmic reduction: later moves at higher depth are reduced
+                // more, since good ordering puts the best moves first.
+                *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
+            }
+        }
+        Searcher {
+            tt,
+            nodes: 0,
+            limits,
+            clock: Stopwatch::start(),
+            stop_flag,
+            aborted: false,
+            moves: Vec::with_capacity(4096),
+            scores: Vec::with_capacity(4096),
+            path: history_hashes,
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: vec![0; P::HISTORY_SIZE],
+            pv: [[None; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            lmr,
+        }
+    }
+
+    /// Milliseconds since the searcher was created.
+    pub fn elapsed_ms(&self) -> f64 {
+        self.clock.elapsed_ms()
+    }
+
+    /// Counts a node and checks the budgets; sets `aborted` when one is spent.
+    #[inline]
+    pub(crate) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if let Some(n) = self.limits.nodes
+            && self.nodes >= n
+        {
+            self.aborted = true;
+        }
+        // Reading the clock costs far more than a node; every 512 nodes keeps the overshoot
+        // well under a millisecond even in wasm.
+        if self.nodes & 511 == 0 {
+            if let Some(t) = self.limits.time_ms
+                && self.clock.elapsed_ms() >= t as f64
+            {
+                self.aborted = true;
+            }
+            if let Some(f) = self.stop_flag
+                && f.load(Ordering::Relaxed)
+            {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// `true` when another iteration is unlikely to finish in the time left: each iteration
+    /// costs several times the previous one, so starting late wastes the budget.
+    fn out_of_time_for_next(&self) -> bool {
+        match self.limits.time_ms {
+            Some(t) => self.clock.elapsed_ms() >= t as f64 * 0.5,
+            None => false,
+        }
+    }
+
+    /// `true` when the position with `hash` occurred earlier within the last `plies`
+    /// reversible plies of the game or the search path.
+    pub(crate) fn is_repetition(&self, hash: u64, plies: u32) -> bool {
+        let n = self.path.len();
+        // path[n-1] is the parent; a repetition needs at least two plies back and the same
+        // side to move, so look at n-2, n-4, ...
+        let mut back = 2usize;
+        while back as u32 <= plies && back <= n {
+            if self.path[n - back] == hash {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Orders the moves `moves[start..]`: TT move, tactical moves by MVV-LVA, killers, then
+    /// quiet moves by history.
+    pub(crate) fn score_moves(&mut self, pos: &P, start: usize, tt_move: u32, ply: usize) {
+        // Resize, not truncate: ancestors that have not scored their moves yet leave gaps.
+        self.scores.resize(start, 0);
+        for i in start..self.moves.len() {
+            let m = self.moves[i];
+            let s = if tt_move != 0 && P::move_key(m) == tt_move {
+                2_000_000
+            } else if let Some(t) = pos.tactical_score(m) {
+                1_000_000 + t
+            } else if self.killers[ply][0] == Some(m) {
+                900_000
+            } else if self.killers[ply][1] == Some(m) {
+                890_000
+            } else {
+                self.history[pos.history_index(m)]
+            };
+            self.scores.push(s);
+        }
+    }
+
+    /// Swaps the best remaining move into slot `i` and returns it (selection sort: most
+    /// nodes cut off after a move or two, so sorting the whole list would be wasted).
+    #[inline]
+    pub(crate) fn pick(&mut self, i: usize, end: usize) -> P::Move {
+        let mut best = i;
+        for j in i + 1..end {
+            if self.scores[j] > self.scores[best] {
+                best = j;
+            }
+        }
+        self.moves.swap(i, best);
+        self.scores.swap(i, best);
+        self.moves[i]
+    }
+
+    pub(crate) fn update_quiet_stats(&mut self, pos: &P, m: P::Move, depth: i32, ply: usize) {
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        let h = &mut self.history[pos.history_index(m)];
+        *h += depth * depth;
+        if *h > 800_000 {
+            // Keep history below the killer scores.
+            for v in self.history.iter_mut() {
+                *v /= 2;
+            }
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, m: P::Move) {
+        self.pv[ply][ply] = Some(m);
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Iterative deepening over the two-player [`Searcher::pvs`].
+    ///
+    /// With `multipv` above 1, the best `multipv` root moves get exact scores in
+    /// `root_scores` (the weaker levels choose among them).
+    pub fn search_two_player(&mut self, root: &P, multipv: usize) -> SearchResult<P::Move> {
+        let multipv = multipv.max(1);
+        let mut root_moves = Vec::new();
+        root.gen_moves(&mut root_moves);
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: root_moves.first().copied().into_iter().collect(),
+            root_scores: root_moves.iter().map(|&m| (m, 0)).collect(),
+        };
+        if root_moves.is_empty() {
+            return result;
+        }
+        // Order the root once by a shallow guess: tactical moves first.
+        let mut order: Vec<(P::Move, i32)> = root_moves
+            .iter()
+            .map(|&m| (m, root.tactical_score(m).unwrap_or(0)))
+            .collect();
+        order.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 8).max(1);
+        for depth in 1..=max_depth {
+            let (best_here, completed) =
+                self.root_iteration(root, &mut order, depth as i32, multipv);
+            if let Some((m, s)) = best_here {
+                // A partial iteration still searched the previous best move first, so a
+                // move it found better is trustworthy.
+                result.best = Some(m);
+                result.score = s;
+                let len = self.pv_len[0].max(1);
+                result.pv = (0..len).filter_map(|i| self.pv[0][i]).collect();
+                if result.pv.first() != Some(&m) {
+                    result.pv = vec![m];
+                }
+            }
+            if completed {
+                result.depth = depth;
+                order.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+                result.root_scores = order.clone();
+            }
+            if self.aborted || !completed {
+                break;
+            }
+            // A forced win or loss found: deeper search cannot change the outcome.
+            if result.score.abs() >= MATE_BOUND && depth as i32 > MATE - result.score.abs() + 1 {
+                break;
+            }
+            if order.len() == 1 && depth >= 4 {
+                break;
+            }
+            if self.out_of_time_for_next() {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// One root iteration. Returns the best move found with its score and whether the
+    /// iteration completed. Updates the scores in `order`: exact for the best `multipv`
+    /// moves, upper bounds (below those) for the rest.
+    fn root_iteration(
+        &mut self,
+        root: &P,
+        order: &mut [(P::Move, i32)],
+        depth: i32,
+        multipv: usize,
+    ) -> (Option<(P::Move, i32)>, bool) {
+        let mut best: Option<(P::Move, i32)> = None;
+        // Exact scores found so far, best first; the `multipv`-th is the bar a move must
+        // clear to need an exact score of its own.
+        let mut exact: Vec<i32> = Vec::with_capacity(multipv + 1);
+        self.path.push(root.hash());
+        self.pv_len[0] = 0;
+        for i in 0..order.len() {
+            let m = order[i].0;
+            let mut child = root.clone();
+            child.play(m);
+            let d = depth - 1;
+            let bar = if exact.len() >= multipv {
+                exact[multipv - 1]
+            } else {
+                -INF
+            };
+            let (score, is_exact) = if bar == -INF {
+                (-self.pvs(&child, d, -INF, INF, 1, true), true)
+            } else {
+                let s = -self.pvs(&child, d, -bar - 1, -bar, 1, true);
+                if !self.aborted && s > bar {
+                    (-self.pvs(&child, d, -INF, -bar, 1, true), true)
+                } else {
+                    (s, false)
+                }
+            };
+            if self.aborted {
+                self.path.pop();
+                return (best, false);
+            }
+            if is_exact {
+                let pos = exact.iter().position(|&e| score > e).unwrap_or(exact.len());
+                exact.insert(pos, score);
+                exact.truncate(multipv);
+                order[i].1 = score;
+            } else {
+                // Failed low: only an upper bound is known; keep it below the bar.
+                order[i].1 = score.min(bar) - 1;
+            }
+            if is_exact && score > best.map_or(-INF - 1, |b| b.1) {
+                best = Some((m, score));
+                self.update_pv(0, m);
+            }
+        }
+        self.path.pop();
+        if let Some((m, s)) = best {
+            self.tt
+                .store(root.hash(), P::move_key(m), s, depth, Bound::Exact);
+        }
+        (best, true)
+    }
+
+    /// Principal variation search (negamax alpha-beta with null windows for all moves but the
+    /// first), from the side to move's point of view.
+    pub(crate) fn pvs(
+        &mut self,
+        pos: &P,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.tick() {
+            return 0;
+        }
+        let hash = pos.hash();
+        if self.is_repetition(hash, pos.reversible_plies()) {
+            return 0;
+        }
+        // Mate-distance pruning: no line from here can beat a mate already found nearer.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let start = self.moves.len();
+        pos.gen_moves(&mut self.moves);
+        let has_moves = self.moves.len() > start;
+        if let Some(s) = pos.game_over(has_moves) {
+            self.moves.truncate(start);
+            return if s > 0 {
+                s - ply as i32
+            } else if s < 0 {
+                s + ply as i32
+            } else {
+                0
+            };
+        }
+        let in_check = pos.in_check();
+        if in_check && ply < MAX_PLY / 2 {
+            // Check extension: forcing lines are where the tactics are.
+            depth += 1;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 4 {
+            self.moves.truncate(start);
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        let pv_node = beta - alpha > 1;
+
+        let mut tt_move = 0;
+        if let Some(e) = self.tt.probe(hash) {
+            tt_move = e.mv;
+            if !pv_node && i32::from(e.depth) >= depth {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    self.moves.truncate(start);
+                    return s;
+                }
+            }
+        }
+
+        let pov = pos.mover();
+        let static_eval = if in_check { -INF } else { pos.evaluate(pov) };
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta at shallow depth, a quiet move will not
+            // bring the score back down.
+            if depth <= 3 && static_eval - 150 * depth >= beta {
+                self.moves.truncate(start);
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move would too.
+            if null_ok
+                && depth >= 3
+                && static_eval >= beta
+                && let Some(child) = pos.null_move()
+            {
+                let r = 3 + depth / 6;
+                self.path.push(hash);
+                let s = -self.pvs(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.path.pop();
+                if self.aborted {
+                    self.moves.truncate(start);
+                    return 0;
+                }
+                if s >= beta {
+                    self.moves.truncate(start);
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        self.score_moves(pos, start, tt_move, ply);
+        let end = self.moves.len();
+        let mut best_score = -INF;
+        let mut best_move: Option<P::Move> = None;
+        let orig_alpha = alpha;
+        self.path.push(hash);
+        for i in start..end {
+            let m = self.pick(i, end);
+            let quiet = pos.tactical_score(m).is_none();
+            let mut child = pos.clone();
+            child.play(m);
+            let n = i - start;
+            let gives_check = child.in_check();
+            let score = if n == 0 {
+                -self.pvs(&child, depth - 1, -beta, -alpha, ply + 1, true)
+            } else {
+                // Late-move reductions for quiet moves that neither escape nor give check.
+                let mut r = 0;
+                if depth >= 3 && n >= 3 && quiet && !in_check && !gives_check {
+                    r = i32::from(self.lmr[depth.min(63) as usize][n.min(63)]);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
+                let mut s = -self.pvs(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+                if !self.aborted && s > alpha && r > 0 {
+                    s = -self.pvs(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if !self.aborted && s > alpha && s < beta {
+                    s = -self.pvs(&child, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            if self.aborted {
+                self.path.pop();
+                self.moves.truncate(start);
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if quiet {
+                            self.update_quiet_stats(pos, m, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        self.moves.truncate(start);
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            hash,
+            best_move.map_or(0, P::move_key),
+            score_to_tt(best_score, ply),
+            depth,
+            bound,
+        );
+        best_score
+    }
+
+    /// Quiescence search: captures, promotions and game-ending moves until the position is
+    /// quiet, so the evaluation never looks at a position in the middle of an exchange.
+    pub(crate) fn qsearch(
+        &mut self,
+        pos: &P,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.tick() {
+            return 0;
+        }
+        let start = self.moves.len();
+        pos.gen_moves(&mut self.moves);
+        let has_moves = self.moves.len() > start;
+        if let Some(s) = pos.game_over(has_moves) {
+            self.moves.truncate(start);
+            return if s > 0 {
+                s - ply as i32
+            } else if s < 0 {
+                s + ply as i32
+            } else {
+                0
+            };
+        }
+        let in_check = pos.in_check();
+        // In check every evasion is searched (finding mates), but only near the horizon:
+        // deep check sequences would make quiescence explode.
+        let evasions = in_check && qply < 4;
+        let mut best = -INF;
+        if !evasions {
+            let stand = pos.evaluate(pos.mover());
+            if stand >= beta || ply >= MAX_PLY - 2 {
+                self.moves.truncate(start);
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            // Keep only the moves worth resolving.
+            let mut w = start;
+            for i in start..self.moves.len() {
+                let m = self.moves[i];
+                if pos.tactical_score(m).is_some() || (qply < 2 && pos.is_critical(m)) {
+                    self.moves[w] = m;
+                    w += 1;
+                }
+            }
+            self.moves.truncate(w);
+        }
+        self.score_moves(pos, start, 0, ply);
+        let end = self.moves.len();
+        self.path.push(pos.hash());
+        for i in start..end {
+            let m = self.pick(i, end);
+            let mut child = pos.clone();
+            child.play(m);
+            let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        self.moves.truncate(start);
+        best
+    }
+}
