@@ -228,6 +228,10 @@ describe("saving, reloading, the computer, import and export", () => {
     await page.waitForFunction(() => window.tablero.game.history().length === 2, null, { timeout: 20000 });
     await expectText(status(page), /White to move/);
     await boardShot(page, "chess-vs-computer");
+    // Undo against the computer goes back to the person's last turn.
+    await page.click("#undo");
+    assert.equal(await plies(page), 0);
+    await expectText(status(page), /White to move/);
 
     await startGame(page, "ffa", { red: "human", blue: "ai1", yellow: "ai1", green: "ai1" });
     assert.equal(await page.locator("#board").getAttribute("data-rot"), "0");
@@ -456,6 +460,19 @@ describe("moving and reading the board", () => {
     await page.clock.runFor(31000);
     await expectText(page.locator('#players tr[data-seat=red] .pstatus'), /timed out/);
     await expectText(status(page), /Green to move/);
+    await page.context().close();
+  });
+
+  test("a threefold repetition can be claimed as a draw", async () => {
+    const page = await newPage(env);
+    await startGame(page, "chess", { white: "human", black: "human" });
+    assert.equal(await page.locator("#claim-draw").isDisabled(), true);
+    for (let i = 0; i < 2; i++) {
+      for (const [a, b] of [["g1", "f3"], ["g8", "f6"], ["f3", "g1"], ["f6", "g8"]]) await clickMove(page, a, b);
+    }
+    assert.equal(await page.locator("#claim-draw").isDisabled(), false);
+    await page.click("#claim-draw");
+    await gameOver(page, /Draw \(threefold repetition\)/);
     await page.context().close();
   });
 
