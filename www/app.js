@@ -505,6 +505,7 @@ function renderBoard(game) {
     hill: cur.choice === "kingofthehill" ? ["d4", "e4", "d5", "e5"] : [],
     finish: cur.choice === "racingkings" ? [..."abcdefgh"].map((f) => f + "8") : [],
     interactive: cur.viewPly === null && !st.over && humanToMove(),
+    animate: cur.viewPly === null,
     showLegal: cur.settings.showLegal,
     ariaLabel: `${t("board")}: ${t("g_" + cur.choice)}`,
   });
@@ -1153,6 +1154,11 @@ function exportSaved(rec) {
   }
 }
 $("export-current").addEventListener("click", () => cur && openExport(cur.game, cur.choice));
+$("new-game").addEventListener("click", () => {
+  if (cur) prefs.choice = cur.choice;
+  savePrefs();
+  location.hash = "#/";
+});
 
 function openExport(game, choice) {
   const four = isFour(choice);

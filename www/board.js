@@ -193,6 +193,30 @@ export class Board {
     const hadFocus = this.svg.contains(document.activeElement);
     svg.replaceChildren(...rows);
     if (hadFocus) this.focusCursor();
+    this.animateLast();
+  }
+
+  /** Slides the piece of a new last move from its start square (not after a drag-drop). */
+  animateLast() {
+    const last = this.state.last;
+    const key = last ? `${this.state.key}|${last.from}${last.to}` : null;
+    if (!last || key === this.animated) return;
+    const first = this.animated === undefined;
+    this.animated = key;
+    if (first || this.dropped === last.to || !this.state.animate) {
+      this.dropped = null;
+      return;
+    }
+    if (matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+    const a = parseSquare(last.from);
+    const b = parseSquare(last.to);
+    const va = this.view(a.f, a.r);
+    const vb = this.view(b.f, b.r);
+    const piece = this.svg.querySelector(`[data-square="${last.to}"] .piece`);
+    piece?.animate?.(
+      [{ transform: `translate(${va.x - vb.x}px, ${va.y - vb.y}px)` }, { transform: "translate(0px, 0px)" }],
+      { duration: 160, easing: "ease-out" },
+    );
   }
 
   pieceNode(piece, ghosted) {
@@ -306,6 +330,7 @@ export class Board {
     }
     const moves = hit?.sq ? this.targets.filter((m) => m.to === hit.sq) : [];
     if (moves.length) {
+      this.dropped = hit.sq;
       this.select(null);
       this.hooks.onMove(d.from, hit.sq, moves);
     } else {
