@@ -101,6 +101,28 @@ export interface Score { player: "white" | "black"; checks: number; }
 /** An occupied square. */
 export interface BoardPiece { square: string; piece: PieceName; color: Player; grey?: boolean; }
 
+/** Options of `aiMove` and `analyse`. */
+export interface AiOptions {
+  /** 1 (beginner) to 8 (full strength); default 8. */
+  level?: number;
+  /** Time budget in milliseconds. */
+  timeMs?: number;
+  /** Node budget (deterministic for a given seed). */
+  nodes?: number;
+}
+
+/** What `analyse` returns: the best move, its score and the line the engine expects. */
+export interface Analysis {
+  move: Move;
+  /** Centipawns from the mover's view. */
+  score: number;
+  /** Plies to a forced win (> 0) or loss (< 0), when the search proved one. */
+  mate?: number;
+  depth: number;
+  nodes: number;
+  pv: Move[];
+}
+
 /** The saved form of a game, for `Game.fromJSON`. */
 export interface SavedGame { format: "tablero-game"; version: 1; variant: VariantName; [key: string]: unknown; }
 "#;
@@ -176,6 +198,33 @@ struct NewGameOptions {
     rules: Option<String>,
     first_player: Option<String>,
     move_limit: Option<f64>,
+}
+
+/// Options of `aiMove` and `analyse`.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct AiOptionsJs {
+    level: Option<f64>,
+    time_ms: Option<f64>,
+    nodes: Option<f64>,
+}
+
+/// What `analyse` returns.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsAnalysis<M: Serialize> {
+    /// The best move found.
+    #[serde(rename = "move")]
+    best: M,
+    /// Centipawns from the mover's point of view (positive: good for the player to move).
+    score: i32,
+    /// Plies to a forced win (positive) or loss (negative), when the search found one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mate: Option<i32>,
+    depth: u32,
+    nodes: f64,
+    /// The principal variation, starting with `move`.
+    pv: Vec<M>,
 }
 
 #[derive(Serialize)]
@@ -514,6 +563,55 @@ impl Game {
     }
 }
 
+/// Reads `aiMove`/`analyse` options, naming unknown keys and wrong types.
+fn ai_options(v: &JsValue, seed: u64) -> Result<crate::ai::AiOptions, Error> {
+    let opts: AiOptionsJs = if v.is_undefined() || v.is_null() {
+        AiOptionsJs::default()
+    } else if v.is_object() {
+        for key in js_sys::Object::keys(v.unchecked_ref::<js_sys::Object>()) {
+            let key = key.as_string().unwrap_or_default();
+            if !["level", "timeMs", "nodes"].contains(&key.as_str()) {
+                return Err(Error::invalid_argument(format!(
+                    "unknown AI option {key:?}; known options: level, timeMs, nodes"
+                )));
+            }
+        }
+        serde_wasm_bindgen::from_value(v.clone())
+            .map_err(|e| Error::invalid_argument(format!("bad AI options: {e}")))?
+    } else {
+        return Err(Error::invalid_argument(format!(
+            "AI options must be an object like {{level: 4}}, got {}",
+            describe(v)
+        )));
+    };
+    let int = |x: Option<f64>, what: &str, min: f64, max: f64| -> Result<Option<u64>, Error> {
+        match x {
+            None => Ok(None),
+            Some(n) if n.fract() == 0.0 && (min..=max).contains(&n) => Ok(Some(n as u64)),
+            Some(n) => Err(Error::invalid_argument(format!(
+                "{what} must be an integer from {min} to {max}, got {n}"
+            ))),
+        }
+    };
+    Ok(crate::ai::AiOptions {
+        level: int(opts.level, "level", 1.0, 8.0)?.unwrap_or(8) as u8,
+        time_ms: int(opts.time_ms, "timeMs", 1.0, 600_000.0)?,
+        nodes: int(opts.nodes, "nodes", 1.0, 1e10)?,
+        seed,
+    })
+}
+
+fn mate_distance(score: i32) -> Option<i32> {
+    use crate::ai::{MATE, MATE_BOUND};
+    if score >= MATE_BOUND {
+        Some(MATE - score)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score))
+    } else {
+        None
+    }
+}
+
 /// Reads `{from, to, promotion?}`.
 fn move_object(mv: &JsValue) -> Result<(String, String, Option<String>), Error> {
     if !mv.is_object() {
@@ -800,6 +898,29 @@ impl Game {
         } as f64)
     }
 
+    /// The computer's choice of move for the player to move, without playing it. `level`
+    /// 1–8 (default 8); `timeMs` and/or `nodes` bound the search (default: a per-level
+    /// budget). The choice depends only on the position, history, options and the game's
+    /// seed, so a node-limited request is reproducible. Throws `game-over` after the end and
+    /// `invalid-argument` for bad options.
+    #[wasm_bindgen(js_name = aiMove, unchecked_return_type = "Move")]
+    pub fn ai_move(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "AiOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        self.ai_move_inner(&options).map_err(js_error)
+    }
+
+    /// A full-strength look at the position for hints: the best move, its score and the
+    /// expected line. `timeMs` defaults to 1000.
+    #[wasm_bindgen(unchecked_return_type = "Analysis")]
+    pub fn analyse(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "{timeMs?: number}")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        self.analyse_inner(&options).map_err(js_error)
+    }
+
     /// The game as a plain object for saving (`JSON.stringify(game)` calls this).
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "SavedGame")]
     pub fn to_json(&self) -> Result<JsValue, JsValue> {
@@ -831,6 +952,62 @@ impl Game {
 }
 
 impl Game {
+    /// The seed of the AI's randomised choice: the game's seed mixed with the ply, so a game
+    /// replays identically yet the computer does not repeat one choice in every position.
+    fn ai_seed(&self) -> u64 {
+        let plies = match &self.inner {
+            Inner::Two(g) => g.history().len(),
+            Inner::Four(g) => g.history_len(),
+        } as u64;
+        self.seed ^ plies.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    fn ai_move_inner(&self, options: &JsValue) -> Result<JsValue, Error> {
+        let opts = ai_options(options, self.ai_seed())?;
+        match &self.inner {
+            Inner::Two(g) => {
+                let choice = crate::ai::choose_move_8(g, &opts)?;
+                serialize(&JsMove::legal(g.position(), choice.mv))
+            }
+            Inner::Four(_) => Err(Error::invalid_argument(
+                "the four-player computer opponent is not available in this build",
+            )),
+        }
+    }
+
+    fn analyse_inner(&self, options: &JsValue) -> Result<JsValue, Error> {
+        let opts = ai_options(options, self.ai_seed())?;
+        if opts.level != 8 || opts.nodes.is_some() {
+            return Err(Error::invalid_argument("analyse takes only {timeMs}"));
+        }
+        let time_ms = opts.time_ms.unwrap_or(1000);
+        match &self.inner {
+            Inner::Two(g) => {
+                let choice = crate::ai::analyse_8(g, time_ms)?;
+                let mut pos = g.position().clone();
+                let mut pv = Vec::new();
+                for &m in &choice.pv {
+                    if !pos.legal_moves().contains(&m) {
+                        break;
+                    }
+                    pv.push(JsMove::legal(&pos, m));
+                    pos.play(m);
+                }
+                serialize(&JsAnalysis {
+                    best: JsMove::legal(g.position(), choice.mv),
+                    score: choice.score_cp,
+                    mate: mate_distance(choice.score_cp),
+                    depth: choice.depth,
+                    nodes: choice.nodes as f64,
+                    pv,
+                })
+            }
+            Inner::Four(_) => Err(Error::invalid_argument(
+                "the four-player computer opponent is not available in this build",
+            )),
+        }
+    }
+
     fn restore(saved: JsValue) -> Result<Game, Error> {
         let saved = if let Some(text) = saved.as_string() {
             js_sys::JSON::parse(&text)

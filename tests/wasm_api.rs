@@ -425,3 +425,53 @@ fn four_player_checkmate_scores_twenty() {
     let red = Reflect::get_u32(&g.score().unwrap(), 0).unwrap();
     assert_eq!(get(&red, "points").as_f64(), Some(20.0));
 }
+
+#[wasm_bindgen_test]
+fn computer_opponent_from_javascript() {
+    // Scholar's mate is on the board: Qxf7# is the only mating move.
+    let g = game(
+        r#"{"fen":"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4","seed":3}"#,
+    );
+    let fen = g.fen();
+    for level in [4.0, 8.0] {
+        let o = Object::new();
+        Reflect::set(&o, &"level".into(), &JsValue::from_f64(level)).unwrap();
+        Reflect::set(&o, &"nodes".into(), &JsValue::from_f64(20_000.0)).unwrap();
+        let m = g.ai_move(o.into()).unwrap();
+        assert_eq!(str_of(&m, "san"), "Qxf7#", "level {level}");
+    }
+    assert_eq!(g.fen(), fen, "aiMove does not play the move");
+
+    let a = g.analyse(js(r#"{"timeMs":200}"#)).unwrap();
+    assert_eq!(str_of(&get(&a, "move"), "san"), "Qxf7#");
+    assert_eq!(get(&a, "mate").as_f64(), Some(1.0));
+    assert!(len(&get(&a, "pv")) >= 1);
+
+    for bad in [
+        r#"{"level":0}"#,
+        r#"{"level":9}"#,
+        r#"{"level":2.5}"#,
+        r#"{"timeMs":-5}"#,
+        r#"{"nodes":0}"#,
+        r#"{"lvl":3}"#,
+    ] {
+        assert_eq!(
+            code(g.ai_move(js(bad)).unwrap_err()),
+            "invalid-argument",
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        code(g.ai_move(JsValue::from_str("hard")).unwrap_err()),
+        "invalid-argument"
+    );
+
+    let mut over = game("{}");
+    for mv in ["f3", "e5", "g4", "Qh4#"] {
+        play(&mut over, mv);
+    }
+    assert_eq!(
+        code(over.ai_move(JsValue::UNDEFINED).unwrap_err()),
+        "game-over"
+    );
+}
