@@ -7,58 +7,81 @@
 const OFFICIAL = new URL("../pkg/tablero-worker.js", import.meta.url);
 const FALLBACK = new URL("./fallback-worker.js", import.meta.url);
 
-let workerPromise = null;
+const workers = new Map(); // url -> Promise<Worker>
 let nextId = 1;
 const pending = new Map();
+let officialUrl; // undefined: not checked yet; null: the package has none
 export let workerKind = null;
 
-async function startWorker() {
-  // pkg/package.json lists the worker once the package ships one (no 404 probing).
-  let url = FALLBACK;
+/** pkg/package.json lists the engine's worker once the package ships one (no 404 probing). */
+async function findOfficial() {
+  if (officialUrl !== undefined) return officialUrl;
+  officialUrl = null;
   try {
     const res = await fetch(new URL("../pkg/package.json", import.meta.url), { cache: "no-store" });
     const pkg = await res.json();
     const listed = [...(pkg.files ?? []), ...Object.keys(pkg.exports ?? {})];
-    if (listed.some((f) => /tablero-worker\.js$/.test(f))) url = OFFICIAL;
+    if (listed.some((f) => /tablero-worker\.js$/.test(f))) officialUrl = OFFICIAL;
   } catch {
-    /* use the fallback */
+    /* use the demo's worker */
   }
-  workerKind = url === OFFICIAL ? "engine" : "fallback";
-  const worker = new Worker(url, { type: "module" });
-  worker.addEventListener("message", (e) => {
-    const { id, ok, move, error } = e.data ?? {};
-    const p = pending.get(id);
-    if (!p) return;
-    pending.delete(id);
-    clearTimeout(p.timer);
-    if (ok) p.resolve(move);
-    else p.reject(Object.assign(new Error(error?.message ?? "worker error"), { code: error?.code }));
-  });
-  worker.addEventListener("error", (e) => {
-    // A worker that fails to load or crashes: fail what is waiting and start afresh next time.
-    const err = new Error(e.message || "the computer's worker failed");
-    for (const p of pending.values()) {
-      clearTimeout(p.timer);
-      p.reject(err);
-    }
-    pending.clear();
-    workerPromise = null;
-    worker.terminate();
-  });
-  return worker;
+  return officialUrl;
 }
 
-/** Asks the worker for a move for the player to move. Resolves to a Move (not played). */
-export async function aiMove(savedGame, options, timeoutMs = 60000) {
-  workerPromise ??= startWorker();
-  const worker = await workerPromise;
+function getWorker(url) {
+  if (!workers.has(url)) {
+    const worker = new Worker(url, { type: "module" });
+    worker.addEventListener("message", (e) => {
+      const { id, ok, move, error } = e.data ?? {};
+      const p = pending.get(id);
+      if (!p) return;
+      pending.delete(id);
+      clearTimeout(p.timer);
+      if (ok) p.resolve(move);
+      else p.reject(Object.assign(new Error(error?.message ?? "worker error"), { code: error?.code }));
+    });
+    worker.addEventListener("error", (e) => {
+      // A worker that fails to load or crashes: fail what it was doing and start afresh.
+      const err = new Error(e.message || "the computer's worker failed");
+      for (const [id, p] of pending) {
+        if (p.url !== url) continue;
+        clearTimeout(p.timer);
+        pending.delete(id);
+        p.reject(err);
+      }
+      workers.delete(url);
+      worker.terminate();
+    });
+    workers.set(url, worker);
+  }
+  return workers.get(url);
+}
+
+function ask(url, savedGame, options, timeoutMs) {
+  const worker = getWorker(url);
   const id = nextId++;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       pending.delete(id);
       reject(new Error("the computer took too long"));
     }, timeoutMs);
-    pending.set(id, { resolve, reject, timer });
+    pending.set(id, { resolve, reject, timer, url });
     worker.postMessage({ id, type: "aiMove", game: savedGame, options });
   });
+}
+
+/** Asks a worker for a move for the player to move. Resolves to a Move (not played). */
+export async function aiMove(savedGame, options, timeoutMs = 60000) {
+  const official = await findOfficial();
+  if (official) {
+    try {
+      workerKind = "engine";
+      return await ask(official, savedGame, options, timeoutMs);
+    } catch (e) {
+      if (e.code === "game-over" || e.code === "illegal-move") throw e;
+      // The engine's worker cannot play this game (or failed): the demo's worker can.
+    }
+  }
+  workerKind = "demo";
+  return ask(FALLBACK, savedGame, options, timeoutMs);
 }

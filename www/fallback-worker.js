@@ -1,13 +1,22 @@
-// Stand-in computer player for engine builds without pkg/tablero-worker.js: same protocol.
-// Uses game.aiMove when the package has it, else a simple one-ply search (captures, checks,
-// points) with a seeded random tie-break. Runs off the main thread like the real one.
+// The demo's own computer-player worker, for engine builds without pkg/tablero-worker.js (or
+// when that worker cannot play a game): same protocol. Uses game.aiMove when the package has
+// it for this game, else a simple one-ply choice (captures, checks, points, promotions) with a
+// random tie-break that shrinks as the level rises. Runs off the main thread like the real one.
 import init, { Game } from "../pkg/tablero.js";
 
 const ready = init();
 const VALUE = { pawn: 1, knight: 3, bishop: 3, rook: 5, queen: 9, king: 20 };
 
 function pickMove(game, level) {
-  if (typeof game.aiMove === "function") return game.aiMove({ level });
+  if (typeof game.aiMove === "function") {
+    try {
+      return game.aiMove({ level });
+    } catch (e) {
+      // An engine build whose computer player does not cover this game yet (four players):
+      // play the simple search below rather than fail.
+      if (e.code !== "invalid-argument") throw e;
+    }
+  }
   const moves = game.legalMoves();
   if (!moves.length) throw Object.assign(new Error("no legal move"), { code: "game-over" });
   let best = null;
