@@ -2,7 +2,7 @@
 // browser. Plain ES modules, no build step. Served from the repository root (`make demo`), so
 // ../pkg/ is the output of `make pkg`.
 import init, { newGame, Game } from "../pkg/tablero.js";
-import { Board, parseSquare } from "./board.js";
+import { Board } from "./board.js";
 import * as store from "./store.js";
 import { aiMove } from "./ai.js";
 import { t, tr, rules, getLang, setLang, translateDom } from "./i18n.js";
@@ -492,7 +492,8 @@ function renderBoard(game) {
     const k = pieces.find((p) => p.piece === "king" && p.color === seat && !p.grey);
     if (k) checked.push(k.square);
   }
-  const seat = orientationSeat(statusOf(cur.game));
+  // Racing Kings: both kings race up the same board to rank 8, so it is never turned.
+  const seat = cur.choice === "racingkings" ? "white" : orientationSeat(statusOf(cur.game));
   const base = four ? SEATS4.indexOf(seat) : seat === "black" ? 2 : 0;
   const rot = (base + cur.rotOffset * (four ? 1 : 2)) % 4;
   board.update({
