@@ -1330,6 +1330,8 @@ async function main() {
   buildHome();
   translateAll();
   window.addEventListener("hashchange", route);
+  // Ask the browser not to evict saved games under storage pressure (no prompt in most browsers).
+  navigator.storage?.persist?.().catch(() => {});
   await store.openDb().catch(() => {
     storageOk = false;
     showBanner(t("storageUnavailable"), "storage");
