@@ -455,7 +455,7 @@ function humanToMove() {
 
 function squareLabel(piece, square) {
   if (!piece) return t("squareEmpty", { square });
-  const params = { square, piece: t("p_" + piece.piece), color: seatName(piece.color).toLowerCase() };
+  const params = { square, piece: t("p_" + piece.piece), color: t("c_" + piece.color) };
   return piece.grey ? t("squareGrey", params) : t("squareLabel", params);
 }
 

@@ -482,6 +482,7 @@ describe("moving and reading the board", () => {
     await page.screenshot({ path: `${ARTIFACTS}/home-es-phone.png`, fullPage: true });
     await startGame(page, "ffa", { red: "human", blue: "ai1", yellow: "ai1", green: "ai1" });
     await expectText(status(page), /Mueve Rojo/);
+    assert.equal(await sq(page, "h1").getAttribute("aria-label"), "h1, rey de Rojo");
     await sq(page, "h2").tap();
     await sq(page, "h4").tap();
     await page.waitForFunction(() => window.tablero.game.history().length === 4, null, { timeout: 30000 });
