@@ -440,7 +440,7 @@ describe("moving and reading the board", () => {
     await page.context().close();
   });
 
-  test("four-player turn timer: a visible countdown; at zero the computer plays (ffa) or the player is out (kingdoms)", async () => {
+  test("four-player settings: turn timer with a countdown (computer plays in ffa, player out in kingdoms), move limit", async () => {
     const page = await newPage(env, { clock: true });
     await page.locator('.choice[data-choice="ffa"]').click();
     await page.selectOption("#opt-time", "30");
@@ -460,6 +460,18 @@ describe("moving and reading the board", () => {
     await page.clock.runFor(31000);
     await expectText(page.locator('#players tr[data-seat=red] .pstatus'), /timed out/);
     await expectText(status(page), /Green to move/);
+
+    // Move limit (R5.23): the game ends on points after that many moves.
+    await page.goto(page.url().split("#")[0] + "#/");
+    await page.locator('.choice[data-choice="ffa"]').click();
+    await page.selectOption("#opt-time", "0");
+    await page.fill("#opt-movelimit", "2");
+    await page.locator("#opt-movelimit").dispatchEvent("change");
+    await startGame(page, "ffa", { red: "human", blue: "human", yellow: "human", green: "human" });
+    await expectText(page.locator("#variant-note"), /Move limit: 0\/2/);
+    await clickMove(page, "h2", "h4");
+    await clickMove(page, "b7", "c7");
+    await gameOver(page, /move limit reached/);
     await page.context().close();
   });
 
