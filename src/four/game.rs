@@ -439,7 +439,9 @@ impl FourGame {
     /// Turn-arrival decision, then end-of-game checks and draw/survivor points.
     fn settle(&mut self, scorer: Option<usize>, o: &mut Outcome, pending: bool) {
         let t = self.pos.turn as usize;
-        if self.pos.moves(t) && !self.pos.has_legal_move(t) {
+        // After a move the next player was just examined (R5.15); only fresh positions and
+        // resignations need the turn-arrival check.
+        if scorer.is_none() && self.pos.moves(t) && !self.pos.has_legal_move(t) {
             // R5.15, second sentence: decided when the turn comes.
             let prev = (t + 3) & 3;
             let after = if self.pos.rules == Rules::Ffa {

@@ -10,7 +10,7 @@ use super::board::*;
 use super::position::Position;
 
 /// A move: from and to mailbox squares and a kind flag, packed in 32 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u32);
 
 impl Move {
@@ -131,6 +131,25 @@ impl MoveList {
 /// Where generated moves go: a list, or a bare counter for bulk perft.
 pub(crate) trait Sink {
     fn push(&mut self, m: Move);
+    /// Lets a sink stop generation early (existence tests).
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+/// Stops at the first legal move.
+pub(crate) struct Any(pub bool);
+
+impl Sink for Any {
+    #[inline]
+    fn push(&mut self, _m: Move) {
+        self.0 = true;
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.0
+    }
 }
 
 impl Sink for MoveList {
@@ -160,6 +179,13 @@ fn off(sq: usize, d: isize) -> usize {
 /// Grey pieces never attack (R5.16). Off-board arithmetic is safe because every playable square
 /// has two sentinel rings around it.
 pub(crate) fn attacked(board: &[u8; NSQ], sq: usize, s: usize) -> bool {
+    attacked_through(board, sq, s, 0)
+}
+
+/// [`attacked`] with the cell `ignore` treated as empty: a king stepping away no longer
+/// shields the squares behind it.
+#[inline]
+fn attacked_through(board: &[u8; NSQ], sq: usize, s: usize, ignore: usize) -> bool {
     for &j in KNIGHT_JUMPS.iter() {
         let c = board[off(sq, j)];
         if is_live(c) && c & ROLE_MASK == KNIGHT && seat_of(c) != s {
@@ -185,7 +211,7 @@ pub(crate) fn attacked(board: &[u8; NSQ], sq: usize, s: usize) -> bool {
             return true;
         }
         let mut c = c;
-        while c == EMPTY {
+        while c == EMPTY || t == ignore {
             t = off(t, d);
             c = board[t];
         }
@@ -321,7 +347,11 @@ impl Position {
         let (kf, kr) = coords(ksq);
         let emit = |m: Move, out: &mut K| {
             let from = m.orig_idx();
-            if slow || from == ksq || m.flag() == Move::EN_PASSANT {
+            if from == ksq && !m.is_castle() {
+                if !attacked_through(board, m.dest_idx(), s, ksq) {
+                    out.push(m);
+                }
+            } else if slow || m.flag() == Move::EN_PASSANT {
                 if self.safe_after(s, m) {
                     out.push(m);
                 }
@@ -340,6 +370,9 @@ impl Position {
             let c = board[from];
             if !is_live(c) || seat_of(c) != s {
                 continue;
+            }
+            if out.done() {
+                return;
             }
             match c & ROLE_MASK {
                 PAWN => {

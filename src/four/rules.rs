@@ -1,7 +1,7 @@
 //! Points, mates, stalemates and eliminations after a move (R5.10–R5.17, R6.3–R6.4).
 
 use super::board::*;
-use super::movegen::{Move, MoveList};
+use super::movegen::{Any, Move};
 use super::position::{Position, SeatStatus};
 use serde::Serialize;
 
@@ -135,9 +135,9 @@ fn attacked_by(board: &[u8; NSQ], sq: usize, s: usize) -> (bool, bool) {
 impl Position {
     /// Has `seat` any legal move?
     pub(crate) fn has_legal_move(&self, s: usize) -> bool {
-        let mut l = MoveList::new();
-        self.legal_moves_for(s, &mut l);
-        !l.is_empty()
+        let mut a = Any(false);
+        self.generate(s, &mut a);
+        a.0
     }
 
     /// Plays a legal move with all of R5/R6's consequences: capture points, multi-check bonus,
