@@ -86,6 +86,14 @@ fn run(rules: Rules, games: usize, seed: u64) {
             } else {
                 let mut l = MoveList::new();
                 g.position().legal_moves(&mut l);
+                // R0.2: the fast generator equals the try-every-move reference.
+                let mut r = MoveList::new();
+                g.position().legal_moves_reference(&mut r);
+                let mut a: Vec<_> = l.iter().map(|m| (m.from(), m.to())).collect();
+                let mut b: Vec<_> = r.iter().map(|m| (m.from(), m.to())).collect();
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "generator vs reference in {fen}");
                 assert!(
                     !l.is_empty(),
                     "R5.15: player to move must have a move: {fen}"

@@ -296,7 +296,21 @@ impl Position {
         self.generate(s, out);
     }
 
+    /// Legal moves of the player to move, each verified by trying it on a scratch board
+    /// instead of the pin/check shortcuts: a slow reference for testing the fast generator.
+    #[doc(hidden)]
+    pub fn legal_moves_reference(&self, out: &mut MoveList) {
+        out.clear();
+        self.generate_impl(self.turn as usize, out, true);
+    }
+
+    #[inline]
     pub(crate) fn generate<K: Sink>(&self, s: usize, out: &mut K) {
+        self.generate_impl(s, out, false);
+    }
+
+    #[inline(always)]
+    fn generate_impl<K: Sink>(&self, s: usize, out: &mut K, reference: bool) {
         let board = &self.board;
         let ksq = self.kings[s] as usize;
         let kcap = self.rules == Rules::Kingdoms;
@@ -343,11 +357,11 @@ impl Position {
                 in_check = attacked_by_leapers(board, ksq, s);
             }
         }
-        let slow = in_check;
+        let slow = in_check || reference;
         let (kf, kr) = coords(ksq);
         let emit = |m: Move, out: &mut K| {
             let from = m.orig_idx();
-            if from == ksq && !m.is_castle() {
+            if from == ksq && !m.is_castle() && !reference {
                 if !attacked_through(board, m.dest_idx(), s, ksq) {
                     out.push(m);
                 }
