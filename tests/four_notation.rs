@@ -96,6 +96,13 @@ fn r7_2_fen4_round_trip() {
     let p = Position::from_fen4(Rules::Ffa, &f).unwrap();
     assert_eq!(p.fen4(), f);
     assert_eq!(p.hash(), g.position().hash());
+    // Unknown extras keys (even with '-' inside) are ignored; extras after the board too.
+    let odd = f.replacen("{'enPassant'", "{'lives':(-1,2,3,4), 'enPassant'", 1);
+    assert_eq!(Position::from_fen4(Rules::Ffa, &odd).unwrap().fen4(), f);
+    let ex_start = f.find('{').unwrap();
+    let ex_end = f.find('}').unwrap();
+    let moved = format!("{}{}-{}", &f[..ex_start], &f[ex_end + 2..], &f[ex_start..=ex_end]);
+    assert_eq!(Position::from_fen4(Rules::Ffa, &moved).unwrap().fen4(), f);
 }
 
 /// R7.2: PGN4 written in chess.com style, and read back.
