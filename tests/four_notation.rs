@@ -101,7 +101,12 @@ fn r7_2_fen4_round_trip() {
     assert_eq!(Position::from_fen4(Rules::Ffa, &odd).unwrap().fen4(), f);
     let ex_start = f.find('{').unwrap();
     let ex_end = f.find('}').unwrap();
-    let moved = format!("{}{}-{}", &f[..ex_start], &f[ex_end + 2..], &f[ex_start..=ex_end]);
+    let moved = format!(
+        "{}{}-{}",
+        &f[..ex_start],
+        &f[ex_end + 2..],
+        &f[ex_start..=ex_end]
+    );
     assert_eq!(Position::from_fen4(Rules::Ffa, &moved).unwrap().fen4(), f);
 }
 
