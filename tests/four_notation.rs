@@ -146,6 +146,11 @@ fn r7_2_pgn4_write_and_read() {
     assert!(p5.contains("1. h2-h3 .. R .. R:green"), "{p5}");
     let g6 = FourGame::from_pgn4(&p5, 0).unwrap();
     assert_eq!(g6.fen4(), g5.fen4());
+    // Castling written with zeros is still a move, and a four-score result is skipped.
+    let f = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,3,rK,2,rR,x,x,x";
+    let text = format!("[StartFen4 \"{f}\"]\n\n1. 0-0 0-0-0-0\n");
+    let g7 = FourGame::from_pgn4(&text, 0).unwrap();
+    assert_eq!(g7.history()[0].san, "O-O");
 }
 
 /// R7.2: an illegal PGN4 move is reported with its move number and player.

@@ -94,6 +94,16 @@ fn run(rules: Rules, games: usize, seed: u64) {
                 a.sort();
                 b.sort();
                 assert_eq!(a, b, "generator vs reference in {fen}");
+                // R5.9: in ffa no legal move ever captures a live king.
+                if rules == Rules::Ffa {
+                    for m in l.iter() {
+                        let target = g.position().piece_at(m.to());
+                        assert!(
+                            !matches!(target, Some((_, tablero::Role::King, false, _))),
+                            "king capture offered in {fen}"
+                        );
+                    }
+                }
                 assert!(
                     !l.is_empty(),
                     "R5.15: player to move must have a move: {fen}"

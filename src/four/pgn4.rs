@@ -180,10 +180,11 @@ impl FourGame {
                     t = rest.trim_start_matches('.');
                 }
             }
-            if t.is_empty() || t == ".." || t == "*" || t == "1/2-1/2" {
+            if t.is_empty() || t == ".." || t == "*" || t == "1/2-1/2" || t == "1-0" || t == "0-1" {
                 continue;
             }
-            if t.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+            // Four-score results ("45-0-12-3"); "0-0"/"0-0-0" stay, they are castling.
+            if t.matches('-').count() >= 3 && t.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
                 continue;
             }
             toks.push((number, t.to_string()));
