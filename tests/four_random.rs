@@ -64,7 +64,7 @@ fn run(rules: Rules, games: usize, seed: u64) {
             None
         };
         let mut g = FourGame::new(rules, first, limit, gi as u64);
-        for _ply in 0..400 {
+        for _ply in 0..300 {
             if g.status().over {
                 ends += 1;
                 break;
@@ -180,7 +180,7 @@ fn run(rules: Rules, games: usize, seed: u64) {
 fn random_games_ffa() {
     run(
         Rules::Ffa,
-        if cfg!(debug_assertions) { 20 } else { 600 },
+        if cfg!(debug_assertions) { 20 } else { 1000 },
         0x1234_5678,
     );
 }
@@ -189,7 +189,7 @@ fn random_games_ffa() {
 fn random_games_kingdoms() {
     run(
         Rules::Kingdoms,
-        if cfg!(debug_assertions) { 20 } else { 600 },
+        if cfg!(debug_assertions) { 20 } else { 1000 },
         0x9876_5432,
     );
 }
