@@ -376,16 +376,19 @@ fn r5_23_move_limit() {
 #[test]
 fn r5_15_decided_when_the_turn_comes() {
     for k in [0, 1] {
-        let pieces = with_kings(&[
-            ("g5", "bR"),
-            ("g12", "yP"),
-            ("i5", "gR"),
-            ("e5", "bB"),
-        ]);
+        let pieces = with_kings(&[("g5", "bR"), ("g12", "yP"), ("i5", "gR"), ("e5", "bB")]);
         let g = game(Rules::Ffa, Red, &pieces, k);
-        assert_eq!(g.position().statuses()[rs(Red, k) as usize], SeatStatus::Stalemated);
+        assert_eq!(
+            g.position().statuses()[rs(Red, k) as usize],
+            SeatStatus::Stalemated
+        );
         assert_eq!(pts(&g, rs(Red, k)), 20);
         assert_eq!(g.status().turn, Some(rs(Blue, k)));
-        assert!(g.board().iter().filter(|b| b.color == rs(Red, k)).all(|b| b.grey));
+        assert!(
+            g.board()
+                .iter()
+                .filter(|b| b.color == rs(Red, k))
+                .all(|b| b.grey)
+        );
     }
 }
