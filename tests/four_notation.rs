@@ -68,6 +68,14 @@ fn r7_2_fen4_errors() {
     );
     fen_err(&START.replacen("rQ,rK", "rK,rK", 1), "two kings");
     fen_err(&START.replacen("rQ,rK", "rQ,rQ", 1), "no king");
+    fen_err(
+        &START.replacen("rR,rN", "rP,rN", 1),
+        "impossible red pawn on d1",
+    );
+    fen_err(
+        &START.replacen("bR,bP,10", "bR,bP,5,bP,4", 1),
+        "impossible blue pawn",
+    );
     // Red to move but out (and grey).
     let f = START
         .replacen("-0,0,0,0-1", "-1,0,0,0-1", 1)

@@ -186,7 +186,7 @@ fn r5_12_multi_check_bonus() {
                 (yk, "yK"),
                 ("n7", "gK"),
                 ("e3", piece),
-                ("j5", "bP"),
+                ("c10", "bP"),
             ];
             let mut g = game(Rules::Ffa, Red, &pieces, k);
             let info = g.play(&rmv("e3e7", k)).unwrap();
@@ -199,7 +199,7 @@ fn r5_12_multi_check_bonus() {
             assert_eq!(g.play(&rmv("e3e7", k)).unwrap().points, 0);
         }
         // Single check: nothing.
-        let pieces = with_kings(&[("e3", "rR"), ("j5", "bP")]);
+        let pieces = with_kings(&[("e3", "rR"), ("c10", "bP")]);
         let mut g = game(Rules::Ffa, Red, &pieces, k);
         let info = g.play(&rmv("e3e7", k)).unwrap();
         assert_eq!(info.checks, vec![rs(Blue, k)]);
@@ -313,7 +313,7 @@ fn r5_18_points_lead_of_21() {
             ("n8", "dK"),
             ("e4", "rP"),
             ("e9", "yQ"),
-            ("j9", "rP"),
+            ("j5", "rP"),
         ];
         let f = fen_full(
             Yellow,

@@ -281,6 +281,26 @@ impl Position {
                 )));
             }
         }
+        // Pawns cannot stand behind their start line or on/after their promotion line (R5.8).
+        for &sq in SQUARES.iter() {
+            let c = p.board[sq as usize];
+            if is_piece(c) && c & GREY == 0 && c & ROLE_MASK == PAWN {
+                let (f, r) = (sq as usize % W - 2, sq as usize / W - 2);
+                let ok = match seat_of(c) {
+                    0 => (1..=6).contains(&r),
+                    1 => (1..=6).contains(&f),
+                    2 => (7..=12).contains(&r),
+                    _ => (7..=12).contains(&f),
+                };
+                if !ok {
+                    return Err(Error::invalid_fen(format!(
+                        "board field: impossible {} pawn on {}",
+                        Seat::from_index(seat_of(c)).name(),
+                        sq_name(sq as usize)
+                    )));
+                }
+            }
+        }
         // Kings and who is out.
         let mut kings = [0usize; 4];
         let mut live = [false; 4];
