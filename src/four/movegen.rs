@@ -379,95 +379,99 @@ impl Position {
                 out.push(m);
             }
         };
-        for &sq in SQUARES.iter() {
-            let from = sq as usize;
-            let c = board[from];
-            if !is_live(c) || seat_of(c) != s {
-                continue;
-            }
-            if out.done() {
-                return;
-            }
-            match c & ROLE_MASK {
-                PAWN => {
-                    let fwd = PAWN_FWD[s];
-                    let t = off(from, fwd);
-                    if board[t] == EMPTY {
-                        let flag = if promo_line(s, t) {
-                            Move::PROMOTION
-                        } else {
-                            Move::NORMAL
-                        };
-                        emit(Move::new(from, t, flag), out);
-                        let t2 = off(t, fwd);
-                        if pawn_start(s, from) && board[t2] == EMPTY {
-                            emit(Move::new(from, t2, Move::DOUBLE), out);
-                        }
-                    }
-                    for &cap in PAWN_CAP[s].iter() {
-                        let t = off(from, cap);
-                        let tc = board[t];
-                        if capturable(tc, s, kcap) {
+        for w in 0..3 {
+            let mut bits = self.occ[s][w];
+            while bits != 0 {
+                let from = SQUARES[w * 64 + bits.trailing_zeros() as usize] as usize;
+                bits &= bits - 1;
+                let c = board[from];
+                if !is_live(c) || seat_of(c) != s {
+                    continue;
+                }
+                if out.done() {
+                    return;
+                }
+                match c & ROLE_MASK {
+                    PAWN => {
+                        let fwd = PAWN_FWD[s];
+                        let t = off(from, fwd);
+                        if board[t] == EMPTY {
                             let flag = if promo_line(s, t) {
                                 Move::PROMOTION
                             } else {
                                 Move::NORMAL
                             };
                             emit(Move::new(from, t, flag), out);
-                        } else if tc == EMPTY {
-                            for v in 0..4 {
-                                let (p, l) = self.ep[v];
-                                if v != s
-                                    && p as usize == t
-                                    && board[l as usize] == ((v as u8) << 3 | PAWN)
-                                {
-                                    emit(Move::new(from, t, Move::EN_PASSANT), out);
-                                    break;
+                            let t2 = off(t, fwd);
+                            if pawn_start(s, from) && board[t2] == EMPTY {
+                                emit(Move::new(from, t2, Move::DOUBLE), out);
+                            }
+                        }
+                        for &cap in PAWN_CAP[s].iter() {
+                            let t = off(from, cap);
+                            let tc = board[t];
+                            if capturable(tc, s, kcap) {
+                                let flag = if promo_line(s, t) {
+                                    Move::PROMOTION
+                                } else {
+                                    Move::NORMAL
+                                };
+                                emit(Move::new(from, t, flag), out);
+                            } else if tc == EMPTY {
+                                for v in 0..4 {
+                                    let (p, l) = self.ep[v];
+                                    if v != s
+                                        && p as usize == t
+                                        && board[l as usize] == ((v as u8) << 3 | PAWN)
+                                    {
+                                        emit(Move::new(from, t, Move::EN_PASSANT), out);
+                                        break;
+                                    }
                                 }
                             }
                         }
                     }
-                }
-                KNIGHT => {
-                    for &j in KNIGHT_JUMPS.iter() {
-                        let t = off(from, j);
-                        let tc = board[t];
-                        if tc == EMPTY || capturable(tc, s, kcap) {
-                            emit(Move::new(from, t, Move::NORMAL), out);
-                        }
-                    }
-                }
-                KING => {
-                    for &d in KING_STEPS.iter() {
-                        let t = off(from, d);
-                        let tc = board[t];
-                        if tc == EMPTY || capturable(tc, s, kcap) {
-                            emit(Move::new(from, t, Move::NORMAL), out);
-                        }
-                    }
-                    if !in_check {
-                        self.castles(s, from, out);
-                    }
-                }
-                r => {
-                    let dirs: &[isize] = match r {
-                        BISHOP => &BISHOP_DIRS,
-                        ROOK => &ROOK_DIRS,
-                        _ => &KING_STEPS,
-                    };
-                    for &d in dirs {
-                        let mut t = off(from, d);
-                        loop {
+                    KNIGHT => {
+                        for &j in KNIGHT_JUMPS.iter() {
+                            let t = off(from, j);
                             let tc = board[t];
-                            if tc == EMPTY {
-                                emit(Move::new(from, t, Move::NORMAL), out);
-                                t = off(t, d);
-                                continue;
-                            }
-                            if capturable(tc, s, kcap) {
+                            if tc == EMPTY || capturable(tc, s, kcap) {
                                 emit(Move::new(from, t, Move::NORMAL), out);
                             }
-                            break;
+                        }
+                    }
+                    KING => {
+                        for &d in KING_STEPS.iter() {
+                            let t = off(from, d);
+                            let tc = board[t];
+                            if tc == EMPTY || capturable(tc, s, kcap) {
+                                emit(Move::new(from, t, Move::NORMAL), out);
+                            }
+                        }
+                        if !in_check {
+                            self.castles(s, from, out);
+                        }
+                    }
+                    r => {
+                        let dirs: &[isize] = match r {
+                            BISHOP => &BISHOP_DIRS,
+                            ROOK => &ROOK_DIRS,
+                            _ => &KING_STEPS,
+                        };
+                        for &d in dirs {
+                            let mut t = off(from, d);
+                            loop {
+                                let tc = board[t];
+                                if tc == EMPTY {
+                                    emit(Move::new(from, t, Move::NORMAL), out);
+                                    t = off(t, d);
+                                    continue;
+                                }
+                                if capturable(tc, s, kcap) {
+                                    emit(Move::new(from, t, Move::NORMAL), out);
+                                }
+                                break;
+                            }
                         }
                     }
                 }

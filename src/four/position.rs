@@ -60,6 +60,8 @@ pub struct Position {
     pub(crate) clock: u32,
     /// King square per seat (0 when the king is gone).
     pub(crate) kings: [u16; 4],
+    /// Live pieces per seat, so move generation visits pieces instead of 160 squares.
+    pub(crate) occ: [Occ; 4],
     pub(crate) hash: u64,
 }
 
@@ -112,6 +114,7 @@ impl Position {
             points: [0; 4],
             clock: 0,
             kings: [0; 4],
+            occ: [[0; 3]; 4],
             hash: 0,
         }
     }
@@ -119,13 +122,26 @@ impl Position {
     /// Recomputes the king squares and the hash from scratch.
     pub(crate) fn refresh(&mut self) {
         self.kings = [0; 4];
+        self.occ = [[0; 3]; 4];
         for &sq in SQUARES.iter() {
             let c = self.board[sq as usize];
-            if is_live(c) && c & ROLE_MASK == KING {
-                self.kings[seat_of(c)] = sq;
+            if is_live(c) {
+                occ_flip(&mut self.occ[seat_of(c)], sq as usize);
+                if c & ROLE_MASK == KING {
+                    self.kings[seat_of(c)] = sq;
+                }
             }
         }
         self.hash = self.compute_hash();
+    }
+
+    /// Do the incremental king squares, occupancy sets and hash match a recomputation?
+    /// For tests.
+    #[doc(hidden)]
+    pub fn check_invariants(&self) -> bool {
+        let mut p = self.clone();
+        p.refresh();
+        p.kings == self.kings && p.occ == self.occ && p.hash == self.hash
     }
 
     /// The full Zobrist hash, computed from scratch.
@@ -259,6 +275,11 @@ impl Position {
                 self.board[spec.rook_from] = EMPTY;
                 self.board[spec.king_to] = pc;
                 self.board[spec.rook_to] = rook;
+                let o = &mut self.occ[s];
+                occ_flip(o, from);
+                occ_flip(o, spec.rook_from);
+                occ_flip(o, spec.king_to);
+                occ_flip(o, spec.rook_to);
                 h ^= zpiece(spec.king_to, pc) ^ zpiece(spec.rook_to, rook);
                 self.kings[s] = spec.king_to as u16;
             }
@@ -271,6 +292,9 @@ impl Position {
                             captured = self.board[l];
                             h ^= zpiece(l, captured);
                             self.board[l] = EMPTY;
+                            if is_live(captured) {
+                                occ_flip(&mut self.occ[seat_of(captured)], l);
+                            }
                             break;
                         }
                     }
@@ -278,6 +302,9 @@ impl Position {
                     captured = self.board[to];
                     if is_piece(captured) {
                         h ^= zpiece(to, captured);
+                        if is_live(captured) {
+                            occ_flip(&mut self.occ[seat_of(captured)], to);
+                        }
                         if is_live(captured) && captured & ROLE_MASK == KING {
                             self.kings[seat_of(captured)] = 0;
                         }
@@ -291,6 +318,8 @@ impl Position {
                 h ^= zpiece(from, pc) ^ zpiece(to, placed);
                 self.board[from] = EMPTY;
                 self.board[to] = placed;
+                occ_flip(&mut self.occ[s], from);
+                occ_flip(&mut self.occ[s], to);
                 if pc & ROLE_MASK == KING {
                     self.kings[s] = to as u16;
                 }
@@ -336,6 +365,7 @@ impl Position {
                 self.hash ^= zpiece(sq, c | GREY);
             }
         }
+        self.occ[s] = [0; 3];
         self.kings[s] = 0;
     }
 
