@@ -173,6 +173,18 @@ struct Entry {
 }
 
 /// A four-player game with full history.
+///
+/// ```
+/// use tablero::four::{FourGame, Rules, Seat};
+///
+/// let mut g = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
+/// let info = g.play("h2-h4").unwrap();
+/// assert_eq!(info.san, "h2-h4");
+/// assert_eq!(g.status().turn, Some(Seat::Blue));
+/// g.resign(Seat::Yellow).unwrap();
+/// g.undo();
+/// assert_eq!(g.history().len(), 1);
+/// ```
 #[derive(Debug, Clone)]
 pub struct FourGame {
     start: Position,
