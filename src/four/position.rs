@@ -253,11 +253,16 @@ impl Position {
     }
 
     /// Plays `m` for the player to move without any legality check or scoring, then passes the
-    /// turn to the next seat whose army moves. Returns the captured cell (`EMPTY` if none).
+    /// turn to the next seat whose army moves.
     ///
-    /// This is the board-level move used by perft and search: points, mates and eliminations
-    /// are applied by [`Position::play_scored`](super::rules).
-    pub fn make_move(&mut self, m: Move) -> u8 {
+    /// This is the board-level move used by perft and search; points, mates and eliminations
+    /// are applied by [`Position::play_scored`]. `m` must be a legal move of this position.
+    pub fn make_move(&mut self, m: Move) {
+        self.apply_board(m);
+    }
+
+    /// [`Position::make_move`], returning the captured cell (`EMPTY` if none).
+    pub(crate) fn apply_board(&mut self, m: Move) -> u8 {
         let s = self.turn as usize;
         let from = m.orig_idx();
         let to = m.dest_idx();

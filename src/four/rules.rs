@@ -190,7 +190,7 @@ impl Position {
             piece: self.board[m.orig_idx()],
             ..Outcome::default()
         };
-        let captured = self.make_move(m);
+        let captured = self.apply_board(m);
         out.captured = captured;
         if is_live(captured) {
             let v = seat_of(captured);
