@@ -148,10 +148,10 @@ impl FourGame {
             None => None,
         };
         let mut g = match tag("StartFen4") {
-            Some(f) => FourGame::from_fen4(rules, f, move_limit, seed)
+            Some(f) => FourGame::for_replay(rules, f, move_limit, seed)
                 .map_err(|e| Error::invalid_pgn(format!("StartFen4: {}", e.message)))?,
             None => {
-                FourGame::from_fen4(rules, &Position::startpos(rules).fen4(), move_limit, seed)?
+                FourGame::for_replay(rules, &Position::startpos(rules).fen4(), move_limit, seed)?
             }
         };
         // Strip comments and variations.
