@@ -270,7 +270,7 @@ impl Position {
         let mut captured = EMPTY;
         let mut h = self.hash ^ self.ep_key(s) ^ mix(Z_CASTLE + self.castling as u64);
         self.ep[s] = (0, 0);
-        self.clock += 1;
+        self.clock = self.clock.saturating_add(1);
         match m.flag() {
             Move::CASTLE_KS | Move::CASTLE_QS => {
                 let spec = CASTLES[s][(m.flag() - Move::CASTLE_KS) as usize];
