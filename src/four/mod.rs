@@ -46,6 +46,14 @@
 //!   the four scores `R-B-Y-G`; `Termination` the end reason. Resignations out of turn are
 //!   written `R:blue`. Zombie moves are written as moves and replayed from the record.
 //! * `SavedGame::moves` holds UCI moves and `R:seat` / `T:seat` tokens.
+//! * Mate/stalemate examination (R5.15) is literal: seats are examined one by one in turn order
+//!   from the next, each against the board as it stands then (grey pieces of a seat eliminated
+//!   earlier in the same pass no longer attack), and passes repeat until nothing changes.
+//! * A seat that goes out (zombies included) loses its castling and en-passant rights.
+//! * FEN4 input is rejected when a live pawn stands behind its start line or on/after its
+//!   promotion line, since no game can produce that.
+//! * `MoveInfo` of resignations/time-outs: `from`, `to`, `uci` and `piece` are empty strings,
+//!   `san` is `R`/`T`; draw or survivor points the resignation triggered are in `scoring`.
 
 mod board;
 mod fen4;
