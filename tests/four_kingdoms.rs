@@ -207,3 +207,23 @@ fn r5_20_and_r6_6_places() {
     let places: Vec<_> = g.scores().iter().map(|s| s.place.unwrap()).collect();
     assert_eq!(places, vec![4, 3, 2, 1]);
 }
+
+/// R6.4: a game starting with a zombie to move plays its random move at once, and records
+/// (save, PGN4) replay that move instead of drawing a new one.
+#[test]
+fn r6_4_zombie_to_move_at_start_replays() {
+    let f = tablero::four::Position::startpos(Rules::Kingdoms)
+        .fen4()
+        .replacen("R-0,0,0,0-", "B-0,1,0,0-", 1);
+    let g = FourGame::from_fen4(Rules::Kingdoms, &f, None, 11).unwrap();
+    let h = g.history();
+    assert_eq!(h.len(), 1);
+    assert_eq!(h[0].kind, Some(EntryKind::Random));
+    assert_eq!(h[0].player, Blue);
+    assert_eq!(g.status().turn, Some(Red), "R6.1: Red follows Blue");
+    let g2 = FourGame::from_save(&g.to_save()).unwrap();
+    assert_eq!(g2.history(), h);
+    let g3 = FourGame::from_pgn4(&g.pgn4(), 11).unwrap();
+    assert_eq!(g3.history(), h);
+    assert_eq!(g3.fen4(), g.fen4());
+}

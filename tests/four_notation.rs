@@ -68,6 +68,14 @@ fn r7_2_fen4_errors() {
     );
     fen_err(&START.replacen("rQ,rK", "rK,rK", 1), "two kings");
     fen_err(&START.replacen("rQ,rK", "rQ,rQ", 1), "no king");
+    fen_err(
+        &START.replacen("rR,rN", "rP,rN", 1),
+        "impossible red pawn on d1",
+    );
+    fen_err(
+        &START.replacen("bR,bP,10", "bR,bP,5,bP,4", 1),
+        "impossible blue pawn",
+    );
     // Red to move but out (and grey).
     let f = START
         .replacen("-0,0,0,0-1", "-1,0,0,0-1", 1)
@@ -96,6 +104,18 @@ fn r7_2_fen4_round_trip() {
     let p = Position::from_fen4(Rules::Ffa, &f).unwrap();
     assert_eq!(p.fen4(), f);
     assert_eq!(p.hash(), g.position().hash());
+    // Unknown extras keys (even with '-' inside) are ignored; extras after the board too.
+    let odd = f.replacen("{'enPassant'", "{'lives':(-1,2,3,4), 'enPassant'", 1);
+    assert_eq!(Position::from_fen4(Rules::Ffa, &odd).unwrap().fen4(), f);
+    let ex_start = f.find('{').unwrap();
+    let ex_end = f.find('}').unwrap();
+    let moved = format!(
+        "{}{}-{}",
+        &f[..ex_start],
+        &f[ex_end + 2..],
+        &f[ex_start..=ex_end]
+    );
+    assert_eq!(Position::from_fen4(Rules::Ffa, &moved).unwrap().fen4(), f);
 }
 
 /// R7.2: PGN4 written in chess.com style, and read back.
@@ -134,6 +154,11 @@ fn r7_2_pgn4_write_and_read() {
     assert!(p5.contains("1. h2-h3 .. R .. R:green"), "{p5}");
     let g6 = FourGame::from_pgn4(&p5, 0).unwrap();
     assert_eq!(g6.fen4(), g5.fen4());
+    // Castling written with zeros is still a move, and a four-score result is skipped.
+    let f = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,3,rK,2,rR,x,x,x";
+    let text = format!("[StartFen4 \"{f}\"]\n\n1. 0-0 0-0-0-0\n");
+    let g7 = FourGame::from_pgn4(&text, 0).unwrap();
+    assert_eq!(g7.history()[0].san, "O-O");
 }
 
 /// R7.2: an illegal PGN4 move is reported with its move number and player.

@@ -186,7 +186,7 @@ fn r5_12_multi_check_bonus() {
                 (yk, "yK"),
                 ("n7", "gK"),
                 ("e3", piece),
-                ("j5", "bP"),
+                ("c10", "bP"),
             ];
             let mut g = game(Rules::Ffa, Red, &pieces, k);
             let info = g.play(&rmv("e3e7", k)).unwrap();
@@ -199,7 +199,7 @@ fn r5_12_multi_check_bonus() {
             assert_eq!(g.play(&rmv("e3e7", k)).unwrap().points, 0);
         }
         // Single check: nothing.
-        let pieces = with_kings(&[("e3", "rR"), ("j5", "bP")]);
+        let pieces = with_kings(&[("e3", "rR"), ("c10", "bP")]);
         let mut g = game(Rules::Ffa, Red, &pieces, k);
         let info = g.play(&rmv("e3e7", k)).unwrap();
         assert_eq!(info.checks, vec![rs(Blue, k)]);
@@ -313,7 +313,7 @@ fn r5_18_points_lead_of_21() {
             ("n8", "dK"),
             ("e4", "rP"),
             ("e9", "yQ"),
-            ("j9", "rP"),
+            ("j5", "rP"),
         ];
         let f = fen_full(
             Yellow,
@@ -369,4 +369,26 @@ fn r5_23_move_limit() {
     assert_eq!(r.winners.len(), 4, "R5.20: all on 0 share first place");
     assert!(r.scores.iter().all(|s| s.place == Some(1)));
     assert!(g.legal_moves().is_empty());
+}
+
+/// R5.15 (second sentence): a player with no legal move when its turn comes is decided then;
+/// here Red is stalemated in the position the game starts from.
+#[test]
+fn r5_15_decided_when_the_turn_comes() {
+    for k in [0, 1] {
+        let pieces = with_kings(&[("g5", "bR"), ("g12", "yP"), ("i5", "gR"), ("e5", "bB")]);
+        let g = game(Rules::Ffa, Red, &pieces, k);
+        assert_eq!(
+            g.position().statuses()[rs(Red, k) as usize],
+            SeatStatus::Stalemated
+        );
+        assert_eq!(pts(&g, rs(Red, k)), 20);
+        assert_eq!(g.status().turn, Some(rs(Blue, k)));
+        assert!(
+            g.board()
+                .iter()
+                .filter(|b| b.color == rs(Red, k))
+                .all(|b| b.grey)
+        );
+    }
 }

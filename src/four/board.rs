@@ -269,6 +269,29 @@ pub(crate) const SQUARES: [u16; 160] = {
     out
 };
 
+/// Compact index 0..160 of each mailbox cell (255 off the board), for occupancy bitsets.
+pub(crate) const COMPACT: [u8; NSQ] = {
+    let mut t = [255u8; NSQ];
+    let mut i = 0;
+    while i < 160 {
+        t[SQUARES[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Live pieces of one seat as a 160-bit set over compact indices.
+pub(crate) type Occ = [u64; 3];
+
+/// Flips the bit of mailbox square `sq` in an occupancy set.
+#[inline]
+pub(crate) fn occ_flip(o: &mut Occ, sq: usize) {
+    let i = COMPACT[sq] as usize;
+    if i < 160 {
+        o[i >> 6] ^= 1u64 << (i & 63);
+    }
+}
+
 /// An empty board with sentinels.
 pub(crate) const EMPTY_BOARD: [u8; NSQ] = {
     let mut b = [OFF; NSQ];

@@ -162,24 +162,35 @@ impl Position {
     /// original colour: they are attributed to the first out seat (Red if nobody is out).
     pub fn from_fen4(rules: Rules, fen: &str) -> Result<Position, Error> {
         let fen = fen.trim();
-        let parts: Vec<&str> = fen.split('-').collect();
-        let (head, extras, board) = match parts.len() {
-            7 => (&parts[..6], "", parts[6]),
-            8 => {
-                let e = parts[6].trim();
-                if !(e.starts_with('{') && e.ends_with('}')) {
-                    return Err(Error::invalid_fen(
-                        "extras field must be enclosed in braces".to_string(),
-                    ));
-                }
-                (&parts[..6], e, parts[7])
+        // Extras may contain '-' (chess.com writes negative numbers in some keys), so they are
+        // cut out before splitting the fields; they are accepted before or after the board.
+        let (rest, extras) = match (fen.find('{'), fen.rfind('}')) {
+            (None, None) => (fen.to_string(), String::new()),
+            (Some(a), Some(b)) if a < b => {
+                let before = fen[..a].trim_end_matches('-');
+                let after = fen[b + 1..].trim_start_matches('-');
+                let joined = if after.is_empty() {
+                    before.to_string()
+                } else {
+                    format!("{before}-{after}")
+                };
+                (joined, fen[a..=b].to_string())
             }
-            n => {
-                return Err(Error::invalid_fen(format!(
-                    "FEN4 must have 7 or 8 '-'-separated fields, found {n}"
-                )));
+            _ => {
+                return Err(Error::invalid_fen(
+                    "extras field must be enclosed in braces".to_string(),
+                ));
             }
         };
+        let extras = extras.as_str();
+        let parts: Vec<&str> = rest.split('-').collect();
+        if parts.len() != 7 {
+            return Err(Error::invalid_fen(format!(
+                "FEN4 must have 7 '-'-separated fields besides the extras, found {}",
+                parts.len()
+            )));
+        }
+        let (head, board) = (&parts[..6], parts[6]);
         let mut p = Position::empty(rules);
         let turn = match head[0].trim() {
             "R" | "r" => 0,
@@ -268,6 +279,26 @@ impl Position {
                     "board field, rank {}: {f} cells instead of 14",
                     r + 1
                 )));
+            }
+        }
+        // Pawns cannot stand behind their start line or on/after their promotion line (R5.8).
+        for &sq in SQUARES.iter() {
+            let c = p.board[sq as usize];
+            if is_piece(c) && c & GREY == 0 && c & ROLE_MASK == PAWN {
+                let (f, r) = (sq as usize % W - 2, sq as usize / W - 2);
+                let ok = match seat_of(c) {
+                    0 => (1..=6).contains(&r),
+                    1 => (1..=6).contains(&f),
+                    2 => (7..=12).contains(&r),
+                    _ => (7..=12).contains(&f),
+                };
+                if !ok {
+                    return Err(Error::invalid_fen(format!(
+                        "board field: impossible {} pawn on {}",
+                        Seat::from_index(seat_of(c)).name(),
+                        sq_name(sq as usize)
+                    )));
+                }
             }
         }
         // Kings and who is out.

@@ -173,6 +173,18 @@ struct Entry {
 }
 
 /// A four-player game with full history.
+///
+/// ```
+/// use tablero::four::{FourGame, Rules, Seat};
+///
+/// let mut g = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
+/// let info = g.play("h2-h4").unwrap();
+/// assert_eq!(info.san, "h2-h4");
+/// assert_eq!(g.status().turn, Some(Seat::Blue));
+/// g.resign(Seat::Yellow).unwrap();
+/// g.undo();
+/// assert_eq!(g.history().len(), 1);
+/// ```
 #[derive(Debug, Clone)]
 pub struct FourGame {
     start: Position,
@@ -202,7 +214,7 @@ impl FourGame {
     pub fn new(rules: Rules, first: Seat, move_limit: Option<u32>, seed: u64) -> FourGame {
         let mut p = Position::startpos(rules);
         p.set_turn(first.index());
-        FourGame::from_position(p, move_limit, seed)
+        FourGame::from_position(p, move_limit, seed, true)
     }
 
     /// A new game from a FEN4 position. If the player to move has no legal move it is decided
@@ -214,10 +226,21 @@ impl FourGame {
         seed: u64,
     ) -> Result<FourGame, Error> {
         let p = Position::from_fen4(rules, fen4)?;
-        Ok(FourGame::from_position(p, move_limit, seed))
+        Ok(FourGame::from_position(p, move_limit, seed, true))
     }
 
-    fn from_position(p: Position, move_limit: Option<u32>, seed: u64) -> FourGame {
+    /// Like [`FourGame::from_fen4`], but a zombie to move waits for its move from a record.
+    pub(crate) fn for_replay(
+        rules: Rules,
+        fen4: &str,
+        move_limit: Option<u32>,
+        seed: u64,
+    ) -> Result<FourGame, Error> {
+        let p = Position::from_fen4(rules, fen4)?;
+        Ok(FourGame::from_position(p, move_limit, seed, false))
+    }
+
+    fn from_position(p: Position, move_limit: Option<u32>, seed: u64, auto: bool) -> FourGame {
         let mut g = FourGame {
             start_fen: p.fen4(),
             start: p.clone(),
@@ -234,7 +257,9 @@ impl FourGame {
         g.settle(None, &mut o, false);
         g.start = g.pos.clone();
         g.start_fen = g.pos.fen4();
-        g.zombies();
+        if auto {
+            g.zombies();
+        }
         g
     }
 
@@ -439,7 +464,9 @@ impl FourGame {
     /// Turn-arrival decision, then end-of-game checks and draw/survivor points.
     fn settle(&mut self, scorer: Option<usize>, o: &mut Outcome, pending: bool) {
         let t = self.pos.turn as usize;
-        if self.pos.moves(t) && !self.pos.has_legal_move(t) {
+        // After a move the next player was just examined (R5.15); only fresh positions and
+        // resignations need the turn-arrival check.
+        if scorer.is_none() && self.pos.moves(t) && !self.pos.has_legal_move(t) {
             // R5.15, second sentence: decided when the turn comes.
             let prev = (t + 3) & 3;
             let after = if self.pos.rules == Rules::Ffa {
@@ -795,7 +822,7 @@ impl FourGame {
                 s.variant
             )));
         }
-        let mut g = FourGame::from_fen4(s.rules, &s.start_fen, s.move_limit, s.seed)
+        let mut g = FourGame::for_replay(s.rules, &s.start_fen, s.move_limit, s.seed)
             .map_err(|e| Error::invalid_argument(format!("startFen: {}", e.message)))?;
         if g.start.turn() != s.first_player {
             return Err(Error::invalid_argument(format!(

@@ -1,7 +1,59 @@
 //! Four-player engine on the 160-square cross board (RULES.md R5–R8).
 //!
 //! * [`Position`]: board, rights, points, eliminations, hash; legal moves, perft, FEN4.
+//!   Copy-make: [`Position::make_move`] is the bare board move used by perft and search,
+//!   [`Position::play_scored`] adds every R5/R6 consequence of a move.
 //! * [`FourGame`]: a game with history, undo, draws, end of game, zombies, PGN4 and saving.
+//!
+//! # Decisions where RULES.md is silent
+//!
+//! * Perft counts legal move paths with plain move generation; no points, eliminations or
+//!   draws are applied between plies (none can occur within five plies of the start).
+//! * En passant (R5.6) is stored per seat as (passed-over square, landing square) and written in
+//!   FEN4 extras as chess.com does, `'c8:d8'` = passed:landing. An entry stays in the position
+//!   (and its hash) until its owner moves, even once the pawn was captured; it is then simply
+//!   unusable.
+//! * Multi-check bonus (R5.12) counts the kings of other active players attacked by any of the
+//!   mover's pieces right after the move, before mates are examined; "with a queen" means any
+//!   of the mover's pieces attacking one of those kings is a queen (promoted included).
+//! * `+`/`#` suffixes: one `#` per king mated by the move, one `+` per other king left in check
+//!   (by anyone). `MoveInfo::checks` lists every king left in check, mated ones included.
+//! * A player with no legal move when a game is created from FEN4 is decided at once:
+//!   checkmate scores for nobody, stalemate +20 to that player.
+//! * Time-outs (`FourGame::timeout`) are resignations with another status and token `T`.
+//!   In kingdoms, resigned and timed-out players are "zombies": out, points frozen, still
+//!   moving (random moves from a SplitMix64 generator seeded with the game seed). Their pieces
+//!   attack and give check. A zombie that is stalemated scores nothing (frozen).
+//! * Kingdoms: en passant is never created; castling is as in ffa; a king capture is legal
+//!   whenever the capture does not leave the capturer's own king attacked.
+//! * 50-move rule: the clock counts plies of every seat that moves (zombies included), the
+//!   limit is 50 × that number. Insufficient material: every moving seat has only its king.
+//!   Draw points (+10) go to active players only (zombies are frozen).
+//! * Lone survivor (R6.5): when three players are out in kingdoms and one active player
+//!   remains, it scores +20 per zombie king still on the board; the end reason is then
+//!   `last-survivor` (plain `three-out` if there is no zombie king).
+//! * The move limit (R5.23) counts moves (zombie moves included), not resignations.
+//! * Repetition (R5.19) uses the Zobrist hash of the board (grey pieces as plain grey: FEN4
+//!   cannot tell their owner), turn, castling and en-passant rights and out flags.
+//! * Places: standard competition ranking (1, 1, 3, 4) on points in ffa; kingdoms breaks ties
+//!   Green > Yellow > Blue > Red (R6.6), so places are always distinct there.
+//! * FEN4 does not say why a player is out; out players with grey pieces read back as
+//!   checkmated, kingdoms out players with coloured pieces as resigned zombies. Grey pieces
+//!   read back belong to the first out seat (their original colour is not in FEN4).
+//!   Promoted queens are listed in an extra `'promoted'` key so their 1-point value survives.
+//! * PGN4: `[Variant "FFA"]` always; `[RuleVariants "EnPassant"]` for ffa and
+//!   `[RuleVariants "Kingdoms"]` for kingdoms; `[MoveLimit "n"]` when set; `Result` is `*` or
+//!   the four scores `R-B-Y-G`; `Termination` the end reason. Resignations out of turn are
+//!   written `R:blue`. Zombie moves are written as moves and replayed from the record.
+//! * `SavedGame::moves` holds UCI moves and `R:seat` / `T:seat` tokens.
+//! * Mate/stalemate examination (R5.15) is literal: seats are examined one by one in turn order
+//!   from the next, each against the board as it stands then (grey pieces of a seat eliminated
+//!   earlier in the same pass no longer attack), and passes repeat until nothing changes.
+//! * A seat that goes out (zombies included) loses its castling and en-passant rights.
+//! * FEN4 input is rejected when a live pawn stands behind its start line or on/after its
+//!   promotion line, since no game can produce that.
+//! * `MoveInfo` of resignations/time-outs: `from`, `to`, `uci` and `piece` are empty strings,
+//!   `san` is `R`/`T`; draw or survivor points the resignation triggered are in `scoring`.
 
 mod board;
 mod fen4;

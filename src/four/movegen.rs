@@ -10,7 +10,7 @@ use super::board::*;
 use super::position::Position;
 
 /// A move: from and to mailbox squares and a kind flag, packed in 32 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u32);
 
 impl Move {
@@ -131,6 +131,25 @@ impl MoveList {
 /// Where generated moves go: a list, or a bare counter for bulk perft.
 pub(crate) trait Sink {
     fn push(&mut self, m: Move);
+    /// Lets a sink stop generation early (existence tests).
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+/// Stops at the first legal move.
+pub(crate) struct Any(pub bool);
+
+impl Sink for Any {
+    #[inline]
+    fn push(&mut self, _m: Move) {
+        self.0 = true;
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.0
+    }
 }
 
 impl Sink for MoveList {
@@ -160,6 +179,13 @@ fn off(sq: usize, d: isize) -> usize {
 /// Grey pieces never attack (R5.16). Off-board arithmetic is safe because every playable square
 /// has two sentinel rings around it.
 pub(crate) fn attacked(board: &[u8; NSQ], sq: usize, s: usize) -> bool {
+    attacked_through(board, sq, s, 0)
+}
+
+/// [`attacked`] with the cell `ignore` treated as empty: a king stepping away no longer
+/// shields the squares behind it.
+#[inline]
+fn attacked_through(board: &[u8; NSQ], sq: usize, s: usize, ignore: usize) -> bool {
     for &j in KNIGHT_JUMPS.iter() {
         let c = board[off(sq, j)];
         if is_live(c) && c & ROLE_MASK == KNIGHT && seat_of(c) != s {
@@ -185,7 +211,7 @@ pub(crate) fn attacked(board: &[u8; NSQ], sq: usize, s: usize) -> bool {
             return true;
         }
         let mut c = c;
-        while c == EMPTY {
+        while c == EMPTY || t == ignore {
             t = off(t, d);
             c = board[t];
         }
@@ -270,7 +296,21 @@ impl Position {
         self.generate(s, out);
     }
 
+    /// Legal moves of the player to move, each verified by trying it on a scratch board
+    /// instead of the pin/check shortcuts: a slow reference for testing the fast generator.
+    #[doc(hidden)]
+    pub fn legal_moves_reference(&self, out: &mut MoveList) {
+        out.clear();
+        self.generate_impl(self.turn as usize, out, true);
+    }
+
+    #[inline]
     pub(crate) fn generate<K: Sink>(&self, s: usize, out: &mut K) {
+        self.generate_impl(s, out, false);
+    }
+
+    #[inline(always)]
+    fn generate_impl<K: Sink>(&self, s: usize, out: &mut K, reference: bool) {
         let board = &self.board;
         let ksq = self.kings[s] as usize;
         let kcap = self.rules == Rules::Kingdoms;
@@ -317,11 +357,15 @@ impl Position {
                 in_check = attacked_by_leapers(board, ksq, s);
             }
         }
-        let slow = in_check;
+        let slow = in_check || reference;
         let (kf, kr) = coords(ksq);
         let emit = |m: Move, out: &mut K| {
             let from = m.orig_idx();
-            if slow || from == ksq || m.flag() == Move::EN_PASSANT {
+            if from == ksq && !m.is_castle() && !reference {
+                if !attacked_through(board, m.dest_idx(), s, ksq) {
+                    out.push(m);
+                }
+            } else if slow || m.flag() == Move::EN_PASSANT {
                 if self.safe_after(s, m) {
                     out.push(m);
                 }
@@ -335,92 +379,99 @@ impl Position {
                 out.push(m);
             }
         };
-        for &sq in SQUARES.iter() {
-            let from = sq as usize;
-            let c = board[from];
-            if !is_live(c) || seat_of(c) != s {
-                continue;
-            }
-            match c & ROLE_MASK {
-                PAWN => {
-                    let fwd = PAWN_FWD[s];
-                    let t = off(from, fwd);
-                    if board[t] == EMPTY {
-                        let flag = if promo_line(s, t) {
-                            Move::PROMOTION
-                        } else {
-                            Move::NORMAL
-                        };
-                        emit(Move::new(from, t, flag), out);
-                        let t2 = off(t, fwd);
-                        if pawn_start(s, from) && board[t2] == EMPTY {
-                            emit(Move::new(from, t2, Move::DOUBLE), out);
-                        }
-                    }
-                    for &cap in PAWN_CAP[s].iter() {
-                        let t = off(from, cap);
-                        let tc = board[t];
-                        if capturable(tc, s, kcap) {
+        for w in 0..3 {
+            let mut bits = self.occ[s][w];
+            while bits != 0 {
+                let from = SQUARES[w * 64 + bits.trailing_zeros() as usize] as usize;
+                bits &= bits - 1;
+                let c = board[from];
+                if !is_live(c) || seat_of(c) != s {
+                    continue;
+                }
+                if out.done() {
+                    return;
+                }
+                match c & ROLE_MASK {
+                    PAWN => {
+                        let fwd = PAWN_FWD[s];
+                        let t = off(from, fwd);
+                        if board[t] == EMPTY {
                             let flag = if promo_line(s, t) {
                                 Move::PROMOTION
                             } else {
                                 Move::NORMAL
                             };
                             emit(Move::new(from, t, flag), out);
-                        } else if tc == EMPTY {
-                            for v in 0..4 {
-                                let (p, l) = self.ep[v];
-                                if v != s
-                                    && p as usize == t
-                                    && board[l as usize] == ((v as u8) << 3 | PAWN)
-                                {
-                                    emit(Move::new(from, t, Move::EN_PASSANT), out);
-                                    break;
+                            let t2 = off(t, fwd);
+                            if pawn_start(s, from) && board[t2] == EMPTY {
+                                emit(Move::new(from, t2, Move::DOUBLE), out);
+                            }
+                        }
+                        for &cap in PAWN_CAP[s].iter() {
+                            let t = off(from, cap);
+                            let tc = board[t];
+                            if capturable(tc, s, kcap) {
+                                let flag = if promo_line(s, t) {
+                                    Move::PROMOTION
+                                } else {
+                                    Move::NORMAL
+                                };
+                                emit(Move::new(from, t, flag), out);
+                            } else if tc == EMPTY {
+                                for v in 0..4 {
+                                    let (p, l) = self.ep[v];
+                                    if v != s
+                                        && p as usize == t
+                                        && board[l as usize] == ((v as u8) << 3 | PAWN)
+                                    {
+                                        emit(Move::new(from, t, Move::EN_PASSANT), out);
+                                        break;
+                                    }
                                 }
                             }
                         }
                     }
-                }
-                KNIGHT => {
-                    for &j in KNIGHT_JUMPS.iter() {
-                        let t = off(from, j);
-                        let tc = board[t];
-                        if tc == EMPTY || capturable(tc, s, kcap) {
-                            emit(Move::new(from, t, Move::NORMAL), out);
-                        }
-                    }
-                }
-                KING => {
-                    for &d in KING_STEPS.iter() {
-                        let t = off(from, d);
-                        let tc = board[t];
-                        if tc == EMPTY || capturable(tc, s, kcap) {
-                            emit(Move::new(from, t, Move::NORMAL), out);
-                        }
-                    }
-                    if !in_check {
-                        self.castles(s, from, out);
-                    }
-                }
-                r => {
-                    let dirs: &[isize] = match r {
-                        BISHOP => &BISHOP_DIRS,
-                        ROOK => &ROOK_DIRS,
-                        _ => &KING_STEPS,
-                    };
-                    for &d in dirs {
-                        let mut t = off(from, d);
-                        loop {
+                    KNIGHT => {
+                        for &j in KNIGHT_JUMPS.iter() {
+                            let t = off(from, j);
                             let tc = board[t];
-                            if tc == EMPTY {
-                                emit(Move::new(from, t, Move::NORMAL), out);
-                                t = off(t, d);
-                                continue;
-                            }
-                            if capturable(tc, s, kcap) {
+                            if tc == EMPTY || capturable(tc, s, kcap) {
                                 emit(Move::new(from, t, Move::NORMAL), out);
                             }
-                            break;
+                        }
+                    }
+                    KING => {
+                        for &d in KING_STEPS.iter() {
+                            let t = off(from, d);
+                            let tc = board[t];
+                            if tc == EMPTY || capturable(tc, s, kcap) {
+                                emit(Move::new(from, t, Move::NORMAL), out);
+                            }
+                        }
+                        if !in_check {
+                            self.castles(s, from, out);
+                        }
+                    }
+                    r => {
+                        let dirs: &[isize] = match r {
+                            BISHOP => &BISHOP_DIRS,
+                            ROOK => &ROOK_DIRS,
+                            _ => &KING_STEPS,
+                        };
+                        for &d in dirs {
+                            let mut t = off(from, d);
+                            loop {
+                                let tc = board[t];
+                                if tc == EMPTY {
+                                    emit(Move::new(from, t, Move::NORMAL), out);
+                                    t = off(t, d);
+                                    continue;
+                                }
+                                if capturable(tc, s, kcap) {
+                                    emit(Move::new(from, t, Move::NORMAL), out);
+                                }
+                                break;
+                            }
                         }
                     }
                 }

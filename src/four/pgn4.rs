@@ -148,10 +148,10 @@ impl FourGame {
             None => None,
         };
         let mut g = match tag("StartFen4") {
-            Some(f) => FourGame::from_fen4(rules, f, move_limit, seed)
+            Some(f) => FourGame::for_replay(rules, f, move_limit, seed)
                 .map_err(|e| Error::invalid_pgn(format!("StartFen4: {}", e.message)))?,
             None => {
-                FourGame::from_fen4(rules, &Position::startpos(rules).fen4(), move_limit, seed)?
+                FourGame::for_replay(rules, &Position::startpos(rules).fen4(), move_limit, seed)?
             }
         };
         // Strip comments and variations.
@@ -180,10 +180,11 @@ impl FourGame {
                     t = rest.trim_start_matches('.');
                 }
             }
-            if t.is_empty() || t == ".." || t == "*" || t == "1/2-1/2" {
+            if t.is_empty() || t == ".." || t == "*" || t == "1/2-1/2" || t == "1-0" || t == "0-1" {
                 continue;
             }
-            if t.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+            // Four-score results ("45-0-12-3"); "0-0"/"0-0-0" stay, they are castling.
+            if t.matches('-').count() >= 3 && t.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
                 continue;
             }
             toks.push((number, t.to_string()));

@@ -60,6 +60,8 @@ pub struct Position {
     pub(crate) clock: u32,
     /// King square per seat (0 when the king is gone).
     pub(crate) kings: [u16; 4],
+    /// Live pieces per seat, so move generation visits pieces instead of 160 squares.
+    pub(crate) occ: [Occ; 4],
     pub(crate) hash: u64,
 }
 
@@ -112,6 +114,7 @@ impl Position {
             points: [0; 4],
             clock: 0,
             kings: [0; 4],
+            occ: [[0; 3]; 4],
             hash: 0,
         }
     }
@@ -119,13 +122,26 @@ impl Position {
     /// Recomputes the king squares and the hash from scratch.
     pub(crate) fn refresh(&mut self) {
         self.kings = [0; 4];
+        self.occ = [[0; 3]; 4];
         for &sq in SQUARES.iter() {
             let c = self.board[sq as usize];
-            if is_live(c) && c & ROLE_MASK == KING {
-                self.kings[seat_of(c)] = sq;
+            if is_live(c) {
+                occ_flip(&mut self.occ[seat_of(c)], sq as usize);
+                if c & ROLE_MASK == KING {
+                    self.kings[seat_of(c)] = sq;
+                }
             }
         }
         self.hash = self.compute_hash();
+    }
+
+    /// Do the incremental king squares, occupancy sets and hash match a recomputation?
+    /// For tests.
+    #[doc(hidden)]
+    pub fn check_invariants(&self) -> bool {
+        let mut p = self.clone();
+        p.refresh();
+        p.kings == self.kings && p.occ == self.occ && p.hash == self.hash
     }
 
     /// The full Zobrist hash, computed from scratch.
@@ -237,11 +253,16 @@ impl Position {
     }
 
     /// Plays `m` for the player to move without any legality check or scoring, then passes the
-    /// turn to the next seat whose army moves. Returns the captured cell (`EMPTY` if none).
+    /// turn to the next seat whose army moves.
     ///
-    /// This is the board-level move used by perft and search: points, mates and eliminations
-    /// are applied by [`Position::play_scored`](super::rules).
-    pub fn make_move(&mut self, m: Move) -> u8 {
+    /// This is the board-level move used by perft and search; points, mates and eliminations
+    /// are applied by [`Position::play_scored`]. `m` must be a legal move of this position.
+    pub fn make_move(&mut self, m: Move) {
+        self.apply_board(m);
+    }
+
+    /// [`Position::make_move`], returning the captured cell (`EMPTY` if none).
+    pub(crate) fn apply_board(&mut self, m: Move) -> u8 {
         let s = self.turn as usize;
         let from = m.orig_idx();
         let to = m.dest_idx();
@@ -249,7 +270,7 @@ impl Position {
         let mut captured = EMPTY;
         let mut h = self.hash ^ self.ep_key(s) ^ mix(Z_CASTLE + self.castling as u64);
         self.ep[s] = (0, 0);
-        self.clock += 1;
+        self.clock = self.clock.saturating_add(1);
         match m.flag() {
             Move::CASTLE_KS | Move::CASTLE_QS => {
                 let spec = CASTLES[s][(m.flag() - Move::CASTLE_KS) as usize];
@@ -259,6 +280,11 @@ impl Position {
                 self.board[spec.rook_from] = EMPTY;
                 self.board[spec.king_to] = pc;
                 self.board[spec.rook_to] = rook;
+                let o = &mut self.occ[s];
+                occ_flip(o, from);
+                occ_flip(o, spec.rook_from);
+                occ_flip(o, spec.king_to);
+                occ_flip(o, spec.rook_to);
                 h ^= zpiece(spec.king_to, pc) ^ zpiece(spec.rook_to, rook);
                 self.kings[s] = spec.king_to as u16;
             }
@@ -271,6 +297,9 @@ impl Position {
                             captured = self.board[l];
                             h ^= zpiece(l, captured);
                             self.board[l] = EMPTY;
+                            if is_live(captured) {
+                                occ_flip(&mut self.occ[seat_of(captured)], l);
+                            }
                             break;
                         }
                     }
@@ -278,6 +307,9 @@ impl Position {
                     captured = self.board[to];
                     if is_piece(captured) {
                         h ^= zpiece(to, captured);
+                        if is_live(captured) {
+                            occ_flip(&mut self.occ[seat_of(captured)], to);
+                        }
                         if is_live(captured) && captured & ROLE_MASK == KING {
                             self.kings[seat_of(captured)] = 0;
                         }
@@ -291,6 +323,8 @@ impl Position {
                 h ^= zpiece(from, pc) ^ zpiece(to, placed);
                 self.board[from] = EMPTY;
                 self.board[to] = placed;
+                occ_flip(&mut self.occ[s], from);
+                occ_flip(&mut self.occ[s], to);
                 if pc & ROLE_MASK == KING {
                     self.kings[s] = to as u16;
                 }
@@ -336,6 +370,7 @@ impl Position {
                 self.hash ^= zpiece(sq, c | GREY);
             }
         }
+        self.occ[s] = [0; 3];
         self.kings[s] = 0;
     }
 

@@ -1,7 +1,7 @@
 //! Points, mates, stalemates and eliminations after a move (R5.10–R5.17, R6.3–R6.4).
 
 use super::board::*;
-use super::movegen::{Move, MoveList};
+use super::movegen::{Any, Move};
 use super::position::{Position, SeatStatus};
 use serde::Serialize;
 
@@ -64,20 +64,57 @@ pub struct Elimination {
 /// Everything a scored move did.
 #[derive(Debug, Clone, Default)]
 pub struct Outcome {
-    /// The moving seat.
-    pub mover: usize,
+    pub(crate) mover: usize,
     /// Moved piece cell, before the move.
-    pub piece: u8,
-    /// Captured cell (`0` if none).
-    pub captured: u8,
+    pub(crate) piece: u8,
+    /// Captured cell (`EMPTY` if none).
+    pub(crate) captured: u8,
+    pub(crate) checks: Vec<Seat>,
+    pub(crate) mated: Vec<Seat>,
+    pub(crate) scoring: Vec<ScoreEvent>,
+    pub(crate) eliminated: Vec<Elimination>,
+}
+
+impl Outcome {
+    /// The seat that moved.
+    pub fn mover(&self) -> Seat {
+        Seat::from_index(self.mover)
+    }
+
+    /// The role of the moved piece (a pawn for promotions).
+    pub fn piece(&self) -> Option<crate::core::Role> {
+        role_of(self.piece)
+    }
+
+    /// The captured piece: owner, role, and whether it was grey.
+    pub fn captured(&self) -> Option<(Seat, crate::core::Role, bool)> {
+        let r = role_of(self.captured)?;
+        Some((
+            Seat::from_index(seat_of(self.captured)),
+            r,
+            self.captured & GREY != 0,
+        ))
+    }
+
     /// Seats whose kings were in check right after the move (mated ones included).
-    pub checks: Vec<Seat>,
+    pub fn checks(&self) -> &[Seat] {
+        &self.checks
+    }
+
     /// Seats checkmated by this move.
-    pub mated: Vec<Seat>,
+    pub fn mated(&self) -> &[Seat] {
+        &self.mated
+    }
+
     /// Points scored, in the order they happened.
-    pub scoring: Vec<ScoreEvent>,
+    pub fn scoring(&self) -> &[ScoreEvent] {
+        &self.scoring
+    }
+
     /// Players put out, in order.
-    pub eliminated: Vec<Elimination>,
+    pub fn eliminated(&self) -> &[Elimination] {
+        &self.eliminated
+    }
 }
 
 /// Capture value of a live piece (R5.10); a promoted queen is worth 1.
@@ -135,9 +172,9 @@ fn attacked_by(board: &[u8; NSQ], sq: usize, s: usize) -> (bool, bool) {
 impl Position {
     /// Has `seat` any legal move?
     pub(crate) fn has_legal_move(&self, s: usize) -> bool {
-        let mut l = MoveList::new();
-        self.legal_moves_for(s, &mut l);
-        !l.is_empty()
+        let mut a = Any(false);
+        self.generate(s, &mut a);
+        a.0
     }
 
     /// Plays a legal move with all of R5/R6's consequences: capture points, multi-check bonus,
@@ -153,7 +190,7 @@ impl Position {
             piece: self.board[m.orig_idx()],
             ..Outcome::default()
         };
-        let captured = self.make_move(m);
+        let captured = self.apply_board(m);
         out.captured = captured;
         if is_live(captured) {
             let v = seat_of(captured);
