@@ -860,9 +860,10 @@ impl Game {
         }
     }
 
-    /// Four players: `player`'s turn timer ran out (R5.21). In `ffa` the caller then lets
-    /// the computer play the turn; in `kingdoms` the player is out and their pieces move at
-    /// random (R6.4). Throws `invalid-argument` for two-player games.
+    /// Four Kingdoms: `player`'s turn timer ran out, so they are out and their pieces move
+    /// at random from now on (R6.4). In free-for-all the computer plays a timed-out turn
+    /// instead (R5.21: call `aiMove` and play it), so this throws `invalid-argument` there,
+    /// as it does for two-player games.
     pub fn timeout(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
@@ -871,6 +872,10 @@ impl Game {
         match &mut self.inner {
             Inner::Two(_) => Err(js_error(Error::invalid_argument(
                 "timeout is a four-player call",
+            ))),
+            Inner::Four(g) if g.rules() == Rules::Ffa => Err(js_error(Error::invalid_argument(
+                "in free-for-all a timed-out turn is played by the computer (R5.21): \
+                 call aiMove() and play its move",
             ))),
             Inner::Four(g) => {
                 let seat = match seat.or(g.status().turn) {
