@@ -894,8 +894,8 @@ function tick() {
   const seat = timer.seat;
   stopTimer();
   // Four Kingdoms: game.timeout() puts the player out and the engine moves their pieces at
-  // random (R6.4). In free-for-all the computer plays the turn (R5.21); the engine's
-  // timeout() would put the player out there, so it is not called.
+  // random (R6.4). In free-for-all the computer plays the turn instead (R5.21; the engine's
+  // timeout() refuses ffa games).
   if (cur.choice === "kingdoms" && typeof cur.game.timeout === "function") {
     try {
       cur.game.timeout(seat);
