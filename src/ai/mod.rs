@@ -157,6 +157,14 @@ pub fn limits_for(opts: &AiOptions) -> Result<(LevelSpec, Limits), Error> {
     Ok((spec, limits))
 }
 
+/// Hash table size for one search: no larger than the nodes the budget allows can fill, so
+/// that a short search does not spend its time clearing a big table.
+fn table_mb(spec: &LevelSpec, limits: &Limits) -> usize {
+    let by_time = limits.time_ms.map_or(usize::MAX, |t| (t / 32) as usize);
+    let by_nodes = limits.nodes.map_or(usize::MAX, |n| (n / 40_000) as usize);
+    spec.hash_mb.min(by_time).min(by_nodes).max(1)
+}
+
 /// SplitMix64: small, fast and good enough to pick among a handful of moves reproducibly.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
@@ -280,7 +288,7 @@ pub fn search_8(
 pub fn choose_move_8(game: &Game, opts: &AiOptions) -> Result<AiChoice<Move>, Error> {
     let (spec, limits) = limits_for(opts)?;
     check_playable(game)?;
-    let mut tt = Table::with_mb(spec.hash_mb);
+    let mut tt = Table::with_mb(table_mb(&spec, &limits));
     search_8(
         game.position(),
         game_hashes(game),
@@ -327,7 +335,7 @@ pub fn choose_move_4(
         limits.nodes = Some((spec.default_nodes / 4).max(500));
     }
     let pos = game.position();
-    let mut tt = Table::with_mb(spec.hash_mb);
+    let mut tt = Table::with_mb(table_mb(&spec, &limits));
     let mut searcher: Searcher<'_, crate::four::Position> =
         Searcher::new(&mut tt, limits, Vec::new(), None);
     let max_depth = spec.max_depth.min(40);

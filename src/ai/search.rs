@@ -180,8 +180,10 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         // Reading the clock costs far more than a node; every 512 nodes keeps the overshoot
         // well under a millisecond even in wasm.
         if self.nodes & 511 == 0 {
+            // Stop a little early: unwinding, the caller's bookkeeping and a busy machine's
+            // scheduling all come on top of the search itself.
             if let Some(t) = self.limits.time_ms
-                && self.clock.elapsed_ms() >= t as f64
+                && self.clock.elapsed_ms() >= t as f64 * 0.95 - 1.0
             {
                 self.aborted = true;
             }
