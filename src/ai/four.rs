@@ -236,8 +236,9 @@ impl Searcher<'_, Position> {
             let mut alpha = -MATE - 1;
             let mut best: Option<(Move, i32)> = None;
             let mut done = true;
-            for i in 0..order.len() {
-                let m = order[i].0;
+            let first = order[0];
+            for (i, entry) in order.iter_mut().enumerate() {
+                let m = entry.0;
                 let mut child = root.clone();
                 child.play(m);
                 let lo = if all_exact { -MATE - 1 } else { alpha };
@@ -246,7 +247,7 @@ impl Searcher<'_, Position> {
                     done = false;
                     break;
                 }
-                order[i].1 = if all_exact || v > alpha || i == 0 {
+                entry.1 = if all_exact || v > alpha || i == 0 {
                     v
                 } else {
                     alpha - 1
@@ -257,7 +258,7 @@ impl Searcher<'_, Position> {
                 }
             }
             if let Some((m, v)) = best
-                && (done || best.is_some_and(|b| b.0 == order[0].0) || v > order[0].1)
+                && (done || m == first.0 || v > first.1)
             {
                 result.best = Some(m);
                 result.score = v;

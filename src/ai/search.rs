@@ -361,8 +361,8 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         let mut exact: Vec<i32> = Vec::with_capacity(multipv + 1);
         self.path.push(root.hash());
         self.pv_len[0] = 0;
-        for i in 0..order.len() {
-            let m = order[i].0;
+        for entry in order.iter_mut() {
+            let m = entry.0;
             let mut child = root.clone();
             child.play(m);
             let d = depth - 1;
@@ -389,10 +389,10 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 let pos = exact.iter().position(|&e| score > e).unwrap_or(exact.len());
                 exact.insert(pos, score);
                 exact.truncate(multipv);
-                order[i].1 = score;
+                entry.1 = score;
             } else {
                 // Failed low: only an upper bound is known; keep it below the bar.
-                order[i].1 = score.min(bar) - 1;
+                entry.1 = score.min(bar) - 1;
             }
             if is_exact && score > best.map_or(-INF - 1, |b| b.1) {
                 best = Some((m, score));

@@ -72,7 +72,9 @@ impl Engine {
         let Some(n) = name_at else { return };
         let end = value_at.unwrap_or(words.len());
         let name = words[n + 1..end].join(" ").to_ascii_lowercase();
-        let value = value_at.map(|v| words[v + 1..].join(" ")).unwrap_or_default();
+        let value = value_at
+            .map(|v| words[v + 1..].join(" "))
+            .unwrap_or_default();
         match name.as_str() {
             "uci_variant" => match Variant::from_name(&value) {
                 Some(v) => {
@@ -84,7 +86,9 @@ impl Engine {
             },
             "skill level" => match value.trim().parse::<u8>() {
                 Ok(l) if (1..=8).contains(&l) => self.level = l,
-                _ => say(&format!("info string Skill Level must be 1..8, got {value}")),
+                _ => say(&format!(
+                    "info string Skill Level must be 1..8, got {value}"
+                )),
             },
             "hash" => {
                 if let Ok(mb) = value.trim().parse::<usize>() {
