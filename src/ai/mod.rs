@@ -1,12 +1,17 @@
 //! The computer opponent: search, evaluation and difficulty levels for all five games.
 //!
 //! * [`choose_move_8`] / [`analyse_8`]: two-player games ([`crate::game::Game`]).
+//! * [`choose_move_4`] / [`analyse_4`]: four-player games ([`crate::four::FourGame`]), by
+//!   best-reply search with the evaluation from the mover's point of view.
 //! * [`search_8`]: the same search over a bare position with a caller-owned hash table and
 //!   stop flag (the UCI engine uses it).
 //!
 //! The search itself ([`search`]) is written once against [`SearchPosition`], which both
-//! engines implement. Two-player games use principal variation search; see `docs/STRENGTH.md`
-//! for the levels and their measured strength.
+//! engines implement. Two-player games use principal variation search, four-player games
+//! best-reply search; see `docs/STRENGTH.md` for the levels and their measured strength.
+//!
+//! The search reads time only through [`now_ms`]: `std::time::Instant` natively, and
+//! `Date.now()` in wasm, where `Instant` would panic.
 //!
 //! # Scores
 //! Scores are centipawns from the mover's point of view. A won game scores

@@ -282,7 +282,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         self.pv_len[ply] = child_len;
     }
 
-    /// Iterative deepening over the two-player [`Searcher::pvs`].
+    /// Iterative deepening over the two-player principal variation search.
     ///
     /// With `multipv` above 1, the best `multipv` root moves get exact scores in
     /// `root_scores` (the weaker levels choose among them).
