@@ -32,6 +32,7 @@ pkg: setup ## Release wasm build + wasm-bindgen --target web into pkg/
 	$(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD)
 	rm -rf pkg
 	wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir pkg --out-name tablero $(WASM_OUT)/tablero.wasm
+	cp js/tablero-worker.js pkg/
 	node scripts/pkg-json.mjs pkg
 
 demo: pkg ## Serve the demo page on http://localhost:8080/www/ (PORT=... to change)

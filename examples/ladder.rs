@@ -42,6 +42,9 @@ fn opening(variant: Variant, rng: &mut Rng) -> Game {
 /// Plays one game; returns 1.0 / 0.5 / 0.0 for White.
 fn play(mut g: Game, white: u8, black: u8, l8_nodes: u64, seed: u64) -> (f64, usize, String) {
     let mut ply = 0;
+    // Adjudication: White's score as each mover reported it; four plies in a row beyond
+    // ±1000 in the same direction end the game (like a resignation), to save time.
+    let mut streak: (i32, u32) = (0, 0);
     loop {
         if let Some(r) = g.result() {
             let s = match r.winner {
@@ -54,7 +57,7 @@ fn play(mut g: Game, white: u8, black: u8, l8_nodes: u64, seed: u64) -> (f64, us
         if g.claimable_draw().is_some() {
             return (0.5, ply, "claimable-draw".into());
         }
-        if ply >= 400 {
+        if ply >= 300 {
             return (0.5, ply, "adjudicated".into());
         }
         let level = if g.position().turn() == Color::White {
@@ -69,6 +72,27 @@ fn play(mut g: Game, white: u8, black: u8, l8_nodes: u64, seed: u64) -> (f64, us
             seed: seed.wrapping_mul(1000).wrapping_add(ply as u64),
         };
         let choice = choose_move_8(&g, &opts).expect("game is not over");
+        let white_view = if g.position().turn() == Color::White {
+            choice.score_cp
+        } else {
+            -choice.score_cp
+        };
+        let dir = if white_view >= 1000 {
+            1
+        } else if white_view <= -1000 {
+            -1
+        } else {
+            0
+        };
+        streak = if dir != 0 && dir == streak.0 {
+            (dir, streak.1 + 1)
+        } else {
+            (dir, u32::from(dir != 0))
+        };
+        if streak.1 >= 4 {
+            let s = if streak.0 > 0 { 1.0 } else { 0.0 };
+            return (s, ply, "adjudicated-win".into());
+        }
         g.play(choice.mv).expect("the engine plays legal moves");
         ply += 1;
     }

@@ -42,3 +42,23 @@ const pkg = {
 };
 
 await writeFile(new URL("package.json", outDir), JSON.stringify(pkg, null, 2) + "\n");
+
+// wasm-bindgen writes every parameter as required once its type is spelled out with
+// `unchecked_param_type`, even for Rust `Option`s; mark the API's optional ones so that
+// TypeScript callers may leave them out, as the documentation says they can.
+const OPTIONAL = [
+  ["newGame", "options"],
+  ["legalMoves", "from"],
+  ["resign", "player"],
+  ["timeout", "player"],
+  ["aiMove", "options"],
+  ["analyse", "options"],
+];
+const dtsUrl = new URL("tablero.d.ts", outDir);
+let dts = await readFile(dtsUrl, "utf8");
+for (const [fn, param] of OPTIONAL) {
+  const pattern = new RegExp(`\\b${fn}\\(${param}: `, "g");
+  if (!pattern.test(dts)) throw new Error(`tablero.d.ts: no ${fn}(${param}: ...) to mark optional`);
+  dts = dts.replace(pattern, `${fn}(${param}?: `);
+}
+await writeFile(dtsUrl, dts);

@@ -361,9 +361,9 @@ fn parse_variant(name: &str) -> Result<Option<Variant>, Error> {
 /// Creates a game. See `NewGameOptions`; with no options, a chess game from the start.
 #[wasm_bindgen(js_name = newGame)]
 pub fn new_game(
-    #[wasm_bindgen(unchecked_param_type = "NewGameOptions")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "NewGameOptions")] options: Option<JsValue>,
 ) -> Result<Game, JsValue> {
-    Game::create(options).map_err(js_error)
+    Game::create(options.unwrap_or(JsValue::UNDEFINED)).map_err(js_error)
 }
 
 impl Game {
@@ -667,9 +667,9 @@ impl Game {
     #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "Move[]")]
     pub fn legal_moves(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] from: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] from: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let from = opt_string(&from, "from").map_err(js_error)?;
+        let from = opt_string(&from.unwrap_or(JsValue::UNDEFINED), "from").map_err(js_error)?;
         match &self.inner {
             Inner::Two(g) => {
                 let from = match from {
@@ -832,8 +832,9 @@ impl Game {
     /// Resigns for `player` (default: the player to move).
     pub fn resign(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: Option<JsValue>,
     ) -> Result<(), JsValue> {
+        let player = player.unwrap_or(JsValue::UNDEFINED);
         match &mut self.inner {
             Inner::Two(g) => {
                 let color = match opt_string(&player, "player").map_err(js_error)? {
@@ -866,8 +867,9 @@ impl Game {
     /// as it does for two-player games.
     pub fn timeout(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Player")] player: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: Option<JsValue>,
     ) -> Result<(), JsValue> {
+        let player = player.unwrap_or(JsValue::UNDEFINED);
         let seat = self.parse_seat_or_turn(&player).map_err(js_error)?;
         match &mut self.inner {
             Inner::Two(_) => Err(js_error(Error::invalid_argument(
@@ -889,7 +891,7 @@ impl Game {
 
     /// Number of legal move paths of `depth` plies from the current position, computed inside
     /// WebAssembly. Depth 0 to 8 (two players) or 0 to 6 (four players).
-    pub fn perft(&self, depth: JsValue) -> Result<f64, JsValue> {
+    pub fn perft(&self, #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue) -> Result<f64, JsValue> {
         let max = match self.inner {
             Inner::Two(_) => 8.0,
             Inner::Four(_) => 6.0,
@@ -911,9 +913,9 @@ impl Game {
     #[wasm_bindgen(js_name = aiMove, unchecked_return_type = "Move")]
     pub fn ai_move(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "AiOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "AiOptions")] options: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        self.ai_move_inner(&options).map_err(js_error)
+        self.ai_move_inner(&options.unwrap_or(JsValue::UNDEFINED)).map_err(js_error)
     }
 
     /// A full-strength look at the position for hints: the best move, its score and the
@@ -921,9 +923,9 @@ impl Game {
     #[wasm_bindgen(unchecked_return_type = "Analysis")]
     pub fn analyse(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "{timeMs?: number}")] options: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "{timeMs?: number}")] options: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        self.analyse_inner(&options).map_err(js_error)
+        self.analyse_inner(&options.unwrap_or(JsValue::UNDEFINED)).map_err(js_error)
     }
 
     /// The game as a plain object for saving (`JSON.stringify(game)` calls this).

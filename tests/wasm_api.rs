@@ -32,7 +32,7 @@ fn code(err: JsValue) -> String {
 }
 
 fn game(options: &str) -> Game {
-    new_game(js(options)).unwrap_or_else(|e| panic!("newGame({options}): {}", code(e)))
+    new_game(Some(js(options))).unwrap_or_else(|e| panic!("newGame({options}): {}", code(e)))
 }
 
 fn play(g: &mut Game, mv: &str) -> JsValue {
@@ -46,10 +46,10 @@ fn len(v: &JsValue) -> u32 {
 
 #[wasm_bindgen_test]
 fn default_game_is_chess_from_the_start() {
-    let g = new_game(JsValue::UNDEFINED).unwrap();
+    let g = new_game(Some(JsValue::UNDEFINED)).unwrap();
     assert_eq!(g.variant(), "chess");
-    assert_eq!(len(&g.legal_moves(JsValue::UNDEFINED).unwrap()), 20);
-    assert_eq!(len(&g.legal_moves(JsValue::from_str("g1")).unwrap()), 2);
+    assert_eq!(len(&g.legal_moves(Some(JsValue::UNDEFINED)).unwrap()), 20);
+    assert_eq!(len(&g.legal_moves(Some(JsValue::from_str("g1"))).unwrap()), 2);
     assert_eq!(g.perft(JsValue::from_f64(3.0)).unwrap(), 8902.0);
     let status = g.status().unwrap();
     assert_eq!(str_of(&status, "turn"), "white");
@@ -141,7 +141,7 @@ fn bad_input_never_breaks_a_game() {
         JsValue::TRUE,
         Object::new().into(),
     ] {
-        assert_eq!(code(g.legal_moves(bad).unwrap_err()), "invalid-argument");
+        assert_eq!(code(g.legal_moves(Some(bad)).unwrap_err()), "invalid-argument");
     }
     for bad in [
         JsValue::from_f64(-1.0),
@@ -157,7 +157,7 @@ fn bad_input_never_breaks_a_game() {
         JsValue::from_f64(1.0),
         JsValue::TRUE,
     ] {
-        assert_eq!(code(g.resign(bad).unwrap_err()), "invalid-argument");
+        assert_eq!(code(g.resign(Some(bad)).unwrap_err()), "invalid-argument");
     }
     for bad in [
         JsValue::from_f64(1.0),
@@ -195,14 +195,14 @@ fn bad_input_never_breaks_a_game() {
         (r#"{"rules":"ffa"}"#, "invalid-argument"),
     ] {
         assert_eq!(
-            code(new_game(js(bad)).map(|_| ()).unwrap_err()),
+            code(new_game(Some(js(bad))).map(|_| ()).unwrap_err()),
             expected,
             "{bad}"
         );
     }
     assert_eq!(
         code(
-            new_game(JsValue::from_str("chess"))
+            new_game(Some(JsValue::from_str("chess")))
                 .map(|_| ())
                 .unwrap_err()
         ),
@@ -233,8 +233,8 @@ fn bad_input_never_breaks_a_game() {
         code(g.play(JsValue::from_str("Kf8")).unwrap_err()),
         "game-over"
     );
-    assert_eq!(code(g.resign(JsValue::UNDEFINED).unwrap_err()), "game-over");
-    assert_eq!(len(&g.legal_moves(JsValue::UNDEFINED).unwrap()), 0);
+    assert_eq!(code(g.resign(Some(JsValue::UNDEFINED)).unwrap_err()), "game-over");
+    assert_eq!(len(&g.legal_moves(Some(JsValue::UNDEFINED)).unwrap()), 0);
 }
 
 #[wasm_bindgen_test]
@@ -250,7 +250,7 @@ fn checkmate_resign_and_claims() {
 
     let mut g = game("{}");
     assert!(!g.claim_draw());
-    g.resign(JsValue::from_str("black")).unwrap();
+    g.resign(Some(JsValue::from_str("black"))).unwrap();
     let result = get(&g.status().unwrap(), "result");
     assert_eq!(str_of(&result, "reason"), "resignation");
     assert_eq!(str_of(&result, "winner"), "white");
@@ -303,11 +303,11 @@ fn save_and_restore() {
 
     // A game read back from its PGN is the same game.
     let pgn = g.pgn();
-    let k = new_game({
+    let k = new_game(Some({
         let o = Object::new();
         Reflect::set(&o, &"pgn".into(), &JsValue::from_str(&pgn)).unwrap();
         o.into()
-    })
+    }))
     .unwrap();
     assert_eq!(k.fen(), g.fen());
     assert_eq!(k.variant(), "3check");
@@ -334,7 +334,7 @@ fn four_player_through_the_same_api() {
     assert_eq!(g.variant(), "fourplayer");
     assert_eq!(g.rules().as_string().as_deref(), Some("ffa"));
     assert_eq!(g.fen(), FOUR_START, "R5.2 start position");
-    assert_eq!(len(&g.legal_moves(JsValue::UNDEFINED).unwrap()), 20);
+    assert_eq!(len(&g.legal_moves(Some(JsValue::UNDEFINED)).unwrap()), 20);
     assert_eq!(g.perft(JsValue::from_f64(2.0)).unwrap(), 395.0, "R8");
     let status = g.status().unwrap();
     assert_eq!(str_of(&status, "turn"), "red");
@@ -360,11 +360,11 @@ fn four_player_through_the_same_api() {
         assert_eq!(g.fen(), fen);
     }
     assert_eq!(
-        code(g.resign(JsValue::from_str("white")).unwrap_err()),
+        code(g.resign(Some(JsValue::from_str("white"))).unwrap_err()),
         "invalid-argument"
     );
     assert_eq!(
-        code(g.legal_moves(JsValue::from_str("z99")).unwrap_err()),
+        code(g.legal_moves(Some(JsValue::from_str("z99"))).unwrap_err()),
         "invalid-argument"
     );
 
@@ -380,7 +380,7 @@ fn four_player_through_the_same_api() {
     let o = Object::new();
     Reflect::set(&o, &"variant".into(), &"fourplayer".into()).unwrap();
     Reflect::set(&o, &"pgn".into(), &JsValue::from_str(&g.pgn())).unwrap();
-    let k = new_game(o.into()).unwrap();
+    let k = new_game(Some(o.into())).unwrap();
     assert_eq!(k.fen(), fen);
 
     assert!(g.undo().unwrap().is_object());
@@ -437,12 +437,12 @@ fn computer_opponent_from_javascript() {
         let o = Object::new();
         Reflect::set(&o, &"level".into(), &JsValue::from_f64(level)).unwrap();
         Reflect::set(&o, &"nodes".into(), &JsValue::from_f64(20_000.0)).unwrap();
-        let m = g.ai_move(o.into()).unwrap();
+        let m = g.ai_move(Some(o.into())).unwrap();
         assert_eq!(str_of(&m, "san"), "Qxf7#", "level {level}");
     }
     assert_eq!(g.fen(), fen, "aiMove does not play the move");
 
-    let a = g.analyse(js(r#"{"timeMs":200}"#)).unwrap();
+    let a = g.analyse(Some(js(r#"{"timeMs":200}"#))).unwrap();
     assert_eq!(str_of(&get(&a, "move"), "san"), "Qxf7#");
     assert_eq!(get(&a, "mate").as_f64(), Some(1.0));
     assert!(len(&get(&a, "pv")) >= 1);
@@ -456,13 +456,13 @@ fn computer_opponent_from_javascript() {
         r#"{"lvl":3}"#,
     ] {
         assert_eq!(
-            code(g.ai_move(js(bad)).unwrap_err()),
+            code(g.ai_move(Some(js(bad))).unwrap_err()),
             "invalid-argument",
             "{bad}"
         );
     }
     assert_eq!(
-        code(g.ai_move(JsValue::from_str("hard")).unwrap_err()),
+        code(g.ai_move(Some(JsValue::from_str("hard"))).unwrap_err()),
         "invalid-argument"
     );
 
@@ -471,7 +471,7 @@ fn computer_opponent_from_javascript() {
         play(&mut over, mv);
     }
     assert_eq!(
-        code(over.ai_move(JsValue::UNDEFINED).unwrap_err()),
+        code(over.ai_move(Some(JsValue::UNDEFINED)).unwrap_err()),
         "game-over"
     );
 }

@@ -336,7 +336,7 @@ fn hill_terms(pos: &Position, attacks: [u64; 2], phase: i32) -> i32 {
             best = best.min(d);
         }
         // 0..=7 steps; the bonus grows fast near the hill and as material comes off.
-        let closeness = (7 - best.min(7)) as i32;
+        let closeness = 7 - best.min(7);
         let scale = 30 + (24 - phase) * 4;
         s += sign * closeness * closeness * scale / 10;
     }

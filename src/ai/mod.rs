@@ -1,12 +1,17 @@
 //! The computer opponent: search, evaluation and difficulty levels for all five games.
 //!
 //! * [`choose_move_8`] / [`analyse_8`]: two-player games ([`crate::game::Game`]).
+//! * [`choose_move_4`] / [`analyse_4`]: four-player games ([`crate::four::FourGame`]), by
+//!   best-reply search with the evaluation from the mover's point of view.
 //! * [`search_8`]: the same search over a bare position with a caller-owned hash table and
 //!   stop flag (the UCI engine uses it).
 //!
 //! The search itself ([`search`]) is written once against [`SearchPosition`], which both
-//! engines implement. Two-player games use principal variation search; see `docs/STRENGTH.md`
-//! for the levels and their measured strength.
+//! engines implement. Two-player games use principal variation search, four-player games
+//! best-reply search; see `docs/STRENGTH.md` for the levels and their measured strength.
+//!
+//! The search reads time only through [`now_ms`]: `std::time::Instant` natively, and
+//! `Date.now()` in wasm, where `Instant` would panic.
 //!
 //! # Scores
 //! Scores are centipawns from the mover's point of view. A won game scores
@@ -16,6 +21,7 @@
 
 mod clock;
 mod eval8;
+mod four;
 pub mod search;
 mod tt;
 
@@ -23,6 +29,7 @@ use std::sync::atomic::AtomicBool;
 
 pub use clock::{Stopwatch, now_ms};
 pub use eval8::evaluate_white;
+pub use four::evaluate_four;
 pub use search::{INF, Limits, MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher};
 pub use tt::Table;
 
@@ -92,71 +99,33 @@ pub struct LevelSpec {
 /// The eight levels. Weaker levels search shallower and pick randomly among their best
 /// candidates, with a bias toward better ones (as Stockfish's `Skill Level` does).
 pub const LEVELS: [LevelSpec; 8] = [
-    LevelSpec {
-        max_depth: 1,
-        default_nodes: 5_000,
-        default_ms: 0,
-        candidates: 8,
-        weakness: 120,
-        hash_mb: 1,
-    },
-    LevelSpec {
-        max_depth: 2,
-        default_nodes: 10_000,
-        default_ms: 0,
-        candidates: 6,
-        weakness: 100,
-        hash_mb: 1,
-    },
-    LevelSpec {
-        max_depth: 3,
-        default_nodes: 20_000,
-        default_ms: 0,
-        candidates: 5,
-        weakness: 80,
-        hash_mb: 2,
-    },
-    LevelSpec {
-        max_depth: 4,
-        default_nodes: 40_000,
-        default_ms: 0,
-        candidates: 4,
-        weakness: 60,
-        hash_mb: 2,
-    },
-    LevelSpec {
-        max_depth: 5,
-        default_nodes: 80_000,
-        default_ms: 0,
-        candidates: 3,
-        weakness: 40,
-        hash_mb: 4,
-    },
-    LevelSpec {
-        max_depth: 7,
-        default_nodes: 150_000,
-        default_ms: 0,
-        candidates: 2,
-        weakness: 20,
-        hash_mb: 4,
-    },
-    LevelSpec {
-        max_depth: 9,
-        default_nodes: 300_000,
-        default_ms: 0,
-        candidates: 1,
-        weakness: 0,
-        hash_mb: 8,
-    },
-    LevelSpec {
-        max_depth: 120,
-        default_nodes: 0,
-        default_ms: 1_000,
-        candidates: 1,
-        weakness: 0,
-        hash_mb: 16,
-    },
+    level(1, 2_000, 0, 8, 120, 1),
+    level(2, 5_000, 0, 6, 100, 1),
+    level(3, 10_000, 0, 4, 70, 2),
+    level(4, 20_000, 0, 3, 50, 2),
+    level(5, 40_000, 0, 2, 30, 4),
+    level(6, 80_000, 0, 1, 0, 4),
+    level(8, 160_000, 0, 1, 0, 8),
+    level(120, 0, 1_000, 1, 0, 16),
 ];
+
+const fn level(
+    max_depth: u32,
+    default_nodes: u64,
+    default_ms: u64,
+    candidates: usize,
+    weakness: i32,
+    hash_mb: usize,
+) -> LevelSpec {
+    LevelSpec {
+        max_depth,
+        default_nodes,
+        default_ms,
+        candidates,
+        weakness,
+        hash_mb,
+    }
+}
 
 /// The spec of `level`, or an `invalid-argument` error outside 1..=8.
 pub fn level_spec(level: u8) -> Result<LevelSpec, Error> {
@@ -191,6 +160,14 @@ pub fn limits_for(opts: &AiOptions) -> Result<(LevelSpec, Limits), Error> {
         }
     }
     Ok((spec, limits))
+}
+
+/// Hash table size for one search: no larger than the nodes the budget allows can fill, so
+/// that a short search does not spend its time clearing a big table.
+fn table_mb(spec: &LevelSpec, limits: &Limits) -> usize {
+    let by_time = limits.time_ms.map_or(usize::MAX, |t| (t / 32) as usize);
+    let by_nodes = limits.nodes.map_or(usize::MAX, |n| (n / 40_000) as usize);
+    spec.hash_mb.min(by_time).min(by_nodes).max(1)
 }
 
 /// SplitMix64: small, fast and good enough to pick among a handful of moves reproducibly.
@@ -316,7 +293,7 @@ pub fn search_8(
 pub fn choose_move_8(game: &Game, opts: &AiOptions) -> Result<AiChoice<Move>, Error> {
     let (spec, limits) = limits_for(opts)?;
     check_playable(game)?;
-    let mut tt = Table::with_mb(spec.hash_mb);
+    let mut tt = Table::with_mb(table_mb(&spec, &limits));
     search_8(
         game.position(),
         game_hashes(game),
@@ -332,6 +309,66 @@ pub fn choose_move_8(game: &Game, opts: &AiOptions) -> Result<AiChoice<Move>, Er
 /// and its score, for hints.
 pub fn analyse_8(game: &Game, time_ms: u64) -> Result<AiChoice<Move>, Error> {
     choose_move_8(
+        game,
+        &AiOptions {
+            level: 8,
+            time_ms: Some(time_ms),
+            nodes: None,
+            seed: 0,
+        },
+    )
+}
+
+/// Chooses the computer's move in a four-player game without playing it (best-reply search
+/// from the player to move's point of view).
+///
+/// Errors: `game-over` when the game has ended, `invalid-argument` for a level outside 1..=8
+/// or a zero budget. Deterministic for a given seed and node budget.
+pub fn choose_move_4(
+    game: &crate::four::FourGame,
+    opts: &AiOptions,
+) -> Result<AiChoice<crate::four::Move>, Error> {
+    let (spec, mut limits) = limits_for(opts)?;
+    if game.is_over() {
+        return Err(Error::game_over(
+            "the four-player game is over; there is no move to choose",
+        ));
+    }
+    // Four-player nodes cost several times a two-player node (three mate/stalemate tests per
+    // move), so the level defaults are scaled down; the depth caps keep their meaning.
+    if opts.nodes.is_none() && opts.time_ms.is_none() && spec.default_nodes > 0 {
+        limits.nodes = Some((spec.default_nodes / 4).max(500));
+    }
+    let pos = game.position();
+    let mut tt = Table::with_mb(table_mb(&spec, &limits));
+    let mut searcher: Searcher<'_, crate::four::Position> =
+        Searcher::new(&mut tt, limits, Vec::new(), None);
+    let max_depth = spec.max_depth.min(40);
+    let result = searcher.search_four(pos, max_depth, spec.candidates > 1, limits.time_ms);
+    let Some(best) = result.best else {
+        return Err(Error::game_over("the player to move has no legal move"));
+    };
+    let mut rng = Rng::new(opts.seed);
+    let mv = pick_weakened(&result.root_scores, &spec, &mut rng).unwrap_or(best);
+    Ok(AiChoice {
+        mv,
+        score_cp: result.score,
+        depth: result.depth,
+        nodes: result.nodes,
+        pv: if result.pv.is_empty() {
+            vec![best]
+        } else {
+            result.pv
+        },
+    })
+}
+
+/// Analyses a four-player position at full strength for `time_ms` milliseconds.
+pub fn analyse_4(
+    game: &crate::four::FourGame,
+    time_ms: u64,
+) -> Result<AiChoice<crate::four::Move>, Error> {
+    choose_move_4(
         game,
         &AiOptions {
             level: 8,

@@ -180,8 +180,10 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         // Reading the clock costs far more than a node; every 512 nodes keeps the overshoot
         // well under a millisecond even in wasm.
         if self.nodes & 511 == 0 {
+            // Stop a little early: unwinding, the caller's bookkeeping and a busy machine's
+            // scheduling all come on top of the search itself.
             if let Some(t) = self.limits.time_ms
-                && self.clock.elapsed_ms() >= t as f64
+                && self.clock.elapsed_ms() >= t as f64 * 0.95 - 1.0
             {
                 self.aborted = true;
             }
@@ -280,7 +282,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         self.pv_len[ply] = child_len;
     }
 
-    /// Iterative deepening over the two-player [`Searcher::pvs`].
+    /// Iterative deepening over the two-player principal variation search.
     ///
     /// With `multipv` above 1, the best `multipv` root moves get exact scores in
     /// `root_scores` (the weaker levels choose among them).
@@ -359,8 +361,8 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         let mut exact: Vec<i32> = Vec::with_capacity(multipv + 1);
         self.path.push(root.hash());
         self.pv_len[0] = 0;
-        for i in 0..order.len() {
-            let m = order[i].0;
+        for entry in order.iter_mut() {
+            let m = entry.0;
             let mut child = root.clone();
             child.play(m);
             let d = depth - 1;
@@ -387,10 +389,10 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 let pos = exact.iter().position(|&e| score > e).unwrap_or(exact.len());
                 exact.insert(pos, score);
                 exact.truncate(multipv);
-                order[i].1 = score;
+                entry.1 = score;
             } else {
                 // Failed low: only an upper bound is known; keep it below the bar.
-                order[i].1 = score.min(bar) - 1;
+                entry.1 = score.min(bar) - 1;
             }
             if is_exact && score > best.map_or(-INF - 1, |b| b.1) {
                 best = Some((m, score));

@@ -1,0 +1,114 @@
+//! Native search speed: nodes per second of a fixed-node level-8 search, per game type.
+//!
+//! ```text
+//! cargo bench --bench search                 # all game types
+//! cargo bench --bench search -- racing       # only cases whose name contains a word
+//! BENCH_NODES=2000000 cargo bench --bench search
+//! ```
+//!
+//! Each case searches its positions (the start position and a middle-game position) with a
+//! node budget, three times, and reports the median nodes per second. The counts are the
+//! search's own (quiescence nodes included), so they compare runs of this engine, not engines.
+
+use std::hint::black_box;
+
+use tablero::ai::{AiOptions, choose_move_4, choose_move_8, now_ms};
+use tablero::chess8::Variant;
+use tablero::four::{FourGame, Rules, Seat};
+use tablero::game::Game;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+fn main() {
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let nodes: u64 = std::env::var("BENCH_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000);
+    let two: [(&str, Variant, &str); 4] = [
+        (
+            "chess",
+            Variant::Chess,
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8",
+        ),
+        (
+            "3check",
+            Variant::ThreeCheck,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 3+3 4 4",
+        ),
+        (
+            "kingofthehill",
+            Variant::KingOfTheHill,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        ),
+        (
+            "racingkings",
+            Variant::RacingKings,
+            "8/8/8/8/3K4/1k6/1rbnNBR1/qrbnNBRQ w - - 2 3",
+        ),
+    ];
+    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
+    println!(
+        "{:<16} {:>12} {:>10} {:>8}",
+        "game", "nodes", "knps", "depth"
+    );
+    let opts = AiOptions {
+        level: 8,
+        time_ms: None,
+        nodes: Some(nodes),
+        seed: 0,
+    };
+    for (name, variant, fen) in two {
+        if !wanted(name) {
+            continue;
+        }
+        let games = [
+            Game::new(variant),
+            Game::from_fen(variant, fen).expect("valid FEN"),
+        ];
+        let mut rates = Vec::new();
+        let mut depth = 0;
+        let mut total = 0;
+        for _ in 0..3 {
+            let (mut n, mut ms) = (0u64, 0.0f64);
+            for g in &games {
+                let t = now_ms();
+                let c = black_box(choose_move_8(g, &opts).expect("playable"));
+                ms += now_ms() - t;
+                n += c.nodes;
+                depth = c.depth;
+            }
+            total = n;
+            rates.push(n as f64 / ms);
+        }
+        println!("{name:<16} {total:>12} {:>10.0} {depth:>8}", median(rates));
+    }
+    if wanted("fourplayer") {
+        let g = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
+        let opts4 = AiOptions {
+            nodes: Some(nodes / 10),
+            ..opts
+        };
+        let mut rates = Vec::new();
+        let mut depth = 0;
+        let mut total = 0;
+        for _ in 0..3 {
+            let t = now_ms();
+            let c = black_box(choose_move_4(&g, &opts4).expect("playable"));
+            rates.push(c.nodes as f64 / (now_ms() - t));
+            depth = c.depth;
+            total = c.nodes;
+        }
+        println!(
+            "{:<16} {total:>12} {:>10.0} {depth:>8}",
+            "fourplayer",
+            median(rates)
+        );
+    }
+}

@@ -1,0 +1,294 @@
+//! Computer opponent: puzzles with known solutions at every level from 4 up, budgets,
+//! determinism and errors.
+
+mod common4;
+
+use common4::{game as game4, rmv, with_kings};
+use tablero::ErrorKind;
+use tablero::ai::{AiOptions, MATE, MATE_BOUND, analyse_8, choose_move_4, choose_move_8, now_ms};
+use tablero::chess8::{Move, Position, Variant};
+use tablero::four::{FourGame, Rules, Seat};
+use tablero::game::Game;
+
+const PUZZLE_NODES: u64 = 200_000;
+
+/// The tests run one at a time: the timing test measures wall-clock time, which the other
+/// searches running on the same cores would distort.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn opts(level: u8, seed: u64) -> AiOptions {
+    AiOptions {
+        level,
+        time_ms: None,
+        nodes: Some(PUZZLE_NODES),
+        seed,
+    }
+}
+
+fn after(pos: &Position, m: Move) -> Position {
+    let mut p = pos.clone();
+    p.play(m);
+    p
+}
+
+/// `true` when the side that just moved has won in `pos` (mate or a variant win).
+fn won_by_last_mover(pos: &Position) -> bool {
+    pos.ending()
+        .is_some_and(|e| e.winner == Some(pos.turn().other()))
+}
+
+/// Plays the chosen move at levels 4..=8 (two seeds each) and checks it wins at once.
+fn assert_wins_in_one(variant: Variant, fen: &str) {
+    let g = Game::from_fen(variant, fen).unwrap();
+    for level in 4..=8 {
+        for seed in [1, 2] {
+            let c = choose_move_8(&g, &opts(level, seed)).unwrap();
+            assert!(
+                won_by_last_mover(&after(g.position(), c.mv)),
+                "level {level} seed {seed} played {} in {fen}",
+                c.mv.uci()
+            );
+            assert_eq!(c.score_cp, MATE - 1, "score of a win in one ply");
+        }
+    }
+}
+
+#[test]
+fn mate_in_one() {
+    let _serial = serial();
+    // Back-rank mate: Ra8#.
+    assert_wins_in_one(Variant::Chess, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    // Scholar's mate: Qxf7#.
+    assert_wins_in_one(
+        Variant::Chess,
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    );
+}
+
+#[test]
+fn mate_in_two() {
+    let _serial = serial();
+    // 1.Ra6! bxa6 (or anything) 2.b7# — the only winning first move.
+    let fen = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
+    let g = Game::from_fen(Variant::Chess, fen).unwrap();
+    for level in 4..=8 {
+        for seed in [1, 2] {
+            let c = choose_move_8(&g, &opts(level, seed)).unwrap();
+            assert_eq!(
+                c.score_cp,
+                MATE - 3,
+                "level {level}: mate in two is 3 plies"
+            );
+            // Every reply must allow a mate in one.
+            let p1 = after(g.position(), c.mv);
+            let replies = p1.legal_moves();
+            assert!(!replies.is_empty());
+            for &r in replies.iter() {
+                let p2 = after(&p1, r);
+                assert!(
+                    p2.legal_moves()
+                        .iter()
+                        .any(|&m| won_by_last_mover(&after(&p2, m))),
+                    "level {level}: {} then {} has no mate",
+                    c.mv.uci(),
+                    r.uci()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn third_check_in_one() {
+    let _serial = serial();
+    // White has given two checks (one remaining); any check wins. Black threatens mate-free
+    // material, so a non-check move would be pointless.
+    assert_wins_in_one(
+        Variant::ThreeCheck,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+3 4 4",
+    );
+}
+
+#[test]
+fn hill_in_one() {
+    let _serial = serial();
+    // The king steps onto d4 or e4 (both safe) and wins; Black's queen would otherwise win.
+    assert_wins_in_one(Variant::KingOfTheHill, "4k3/8/8/8/8/4K3/8/q7 w - - 0 1");
+}
+
+#[test]
+fn race_in_one() {
+    let _serial = serial();
+    // The white king reaches rank 8 and Black's king cannot follow.
+    assert_wins_in_one(Variant::RacingKings, "8/6K1/8/8/8/8/k7/8 w - - 0 1");
+}
+
+#[test]
+fn four_player_mate_for_points() {
+    let _serial = serial();
+    // R5.11 scene: Red's rook e10->b10 mates Blue (checked by Yellow's rook) for 20 points.
+    for k in [0, 1] {
+        let g: FourGame = game4(
+            Rules::Ffa,
+            Seat::Red,
+            &with_kings(&[("a11", "yR"), ("e10", "rR"), ("e5", "bP")]),
+            k,
+        );
+        let want = g.parse_move(&rmv("e10b10", k)).unwrap();
+        for level in 4..=8 {
+            let c = choose_move_4(&g, &opts(level, 3)).unwrap();
+            assert_eq!(c.mv, want, "level {level}, rotation {k}");
+        }
+    }
+}
+
+#[test]
+fn timed_search_stays_within_budget() {
+    let _serial = serial();
+    let g = Game::new(Variant::Chess);
+    for &ms in &[50u64, 300] {
+        let t = now_ms();
+        let c = choose_move_8(
+            &g,
+            &AiOptions {
+                level: 8,
+                time_ms: Some(ms),
+                nodes: None,
+                seed: 0,
+            },
+        )
+        .unwrap();
+        let el = now_ms() - t;
+        assert!(el <= ms as f64 * 1.1, "{ms} ms budget took {el:.1} ms");
+        assert!(c.depth >= 1);
+    }
+    let g4 = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
+    let t = now_ms();
+    choose_move_4(
+        &g4,
+        &AiOptions {
+            level: 8,
+            time_ms: Some(300),
+            nodes: None,
+            seed: 0,
+        },
+    )
+    .unwrap();
+    let el = now_ms() - t;
+    assert!(el <= 330.0, "four-player 300 ms budget took {el:.1} ms");
+}
+
+#[test]
+fn node_limited_levels_are_deterministic() {
+    let _serial = serial();
+    let mut g = Game::new(Variant::Chess);
+    g.play_str("e4").unwrap();
+    g.play_str("c5").unwrap();
+    for level in [1, 3, 5, 8] {
+        let o = AiOptions {
+            level,
+            time_ms: None,
+            nodes: Some(20_000),
+            seed: 42,
+        };
+        let a = choose_move_8(&g, &o).unwrap();
+        let b = choose_move_8(&g, &o).unwrap();
+        assert_eq!(a, b, "level {level}");
+    }
+    let g4 = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
+    let o = AiOptions {
+        level: 2,
+        time_ms: None,
+        nodes: Some(3_000),
+        seed: 9,
+    };
+    assert_eq!(
+        choose_move_4(&g4, &o).unwrap(),
+        choose_move_4(&g4, &o).unwrap()
+    );
+}
+
+#[test]
+fn level_one_varies_with_the_seed_and_stays_legal() {
+    let _serial = serial();
+    let g = Game::new(Variant::Chess);
+    let legal = g.legal_moves();
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..20 {
+        let c = choose_move_8(&g, &opts(1, seed)).unwrap();
+        assert!(legal.contains(&c.mv));
+        seen.insert(c.mv);
+    }
+    assert!(
+        seen.len() >= 3,
+        "level 1 should not always play the same move"
+    );
+}
+
+#[test]
+fn level_eight_keeps_its_queen() {
+    let _serial = serial();
+    // Black's queen attacks White's undefended queen; level 8 must move or defend it.
+    let g = Game::from_fen(Variant::Chess, "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1").unwrap();
+    let c = choose_move_8(&g, &opts(8, 0)).unwrap();
+    let p = after(g.position(), c.mv);
+    assert!(c.score_cp > -300, "score {}", c.score_cp);
+    // Material stays level: White's queen is still on the board after the move.
+    assert!(p.pieces_of(tablero::chess8::Color::White).count() == 2);
+}
+
+#[test]
+fn analyse_returns_a_line() {
+    let _serial = serial();
+    let g = Game::new(Variant::KingOfTheHill);
+    let a = analyse_8(&g, 100).unwrap();
+    assert!(!a.pv.is_empty());
+    assert_eq!(a.pv[0], a.mv);
+    assert!(a.score_cp.abs() < MATE_BOUND);
+}
+
+#[test]
+fn errors_are_clear() {
+    let _serial = serial();
+    let g = Game::new(Variant::Chess);
+    for level in [0, 9, 255] {
+        let e = choose_move_8(
+            &g,
+            &AiOptions {
+                level,
+                ..AiOptions::default()
+            },
+        )
+        .unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidArgument);
+        assert!(e.message.contains("level"), "{}", e.message);
+    }
+    let zero_time = AiOptions {
+        time_ms: Some(0),
+        ..AiOptions::default()
+    };
+    assert_eq!(
+        choose_move_8(&g, &zero_time).unwrap_err().kind,
+        ErrorKind::InvalidArgument
+    );
+    let zero_nodes = AiOptions {
+        nodes: Some(0),
+        ..AiOptions::default()
+    };
+    assert_eq!(
+        choose_move_8(&g, &zero_nodes).unwrap_err().kind,
+        ErrorKind::InvalidArgument
+    );
+    // Fool's mate: the game is over.
+    let mut over = Game::new(Variant::Chess);
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        over.play_str(m).unwrap();
+    }
+    let e = choose_move_8(&over, &AiOptions::default()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::GameOver);
+    assert_eq!(analyse_8(&over, 10).unwrap_err().kind, ErrorKind::GameOver);
+}
