@@ -1,6 +1,6 @@
 // The computer player runs in a Web Worker so the page never blocks while it thinks.
-// It uses the engine's own worker (pkg/tablero-worker.js) when the package has one, and
-// otherwise www/fallback-worker.js, which speaks the same protocol:
+// It uses the engine's own worker (pkg/tablero-worker.js), and www/fallback-worker.js, which
+// speaks the same protocol, when that one is missing or cannot play a game:
 //   postMessage({id, type: "aiMove", game: game.toJSON(), options: {level}})
 //   -> {id, ok: true, move} | {id, ok: false, error: {code, message}}
 
@@ -13,18 +13,9 @@ const pending = new Map();
 let officialUrl; // undefined: not checked yet; null: the package has none
 export let workerKind = null;
 
-/** pkg/package.json lists the engine's worker once the package ships one (no 404 probing). */
+/** The engine's worker (copied into pkg/ by `make pkg`) unless it failed to load before. */
 async function findOfficial() {
-  if (officialUrl !== undefined) return officialUrl;
-  officialUrl = null;
-  try {
-    const res = await fetch(new URL("../pkg/package.json", import.meta.url), { cache: "no-store" });
-    const pkg = await res.json();
-    const listed = [...(pkg.files ?? []), ...Object.keys(pkg.exports ?? {})];
-    if (listed.some((f) => /tablero-worker\.js$/.test(f))) officialUrl = OFFICIAL;
-  } catch {
-    /* use the demo's worker */
-  }
+  if (officialUrl === undefined) officialUrl = OFFICIAL;
   return officialUrl;
 }
 
@@ -32,6 +23,7 @@ function getWorker(url) {
   if (!workers.has(url)) {
     const worker = new Worker(url, { type: "module" });
     worker.addEventListener("message", (e) => {
+      worker.answered = true;
       const { id, ok, move, error } = e.data ?? {};
       const p = pending.get(id);
       if (!p) return;
@@ -51,6 +43,8 @@ function getWorker(url) {
       }
       workers.delete(url);
       worker.terminate();
+      // An engine build without pkg/tablero-worker.js: stop asking it.
+      if (url === OFFICIAL && !worker.answered) officialUrl = null;
     });
     workers.set(url, worker);
   }

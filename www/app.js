@@ -4,7 +4,7 @@
 import init, { newGame, Game } from "../pkg/tablero.js";
 import { Board } from "./board.js";
 import * as store from "./store.js";
-import { aiMove } from "./ai.js";
+import * as ai from "./ai.js";
 import { t, tr, rules, getLang, setLang, translateDom } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -842,7 +842,7 @@ async function maybeComputer(st, forced = false) {
   const started = performance.now();
   let move;
   try {
-    move = await aiMove(cur.game.toJSON(), { level: ctl?.type === "ai" ? ctl.level : 3 });
+    move = await ai.aiMove(cur.game.toJSON(), { level: ctl?.type === "ai" ? ctl.level : 3 });
   } catch (e) {
     if (cur && aiToken === key) {
       aiToken = null;
@@ -1303,6 +1303,10 @@ window.tablero = {
   },
   get thinking() {
     return thinkingSeat;
+  },
+  /** Which worker answered last: "engine" (pkg/tablero-worker.js) or "demo". */
+  get worker() {
+    return ai.workerKind;
   },
   get game() {
     return cur?.game ?? null;

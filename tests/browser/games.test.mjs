@@ -228,6 +228,7 @@ describe("saving, reloading, the computer, import and export", () => {
     await page.waitForFunction(() => window.tablero.game.history().length === 2, null, { timeout: 20000 });
     await expectText(status(page), /White to move/);
     await boardShot(page, "chess-vs-computer");
+    assert.equal(await page.evaluate(() => window.tablero.worker), "engine");
     // Undo against the computer goes back to the person's last turn.
     await page.click("#undo");
     assert.equal(await plies(page), 0);
