@@ -612,6 +612,22 @@ fn mate_distance(score: i32) -> Option<i32> {
     }
 }
 
+/// The full description of a legal four-player move, as `legalMoves()` reports it.
+fn four_move_info(g: &FourGame, m: crate::four::Move) -> Result<crate::four::MoveInfo, Error> {
+    let uci = format!(
+        "{}{}{}",
+        m.from(),
+        m.to(),
+        if m.is_promotion() { "q" } else { "" }
+    );
+    g.legal_moves()
+        .into_iter()
+        .find(|info| info.uci == uci)
+        .ok_or_else(|| {
+            Error::invalid_argument(format!("the computer chose {uci}, which is not legal"))
+        })
+}
+
 /// Reads `{from, to, promotion?}`.
 fn move_object(mv: &JsValue) -> Result<(String, String, Option<String>), Error> {
     if !mv.is_object() {
@@ -891,7 +907,10 @@ impl Game {
 
     /// Number of legal move paths of `depth` plies from the current position, computed inside
     /// WebAssembly. Depth 0 to 8 (two players) or 0 to 6 (four players).
-    pub fn perft(&self, #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue) -> Result<f64, JsValue> {
+    pub fn perft(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+    ) -> Result<f64, JsValue> {
         let max = match self.inner {
             Inner::Two(_) => 8.0,
             Inner::Four(_) => 6.0,
@@ -915,7 +934,8 @@ impl Game {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AiOptions")] options: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        self.ai_move_inner(&options.unwrap_or(JsValue::UNDEFINED)).map_err(js_error)
+        self.ai_move_inner(&options.unwrap_or(JsValue::UNDEFINED))
+            .map_err(js_error)
     }
 
     /// A full-strength look at the position for hints: the best move, its score and the
@@ -925,7 +945,8 @@ impl Game {
         &self,
         #[wasm_bindgen(unchecked_param_type = "{timeMs?: number}")] options: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        self.analyse_inner(&options.unwrap_or(JsValue::UNDEFINED)).map_err(js_error)
+        self.analyse_inner(&options.unwrap_or(JsValue::UNDEFINED))
+            .map_err(js_error)
     }
 
     /// The game as a plain object for saving (`JSON.stringify(game)` calls this).
@@ -976,9 +997,10 @@ impl Game {
                 let choice = crate::ai::choose_move_8(g, &opts)?;
                 serialize(&JsMove::legal(g.position(), choice.mv))
             }
-            Inner::Four(_) => Err(Error::invalid_argument(
-                "the four-player computer opponent is not available in this build",
-            )),
+            Inner::Four(g) => {
+                let choice = crate::ai::choose_move_4(g, &opts)?;
+                serialize(&four_move_info(g, choice.mv)?)
+            }
         }
     }
 
@@ -1009,9 +1031,20 @@ impl Game {
                     pv,
                 })
             }
-            Inner::Four(_) => Err(Error::invalid_argument(
-                "the four-player computer opponent is not available in this build",
-            )),
+            Inner::Four(g) => {
+                let choice = crate::ai::analyse_4(g, time_ms)?;
+                let best = four_move_info(g, choice.mv)?;
+                serialize(&JsAnalysis {
+                    best: best.clone(),
+                    score: choice.score_cp,
+                    mate: None,
+                    depth: choice.depth,
+                    nodes: choice.nodes as f64,
+                    // Later moves of a best-reply line belong to other seats' positions, which
+                    // a hint does not show; the line is the move itself.
+                    pv: vec![best],
+                })
+            }
         }
     }
 
