@@ -109,6 +109,8 @@ export interface AiOptions {
   timeMs?: number;
   /** Node budget (deterministic for a given seed). */
   nodes?: number;
+  /** Seed of the weaker levels' randomised choice (default: the game's seed mixed with the ply). */
+  seed?: number;
 }
 
 /** What `analyse` returns: the best move, its score and the line the engine expects. */
@@ -207,6 +209,7 @@ struct AiOptionsJs {
     level: Option<f64>,
     time_ms: Option<f64>,
     nodes: Option<f64>,
+    seed: Option<f64>,
 }
 
 /// What `analyse` returns.
@@ -570,9 +573,9 @@ fn ai_options(v: &JsValue, seed: u64) -> Result<crate::ai::AiOptions, Error> {
     } else if v.is_object() {
         for key in js_sys::Object::keys(v.unchecked_ref::<js_sys::Object>()) {
             let key = key.as_string().unwrap_or_default();
-            if !["level", "timeMs", "nodes"].contains(&key.as_str()) {
+            if !["level", "timeMs", "nodes", "seed"].contains(&key.as_str()) {
                 return Err(Error::invalid_argument(format!(
-                    "unknown AI option {key:?}; known options: level, timeMs, nodes"
+                    "unknown AI option {key:?}; known options: level, timeMs, nodes, seed"
                 )));
             }
         }
@@ -597,7 +600,7 @@ fn ai_options(v: &JsValue, seed: u64) -> Result<crate::ai::AiOptions, Error> {
         level: int(opts.level, "level", 1.0, 8.0)?.unwrap_or(8) as u8,
         time_ms: int(opts.time_ms, "timeMs", 1.0, 600_000.0)?,
         nodes: int(opts.nodes, "nodes", 1.0, 1e10)?,
-        seed,
+        seed: int(opts.seed, "seed", 0.0, MAX_SAFE_INTEGER)?.unwrap_or(seed),
     })
 }
 
@@ -1006,8 +1009,12 @@ impl Game {
 
     fn analyse_inner(&self, options: &JsValue) -> Result<JsValue, Error> {
         let opts = ai_options(options, self.ai_seed())?;
-        if opts.level != 8 || opts.nodes.is_some() {
-            return Err(Error::invalid_argument("analyse takes only {timeMs}"));
+        if !options.is_undefined() && !options.is_null() {
+            for key in js_sys::Object::keys(options.unchecked_ref::<js_sys::Object>()) {
+                if key.as_string().as_deref() != Some("timeMs") {
+                    return Err(Error::invalid_argument("analyse takes only {timeMs}"));
+                }
+            }
         }
         let time_ms = opts.time_ms.unwrap_or(1000);
         match &self.inner {
