@@ -109,6 +109,8 @@ export interface AiOptions {
   timeMs?: number;
   /** Node budget (deterministic for a given seed). */
   nodes?: number;
+  /** Seed of the weaker levels' randomised choice (default: the game's seed mixed with the ply). */
+  seed?: number;
 }
 
 /** What `analyse` returns: the best move, its score and the line the engine expects. */
@@ -207,6 +209,7 @@ struct AiOptionsJs {
     level: Option<f64>,
     time_ms: Option<f64>,
     nodes: Option<f64>,
+    seed: Option<f64>,
 }
 
 /// What `analyse` returns.
@@ -570,9 +573,9 @@ fn ai_options(v: &JsValue, seed: u64) -> Result<crate::ai::AiOptions, Error> {
     } else if v.is_object() {
         for key in js_sys::Object::keys(v.unchecked_ref::<js_sys::Object>()) {
             let key = key.as_string().unwrap_or_default();
-            if !["level", "timeMs", "nodes"].contains(&key.as_str()) {
+            if !["level", "timeMs", "nodes", "seed"].contains(&key.as_str()) {
                 return Err(Error::invalid_argument(format!(
-                    "unknown AI option {key:?}; known options: level, timeMs, nodes"
+                    "unknown AI option {key:?}; known options: level, timeMs, nodes, seed"
                 )));
             }
         }
@@ -597,7 +600,7 @@ fn ai_options(v: &JsValue, seed: u64) -> Result<crate::ai::AiOptions, Error> {
         level: int(opts.level, "level", 1.0, 8.0)?.unwrap_or(8) as u8,
         time_ms: int(opts.time_ms, "timeMs", 1.0, 600_000.0)?,
         nodes: int(opts.nodes, "nodes", 1.0, 1e10)?,
-        seed,
+        seed: int(opts.seed, "seed", 0.0, MAX_SAFE_INTEGER)?.unwrap_or(seed),
     })
 }
 
@@ -610,6 +613,22 @@ fn mate_distance(score: i32) -> Option<i32> {
     } else {
         None
     }
+}
+
+/// The full description of a legal four-player move, as `legalMoves()` reports it.
+fn four_move_info(g: &FourGame, m: crate::four::Move) -> Result<crate::four::MoveInfo, Error> {
+    let uci = format!(
+        "{}{}{}",
+        m.from(),
+        m.to(),
+        if m.is_promotion() { "q" } else { "" }
+    );
+    g.legal_moves()
+        .into_iter()
+        .find(|info| info.uci == uci)
+        .ok_or_else(|| {
+            Error::invalid_argument(format!("the computer chose {uci}, which is not legal"))
+        })
 }
 
 /// Reads `{from, to, promotion?}`.
@@ -891,7 +910,10 @@ impl Game {
 
     /// Number of legal move paths of `depth` plies from the current position, computed inside
     /// WebAssembly. Depth 0 to 8 (two players) or 0 to 6 (four players).
-    pub fn perft(&self, #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue) -> Result<f64, JsValue> {
+    pub fn perft(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+    ) -> Result<f64, JsValue> {
         let max = match self.inner {
             Inner::Two(_) => 8.0,
             Inner::Four(_) => 6.0,
@@ -915,7 +937,8 @@ impl Game {
         &self,
         #[wasm_bindgen(unchecked_param_type = "AiOptions")] options: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        self.ai_move_inner(&options.unwrap_or(JsValue::UNDEFINED)).map_err(js_error)
+        self.ai_move_inner(&options.unwrap_or(JsValue::UNDEFINED))
+            .map_err(js_error)
     }
 
     /// A full-strength look at the position for hints: the best move, its score and the
@@ -925,7 +948,8 @@ impl Game {
         &self,
         #[wasm_bindgen(unchecked_param_type = "{timeMs?: number}")] options: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        self.analyse_inner(&options.unwrap_or(JsValue::UNDEFINED)).map_err(js_error)
+        self.analyse_inner(&options.unwrap_or(JsValue::UNDEFINED))
+            .map_err(js_error)
     }
 
     /// The game as a plain object for saving (`JSON.stringify(game)` calls this).
@@ -976,16 +1000,21 @@ impl Game {
                 let choice = crate::ai::choose_move_8(g, &opts)?;
                 serialize(&JsMove::legal(g.position(), choice.mv))
             }
-            Inner::Four(_) => Err(Error::invalid_argument(
-                "the four-player computer opponent is not available in this build",
-            )),
+            Inner::Four(g) => {
+                let choice = crate::ai::choose_move_4(g, &opts)?;
+                serialize(&four_move_info(g, choice.mv)?)
+            }
         }
     }
 
     fn analyse_inner(&self, options: &JsValue) -> Result<JsValue, Error> {
         let opts = ai_options(options, self.ai_seed())?;
-        if opts.level != 8 || opts.nodes.is_some() {
-            return Err(Error::invalid_argument("analyse takes only {timeMs}"));
+        if !options.is_undefined() && !options.is_null() {
+            for key in js_sys::Object::keys(options.unchecked_ref::<js_sys::Object>()) {
+                if key.as_string().as_deref() != Some("timeMs") {
+                    return Err(Error::invalid_argument("analyse takes only {timeMs}"));
+                }
+            }
         }
         let time_ms = opts.time_ms.unwrap_or(1000);
         match &self.inner {
@@ -1009,9 +1038,20 @@ impl Game {
                     pv,
                 })
             }
-            Inner::Four(_) => Err(Error::invalid_argument(
-                "the four-player computer opponent is not available in this build",
-            )),
+            Inner::Four(g) => {
+                let choice = crate::ai::analyse_4(g, time_ms)?;
+                let best = four_move_info(g, choice.mv)?;
+                serialize(&JsAnalysis {
+                    best: best.clone(),
+                    score: choice.score_cp,
+                    mate: None,
+                    depth: choice.depth,
+                    nodes: choice.nodes as f64,
+                    // Later moves of a best-reply line belong to other seats' positions, which
+                    // a hint does not show; the line is the move itself.
+                    pv: vec![best],
+                })
+            }
         }
     }
 

@@ -49,7 +49,10 @@ fn default_game_is_chess_from_the_start() {
     let g = new_game(Some(JsValue::UNDEFINED)).unwrap();
     assert_eq!(g.variant(), "chess");
     assert_eq!(len(&g.legal_moves(Some(JsValue::UNDEFINED)).unwrap()), 20);
-    assert_eq!(len(&g.legal_moves(Some(JsValue::from_str("g1"))).unwrap()), 2);
+    assert_eq!(
+        len(&g.legal_moves(Some(JsValue::from_str("g1"))).unwrap()),
+        2
+    );
     assert_eq!(g.perft(JsValue::from_f64(3.0)).unwrap(), 8902.0);
     let status = g.status().unwrap();
     assert_eq!(str_of(&status, "turn"), "white");
@@ -141,7 +144,10 @@ fn bad_input_never_breaks_a_game() {
         JsValue::TRUE,
         Object::new().into(),
     ] {
-        assert_eq!(code(g.legal_moves(Some(bad)).unwrap_err()), "invalid-argument");
+        assert_eq!(
+            code(g.legal_moves(Some(bad)).unwrap_err()),
+            "invalid-argument"
+        );
     }
     for bad in [
         JsValue::from_f64(-1.0),
@@ -233,7 +239,10 @@ fn bad_input_never_breaks_a_game() {
         code(g.play(JsValue::from_str("Kf8")).unwrap_err()),
         "game-over"
     );
-    assert_eq!(code(g.resign(Some(JsValue::UNDEFINED)).unwrap_err()), "game-over");
+    assert_eq!(
+        code(g.resign(Some(JsValue::UNDEFINED)).unwrap_err()),
+        "game-over"
+    );
     assert_eq!(len(&g.legal_moves(Some(JsValue::UNDEFINED)).unwrap()), 0);
 }
 
@@ -474,4 +483,16 @@ fn computer_opponent_from_javascript() {
         code(over.ai_move(Some(JsValue::UNDEFINED)).unwrap_err()),
         "game-over"
     );
+}
+
+/// The computer finds the four-player mate worth 20 points (R5.11) from JavaScript too.
+#[wasm_bindgen_test]
+fn four_player_computer_finds_the_mate() {
+    let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/yR,13/4,rR,9/14/13,gK/bK,13/14/4,bP,9/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+    let g = game(&format!(r#"{{"variant":"fourplayer","fen":"{fen}"}}"#));
+    let m = g.ai_move(Some(js(r#"{"level":8,"nodes":20000}"#))).unwrap();
+    assert_eq!(str_of(&m, "uci"), "e10b10");
+    assert_eq!(get(&m, "points").as_f64(), Some(20.0));
+    let a = g.analyse(Some(js(r#"{"timeMs":100}"#))).unwrap();
+    assert_eq!(str_of(&get(&a, "move"), "uci"), "e10b10");
 }
