@@ -240,6 +240,7 @@ describe("saving, reloading, the computer, import and export", () => {
     await page.waitForFunction(() => window.tablero.game.history().length === 4, null, { timeout: 30000 });
     await expectText(status(page), /Red to move/);
     await boardShot(page, "ffa-vs-computer");
+    assert.equal(await page.evaluate(() => window.tablero.worker), "engine");
     // A seat can be switched to the computer mid-game: Red hands over and the game goes on.
     await page.selectOption("#players tr[data-seat=red] select", "ai1");
     await page.waitForFunction(() => window.tablero.game.history().length >= 8, null, { timeout: 30000 });
