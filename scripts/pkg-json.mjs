@@ -17,7 +17,7 @@ const version = field("version");
 if (!version) throw new Error("no version in the [package] table of Cargo.toml");
 
 const present = new Set(await readdir(outDir));
-const files = ["tablero_bg.wasm", "tablero.js", "tablero.d.ts", "tablero_bg.wasm.d.ts", "snippets"]
+const files = ["tablero_bg.wasm", "tablero.js", "tablero.d.ts", "tablero_bg.wasm.d.ts", "tablero-worker.js", "snippets"]
   .filter((f) => present.has(f));
 for (const f of ["tablero_bg.wasm", "tablero.js", "tablero.d.ts"]) {
   if (!present.has(f)) throw new Error(`${f} missing from ${outDir.pathname}; run wasm-bindgen first`);
@@ -36,6 +36,7 @@ const pkg = {
   exports: {
     ".": { types: "./tablero.d.ts", default: "./tablero.js" },
     "./tablero_bg.wasm": "./tablero_bg.wasm",
+    ...(present.has("tablero-worker.js") && { "./tablero-worker.js": "./tablero-worker.js" }),
   },
   files,
   sideEffects: ["./snippets/*"],
