@@ -1,9 +1,6 @@
 //! tablero as a UCI engine for Chess, Three-check, King of the Hill and Racing Kings.
 //!
-//! Built with `cargo build --release --example uci` (binary `target/release/examples/uci`). It
-//! is an example rather than `src/bin/uci.rs` because a binary target breaks `cargo test
-//! --release`: the library is a cdylib, so its test (unwind) and release (abort) builds share
-//! file names and the binary links against the wrong one.
+//! Built with `cargo build --release --bin uci` (binary `target/release/uci`).
 //!
 //! Options: `UCI_Variant` (chess, 3check, kingofthehill, racingkings), `Skill Level` (1–8,
 //! default 8), `Hash` (MiB). Commands: `uci`, `isready`, `ucinewgame`, `setoption`,
