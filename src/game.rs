@@ -56,25 +56,25 @@ impl ResultReason {
         }
     }
 
+    /// Every reason, in declaration order.
+    pub const ALL: [ResultReason; 12] = [
+        ResultReason::Checkmate,
+        ResultReason::Stalemate,
+        ResultReason::ThirdCheck,
+        ResultReason::KingOfTheHill,
+        ResultReason::Race,
+        ResultReason::ThreefoldRepetition,
+        ResultReason::FiftyMoveRule,
+        ResultReason::FivefoldRepetition,
+        ResultReason::SeventyFiveMoveRule,
+        ResultReason::InsufficientMaterial,
+        ResultReason::Resignation,
+        ResultReason::DrawClaimed,
+    ];
+
     /// Parses a code written by [`ResultReason::code`].
     pub fn from_code(code: &str) -> Option<ResultReason> {
-        use ResultReason::*;
-        [
-            Checkmate,
-            Stalemate,
-            ThirdCheck,
-            KingOfTheHill,
-            Race,
-            ThreefoldRepetition,
-            FiftyMoveRule,
-            FivefoldRepetition,
-            SeventyFiveMoveRule,
-            InsufficientMaterial,
-            Resignation,
-            DrawClaimed,
-        ]
-        .into_iter()
-        .find(|r| r.code() == code)
+        ResultReason::ALL.into_iter().find(|r| r.code() == code)
     }
 
     fn from_end(reason: EndReason) -> ResultReason {
