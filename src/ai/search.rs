@@ -438,13 +438,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         let has_moves = self.moves.len() > start;
         if let Some(s) = pos.game_over(has_moves) {
             self.moves.truncate(start);
-            return if s > 0 {
-                s - ply as i32
-            } else if s < 0 {
-                s + ply as i32
-            } else {
-                0
-            };
+            return score_at_ply(s, ply);
         }
         let in_check = pos.in_check();
         if in_check && ply < MAX_PLY / 2 {
@@ -597,13 +591,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         let has_moves = self.moves.len() > start;
         if let Some(s) = pos.game_over(has_moves) {
             self.moves.truncate(start);
-            return if s > 0 {
-                s - ply as i32
-            } else if s < 0 {
-                s + ply as i32
-            } else {
-                0
-            };
+            return score_at_ply(s, ply);
         }
         let in_check = pos.in_check();
         // In check every evasion is searched (finding mates), but only near the horizon:
@@ -653,5 +641,15 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         self.path.pop();
         self.moves.truncate(start);
         best
+    }
+}
+
+/// A finished game's score seen `ply` plies below the root: wins sooner and losses later score
+/// better, so the search prefers the shortest win and the longest defence.
+fn score_at_ply(score: i32, ply: usize) -> i32 {
+    match score.signum() {
+        1 => score - ply as i32,
+        -1 => score + ply as i32,
+        _ => 0,
     }
 }
