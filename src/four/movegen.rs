@@ -186,22 +186,8 @@ pub(crate) fn attacked(board: &[u8; NSQ], sq: usize, s: usize) -> bool {
 /// shields the squares behind it.
 #[inline]
 fn attacked_through(board: &[u8; NSQ], sq: usize, s: usize, ignore: usize) -> bool {
-    for &j in KNIGHT_JUMPS.iter() {
-        let c = board[off(sq, j)];
-        if is_live(c) && c & ROLE_MASK == KNIGHT && seat_of(c) != s {
-            return true;
-        }
-    }
-    for t in 0..4 {
-        if t == s {
-            continue;
-        }
-        let pawn = (t as u8) << 3 | PAWN;
-        for &cap in PAWN_CAP[t].iter() {
-            if board[off(sq, -cap)] == pawn {
-                return true;
-            }
-        }
+    if attacked_by_leapers(board, sq, s) {
+        return true;
     }
     for (i, &d) in KING_STEPS.iter().enumerate() {
         let diag = i >= 4;
@@ -527,7 +513,9 @@ impl Position {
     }
 }
 
-/// Knight, pawn and adjacent-king attacks on `sq` by live pieces of seats other than `s`.
+/// Knight and pawn attacks on `sq` by live pieces of seats other than `s` (kings and sliders
+/// are [`attacked_through`]'s own loop).
+#[inline]
 fn attacked_by_leapers(board: &[u8; NSQ], sq: usize, s: usize) -> bool {
     for &j in KNIGHT_JUMPS.iter() {
         let c = board[off(sq, j)];
