@@ -168,6 +168,22 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         self.clock.elapsed_ms()
     }
 
+    /// Pushes the moves of `pos` onto the shared stack and returns where they start, or, when
+    /// the game is over here, pops them again and returns the finished game's score.
+    #[inline]
+    fn gen_or_score(&mut self, pos: &P, ply: usize) -> Result<usize, i32> {
+        let start = self.moves.len();
+        pos.gen_moves(&mut self.moves);
+        let has_moves = self.moves.len() > start;
+        match pos.game_over(has_moves) {
+            Some(s) => {
+                self.moves.truncate(start);
+                Err(score_at_ply(s, ply))
+            }
+            None => Ok(start),
+        }
+    }
+
     /// Counts a node and checks the budgets; sets `aborted` when one is spent.
     #[inline]
     pub(crate) fn tick(&mut self) -> bool {
@@ -433,13 +449,10 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             return alpha;
         }
 
-        let start = self.moves.len();
-        pos.gen_moves(&mut self.moves);
-        let has_moves = self.moves.len() > start;
-        if let Some(s) = pos.game_over(has_moves) {
-            self.moves.truncate(start);
-            return score_at_ply(s, ply);
-        }
+        let start = match self.gen_or_score(pos, ply) {
+            Ok(start) => start,
+            Err(score) => return score,
+        };
         let in_check = pos.in_check();
         if in_check && ply < MAX_PLY / 2 {
             // Check extension: forcing lines are where the tactics are.
@@ -586,13 +599,10 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         if self.tick() {
             return 0;
         }
-        let start = self.moves.len();
-        pos.gen_moves(&mut self.moves);
-        let has_moves = self.moves.len() > start;
-        if let Some(s) = pos.game_over(has_moves) {
-            self.moves.truncate(start);
-            return score_at_ply(s, ply);
-        }
+        let start = match self.gen_or_score(pos, ply) {
+            Ok(start) => start,
+            Err(score) => return score,
+        };
         let in_check = pos.in_check();
         // In check every evasion is searched (finding mates), but only near the horizon:
         // deep check sequences would make quiescence explode.
