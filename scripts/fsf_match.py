@@ -19,6 +19,7 @@ import sys
 
 import chess
 import chess.engine
+import chess.pgn
 import chess.variant
 
 BOARDS = {
@@ -65,20 +66,28 @@ def main():
     ap.add_argument("--random-plies", type=int, default=2)
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--opponent", help="another UCI engine at full strength instead of "
+                    "Fairy-Stockfish (e.g. an older tablero build); --elos is then ignored")
+    ap.add_argument("--pgn", help="append every game to this PGN file")
     args = ap.parse_args()
 
     for variant in args.variants.split(","):
-        for elo in [int(e) for e in args.elos.split(",")]:
+        elos = [0] if args.opponent else [int(e) for e in args.elos.split(",")]
+        for elo in elos:
             ours = chess.engine.SimpleEngine.popen_uci(args.engine)
-            theirs = chess.engine.SimpleEngine.popen_uci(args.fsf)
             # python-chess sets UCI_Variant itself from the board type of each position.
             ours.configure({"Skill Level": args.level, "Hash": 64})
-            theirs.configure({
-                "UCI_LimitStrength": True,
-                "UCI_Elo": elo,
-                "Hash": 64,
-                "Threads": 1,
-            })
+            if args.opponent:
+                theirs = chess.engine.SimpleEngine.popen_uci(args.opponent)
+                theirs.configure({"Skill Level": args.level, "Hash": 64})
+            else:
+                theirs = chess.engine.SimpleEngine.popen_uci(args.fsf)
+                theirs.configure({
+                    "UCI_LimitStrength": True,
+                    "UCI_Elo": elo,
+                    "Hash": 64,
+                    "Threads": 1,
+                })
             rng = random.Random(args.seed * 1000 + elo)
             w = d = l = 0
             start = None
@@ -95,6 +104,15 @@ def main():
                 else:
                     d += 1
                 res = board.result(claim_draw=True)
+                if args.pgn:
+                    game = chess.pgn.Game.from_board(board)
+                    game.headers["Event"] = f"{variant} vs FSF {elo}"
+                    game.headers["Round"] = str(i)
+                    game.headers["White"] = "tablero" if ours_white else f"FSF {elo}"
+                    game.headers["Black"] = f"FSF {elo}" if ours_white else "tablero"
+                    game.headers["Result"] = res
+                    with open(args.pgn, "a") as f:
+                        print(game, file=f, end="\n\n")
                 print(f"{variant} elo {elo} game {i} tablero={'white' if ours_white else 'black'} "
                       f"score {score} plies {board.ply()} result {res}", flush=True)
             ours.quit()
@@ -102,7 +120,7 @@ def main():
             n = w + d + l
             pct = 100.0 * (w + 0.5 * d) / max(n, 1)
             print(f"SUMMARY {variant} level {args.level} {args.movetime*1000:.0f}ms vs "
-                  f"Fairy-Stockfish UCI_Elo {elo}: +{w} ={d} -{l} ({pct:.1f}%) over {n} games",
+                  f"{args.opponent or f'Fairy-Stockfish UCI_Elo {elo}'}: +{w} ={d} -{l} ({pct:.1f}%) over {n} games",
                   flush=True)
 
 

@@ -180,6 +180,14 @@ pub fn evaluate_white(pos: &Position) -> i32 {
         pawn_attack_span(pos, Color::White),
         pawn_attack_span(pos, Color::Black),
     ];
+    // King zones (the king and its neighbours) and, per attacking side, how many pieces hit
+    // the enemy zone and how hard.
+    let zones = [
+        king_attacks(pos.king(Color::White)).0 | pos.king(Color::White).bb().0,
+        king_attacks(pos.king(Color::Black)).0 | pos.king(Color::Black).bb().0,
+    ];
+    let mut zone_attackers = [0usize; 2];
+    let mut zone_weight = [0i32; 2];
     for color in [Color::White, Color::Black] {
         let c = color.index();
         let ours = pos.pieces_of(color);
@@ -200,6 +208,11 @@ pub fn evaluate_white(pos: &Position) -> i32 {
                     Role::King => king_attacks(sq),
                 };
                 attacks[c] |= att.0;
+                let hits = (att.0 & zones[1 - c]).count_ones() as i32;
+                if hits > 0 && !matches!(role, Role::Pawn | Role::King) {
+                    zone_attackers[c] += 1;
+                    zone_weight[c] += hits * ZONE_WEIGHT[r];
+                }
                 // Mobility: squares not taken by our pieces nor covered by enemy pawns.
                 let mob = (att.0 & safe).count_ones() as i32;
                 match role {
@@ -230,6 +243,17 @@ pub fn evaluate_white(pos: &Position) -> i32 {
         }
         pawn_structure(pos, color, &mut mg[c], &mut eg[c]);
     }
+    // Racing Kings has no checks, so no king attacks.
+    if variant != Variant::RacingKings {
+        for color in [Color::White, Color::Black] {
+            let c = color.index();
+            // One piece near the king is rarely a threat; several together are.
+            mg[c] += zone_weight[c] * ZONE_SCALE[zone_attackers[c].min(7)] / 100;
+            if variant != Variant::KingOfTheHill {
+                mg[c] += pawn_shield(pos, color);
+            }
+        }
+    }
     let phase = phase.min(24);
     let mut score = ((mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (24 - phase)) / 24;
 
@@ -240,6 +264,39 @@ pub fn evaluate_white(pos: &Position) -> i32 {
         Variant::RacingKings => race_terms(pos, attacks),
     };
     score
+}
+
+/// Centipawns per king-zone square attacked, by role (knight, bishop, rook, queen count).
+const ZONE_WEIGHT: [i32; 6] = [0, 20, 20, 35, 70, 0];
+/// Percentage of the zone weight that counts, by the number of pieces attacking the zone.
+const ZONE_SCALE: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
+
+/// Pawns in front of a castled or home king, and open files beside it (middle game only).
+fn pawn_shield(pos: &Position, color: Color) -> i32 {
+    let k = pos.king(color);
+    if k.relative_rank(color) > 1 {
+        return 0;
+    }
+    let pawns = bb_of(pos, color, Role::Pawn).0;
+    let lo = k.file().saturating_sub(1);
+    let hi = (k.file() + 1).min(7);
+    let mut s = 0;
+    for f in lo..=hi {
+        let file = Bitboard::file(f).0 & pawns;
+        // The two ranks in front of the king.
+        let near = (1..=2)
+            .filter_map(|d| {
+                let r = k.rank() as i32 + if color == Color::White { d } else { -d };
+                (0..8).contains(&r).then(|| Bitboard::rank(r as u8).0)
+            })
+            .fold(0, |a, b| a | b);
+        if file & near != 0 {
+            s += 15;
+        } else if file == 0 {
+            s -= 20;
+        }
+    }
+    s
 }
 
 /// Passed, doubled and isolated pawns.
@@ -319,9 +376,40 @@ fn three_check_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
     s
 }
 
+/// Squares a king on any square of `b` reaches in one step, plus `b` itself.
+#[inline]
+fn king_spread(b: u64) -> u64 {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let row = b | ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    row | (row << 8) | (row >> 8)
+}
+
+/// King steps from `k` to a hill square over squares the enemy does not attack and our own
+/// pawns do not block (our pieces can step aside); 8 when there is no such path.
+fn safe_hill_steps(k: Square, enemy_att: u64, own_pawns: u64) -> i32 {
+    let passable = !enemy_att & !own_pawns;
+    let mut reach = k.bb().0;
+    for steps in 1..8 {
+        let next = king_spread(reach) & passable | reach;
+        if next & HILL.0 != 0 {
+            return steps;
+        }
+        if next == reach {
+            break;
+        }
+        reach = next;
+    }
+    8
+}
+
 /// King of the Hill: kings want the four centre squares, more so the fewer enemy pieces can
-/// contest them; a hill square attacked by the enemy is worth less.
+/// contest them. Two measures: the plain distance (where the king stands) and the length of
+/// a path the enemy does not cover today (how soon it could actually arrive), which is what
+/// decides hill races.
 fn hill_terms(pos: &Position, attacks: [u64; 2], phase: i32) -> i32 {
+    /// Bonus by safe steps to the hill: one step is a threat to win on the spot.
+    const SAFE: [i32; 9] = [0, 260, 130, 65, 30, 12, 4, 0, 0];
     let mut s = 0;
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
@@ -339,6 +427,8 @@ fn hill_terms(pos: &Position, attacks: [u64; 2], phase: i32) -> i32 {
         let closeness = 7 - best.min(7);
         let scale = 30 + (24 - phase) * 4;
         s += sign * closeness * closeness * scale / 10;
+        let steps = safe_hill_steps(k, enemy_att, bb_of(pos, color, Role::Pawn).0);
+        s += sign * SAFE[steps as usize] * (12 + 24 - phase) / 24;
     }
     s
 }
@@ -376,6 +466,79 @@ fn race_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
         }
     }
     s
+}
+
+/// Exchange values for static exchange evaluation (the king's never matters: it may only
+/// capture last).
+const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
+
+/// Static exchange evaluation: does the sequence of captures on `m.to`, each side taking with
+/// its least valuable attacker and free to stop, leave the mover at least `threshold` up?
+/// Pins are ignored. Castling and promotions count as quiet (true for `threshold <= 0`).
+fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+    if matches!(m.kind, MoveKind::Castle | MoveKind::Promotion(_)) {
+        return threshold <= 0;
+    }
+    let to = m.to;
+    let victim = match m.kind {
+        MoveKind::EnPassant => Role::Pawn,
+        _ => match pos.role_at(to) {
+            Some(r) => r,
+            None => return threshold <= 0,
+        },
+    };
+    let mut swap = SEE_VALUE[victim as usize] - threshold;
+    if swap < 0 {
+        return false;
+    }
+    let Some(mover) = pos.role_at(m.from) else {
+        return false;
+    };
+    swap = SEE_VALUE[mover as usize] - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let mut occ = pos.occupied().0 ^ m.from.bb().0 | to.bb().0;
+    if m.kind == MoveKind::EnPassant {
+        let captured = Square::from_coords(to.file(), m.from.rank());
+        occ ^= captured.bb().0;
+    }
+    let mut stm = pos.turn();
+    // `res` is whether the mover comes out ahead if the exchange stops now.
+    let mut res = true;
+    loop {
+        stm = stm.other();
+        let occ_bb = Bitboard(occ);
+        let attackers = (pos.attackers(to, Color::White, occ_bb).0
+            | pos.attackers(to, Color::Black, occ_bb).0)
+            & occ;
+        let ours = attackers & pos.pieces_of(stm).0;
+        if ours == 0 {
+            break;
+        }
+        res = !res;
+        let Some(role) = Role::ALL
+            .into_iter()
+            .find(|&r| ours & pos.role_bb(r).0 != 0)
+        else {
+            break;
+        };
+        if role == Role::King {
+            // The king may only take when nothing can take it back.
+            return if attackers & !pos.pieces_of(stm).0 != 0 {
+                !res
+            } else {
+                res
+            };
+        }
+        swap = SEE_VALUE[role as usize] - swap;
+        if swap < i32::from(res) {
+            break;
+        }
+        let from = ours & pos.role_bb(role).0;
+        occ ^= from & from.wrapping_neg();
+    }
+    res
 }
 
 /// Encodes a move for the transposition table: non-zero and unique within a position.
@@ -461,6 +624,10 @@ impl SearchPosition for Position {
         }
     }
 
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        see_ge(self, m, threshold)
+    }
+
     fn evaluate(&self, pov: usize) -> i32 {
         let s = evaluate_white(self);
         // A small bonus for the side to move (tempo) keeps odd/even iterations closer.
@@ -515,5 +682,65 @@ impl SearchPosition for Position {
     #[inline]
     fn reversible_plies(&self) -> u32 {
         self.halfmoves()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn see(fen: &str, uci: &str, threshold: i32) -> bool {
+        let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+        let m = pos.parse_uci(uci).unwrap();
+        see_ge(&pos, m, threshold)
+    }
+
+    #[test]
+    fn exchange_on_a_defended_pawn_loses_the_queen() {
+        // Qxd5 is met by exd5.
+        let fen = "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1";
+        assert!(!see(fen, "d1d5", 0));
+        // The pawn alone is worth taking when nothing defends it.
+        let fen = "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1";
+        assert!(see(fen, "d1d5", 0));
+        assert!(see(fen, "d1d5", 100));
+        assert!(!see(fen, "d1d5", 101));
+    }
+
+    #[test]
+    fn exchange_counts_x_ray_recaptures() {
+        // Rxd5 Rxd5 Rxd5: the rook behind the first one wins the pawn in the end.
+        let fen = "3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1";
+        assert!(see(fen, "d2d5", 0));
+        // Without the second rook the exchange costs a rook for a pawn.
+        let fen = "3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1";
+        assert!(!see(fen, "d2d5", 0));
+    }
+
+    #[test]
+    fn a_king_cannot_recapture_into_a_defended_square() {
+        // Nxf7 Kxf7 is impossible while the bishop on c4 guards f7, so the knight wins a pawn.
+        let fen = "4k3/5p2/8/6N1/2B5/8/8/4K3 w - - 0 1";
+        assert!(see(fen, "g5f7", 100));
+        // Without the bishop the king takes the knight back.
+        let fen = "4k3/5p2/8/6N1/8/8/8/4K3 w - - 0 1";
+        assert!(!see(fen, "g5f7", 0));
+    }
+
+    #[test]
+    fn safe_hill_steps_go_around_attacked_squares() {
+        let e2 = Square::parse("e2").unwrap();
+        // Open board: e2-e3-e4 is two steps.
+        assert_eq!(safe_hill_steps(e2, 0, 0), 2);
+        // The enemy covers the whole third rank: no safe path today.
+        assert_eq!(safe_hill_steps(e2, Bitboard::rank(2).0, 0), 8);
+        // Our own pawns on d3, e3 and f3 force a detour through c3 or g3.
+        let pawns = ["d3", "e3", "f3"]
+            .iter()
+            .fold(0, |b, s| b | Square::parse(s).unwrap().bb().0);
+        assert_eq!(safe_hill_steps(e2, 0, pawns), 3);
+        // Attacked hill squares do not count; d4/e4 covered leaves d5/e5, three steps away.
+        let covered = Square::parse("d4").unwrap().bb().0 | Square::parse("e4").unwrap().bb().0;
+        assert_eq!(safe_hill_steps(e2, covered, 0), 3);
     }
 }

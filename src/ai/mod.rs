@@ -151,6 +151,7 @@ pub fn limits_for(opts: &AiOptions) -> Result<(LevelSpec, Limits), Error> {
         depth: Some(spec.max_depth),
         time_ms: opts.time_ms,
         nodes: opts.nodes,
+        use_all_time: false,
     };
     if limits.time_ms.is_none() && limits.nodes.is_none() {
         if spec.default_nodes > 0 {

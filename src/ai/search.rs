@@ -56,6 +56,12 @@ pub trait SearchPosition: Clone {
     fn null_move(&self) -> Option<Self>;
     /// Half-moves since the last irreversible move, bounding the repetition scan.
     fn reversible_plies(&self) -> u32;
+    /// Whether the exchange that `m` starts on its target square wins at least `threshold`
+    /// centipawns for the mover (static exchange evaluation). Games without one keep the
+    /// default, which prunes nothing.
+    fn see_ge(&self, _m: Self::Move, _threshold: i32) -> bool {
+        true
+    }
 }
 
 /// How long a search may run.
@@ -67,6 +73,9 @@ pub struct Limits {
     pub time_ms: Option<u64>,
     /// Node budget (deterministic).
     pub nodes: Option<u64>,
+    /// Spend all of `time_ms` (UCI `movetime`). Otherwise the search stops early when the next
+    /// iteration is unlikely to finish, saving time for later moves.
+    pub use_all_time: bool,
 }
 
 /// A finished search.
@@ -216,6 +225,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
     /// costs several times the previous one, so starting late wastes the budget.
     fn out_of_time_for_next(&self) -> bool {
         match self.limits.time_ms {
+            Some(_) if self.limits.use_all_time => false,
             Some(t) => self.clock.elapsed_ms() >= t as f64 * 0.5,
             None => false,
         }
@@ -247,7 +257,12 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             let s = if tt_move != 0 && P::move_key(m) == tt_move {
                 2_000_000
             } else if let Some(t) = pos.tactical_score(m) {
-                1_000_000 + t
+                // Captures that lose the exchange go after the killers.
+                if pos.see_ge(m, 0) {
+                    1_000_000 + t
+                } else {
+                    880_000 + t / 100
+                }
             } else if self.killers[ply][0] == Some(m) {
                 900_000
             } else if self.killers[ply][1] == Some(m) {
@@ -525,6 +540,21 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             child.play(m);
             let n = i - start;
             let gives_check = child.in_check();
+            // Futility and late-move pruning: near the horizon, in a node expected to fail
+            // low, quiet moves that neither check nor end the game will not lift the score.
+            if !pv_node
+                && !in_check
+                && n > 0
+                && depth <= 3
+                && quiet
+                && !gives_check
+                && best_score > -MATE_BOUND
+                && !pos.is_critical(m)
+                && (static_eval + 100 + 120 * depth <= alpha
+                    || n >= 4 + 2 * (depth * depth) as usize)
+            {
+                continue;
+            }
             let score = if n == 0 {
                 -self.pvs(&child, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
@@ -620,7 +650,9 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             let mut w = start;
             for i in start..self.moves.len() {
                 let m = self.moves[i];
-                if pos.tactical_score(m).is_some() || (qply < 2 && pos.is_critical(m)) {
+                let critical = qply < 2 && pos.is_critical(m);
+                // Captures that lose material by exchange cannot raise the stand-pat score.
+                if critical || (pos.tactical_score(m).is_some() && pos.see_ge(m, 0)) {
                     self.moves[w] = m;
                     w += 1;
                 }

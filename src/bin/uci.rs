@@ -153,6 +153,7 @@ impl Engine {
             depth: Some(spec.max_depth),
             time_ms: None,
             nodes: None,
+            use_all_time: false,
         };
         if let Some(d) = num("depth") {
             limits.depth = Some((d as u32).clamp(1, spec.max_depth));
@@ -163,6 +164,7 @@ impl Engine {
         if let Some(t) = num("movetime") {
             // Keep a little for the reply to travel.
             limits.time_ms = Some(t.saturating_sub(10).max(1));
+            limits.use_all_time = true;
         }
         let (time_key, inc_key) = if self.position.turn() == Color::White {
             ("wtime", "winc")
