@@ -1,8 +1,9 @@
 // The computer player runs in a Web Worker so the page never blocks while it thinks.
 // It uses the engine's own worker (pkg/tablero-worker.js), and www/fallback-worker.js, which
 // speaks the same protocol, when that one is missing or cannot play a game:
-//   postMessage({id, type: "aiMove", game: game.toJSON(), options: {level}})
+//   postMessage({id, type: "aiMove" | "analyse", game: game.toJSON(), options: {level} | {timeMs}})
 //   -> {id, ok: true, move} | {id, ok: false, error: {code, message}}
+// (for "analyse", `move` is the analysis: {move, score, mate?, depth, nodes, pv}).
 
 const OFFICIAL = new URL("../pkg/tablero-worker.js", import.meta.url);
 const FALLBACK = new URL("./fallback-worker.js", import.meta.url);
@@ -51,16 +52,16 @@ function getWorker(url) {
   return workers.get(url);
 }
 
-function ask(url, savedGame, options, timeoutMs) {
+function ask(url, type, savedGame, options, timeoutMs) {
   const worker = getWorker(url);
   const id = nextId++;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       pending.delete(id);
-      reject(new Error("the computer took too long"));
+      reject(Object.assign(new Error("the computer took too long"), { code: "timeout" }));
     }, timeoutMs);
     pending.set(id, { resolve, reject, timer, url });
-    worker.postMessage({ id, type: "aiMove", game: savedGame, options });
+    worker.postMessage({ id, type, game: savedGame, options });
   });
 }
 
@@ -70,12 +71,28 @@ export async function aiMove(savedGame, options, timeoutMs = 60000) {
   if (official) {
     try {
       workerKind = "engine";
-      return await ask(official, savedGame, options, timeoutMs);
+      return await ask(official, "aiMove", savedGame, options, timeoutMs);
     } catch (e) {
       if (e.code === "game-over" || e.code === "illegal-move") throw e;
       // The engine's worker cannot play this game (or failed): the demo's worker can.
     }
   }
   workerKind = "demo";
-  return ask(FALLBACK, savedGame, options, timeoutMs);
+  return ask(FALLBACK, "aiMove", savedGame, options, timeoutMs);
+}
+
+/** Asks a worker for a full-strength look at the position (for hints). Resolves to the
+ * analysis: {move, score (centipawns, mover's view), mate? (plies, two players), depth, pv}. */
+export async function analyse(savedGame, options, timeoutMs = 20000) {
+  const official = await findOfficial();
+  if (official) {
+    try {
+      return await ask(official, "analyse", savedGame, options, timeoutMs);
+    } catch (e) {
+      // The engine answered with an error (game over, bad options): that is the answer.
+      if (e.code) throw e;
+      // The engine's worker failed to load or crashed: the demo's worker can try.
+    }
+  }
+  return ask(FALLBACK, "analyse", savedGame, options, timeoutMs);
 }

@@ -39,6 +39,10 @@ let lastHumanSeat = null;
 let saveChain = Promise.resolve();
 let storageOk = true;
 let lastShownOver = null;
+/** The hint for the live position: { key, seq, state: "thinking" | "shown" | "error", analysis?, message? } */
+let hint = null;
+let hintSeq = 0;
+const HINT_MS = 700; // the hint's search budget
 
 const prefs = loadPrefs();
 function loadPrefs() {
@@ -180,6 +184,7 @@ async function route() {
 }
 
 function closeGame() {
+  clearHint();
   stopTimer();
   aiToken = null;
   thinkingSeat = null;
@@ -496,12 +501,15 @@ function renderBoard(game) {
   const seat = cur.choice === "racingkings" ? "white" : orientationSeat(statusOf(cur.game));
   const base = four ? SEATS4.indexOf(seat) : seat === "black" ? 2 : 0;
   const rot = (base + cur.rotOffset * (four ? 1 : 2)) % 4;
+  // The hint is for the live position; a past one under review does not show it.
+  const shown = cur.viewPly === null && liveHint()?.state === "shown" ? hint : null;
   board.update({
     key: `${cur.id}:${cur.viewPly}:${history.length}:${st.turn}`,
     n,
     pieces,
     rot,
     last: last ? { from: last.from, to: last.to } : null,
+    hint: shown ? { from: shown.analysis.move.from, to: shown.analysis.move.to } : null,
     checked,
     hill: cur.choice === "kingofthehill" ? ["d4", "e4", "d5", "e5"] : [],
     finish: cur.choice === "racingkings" ? [..."abcdefgh"].map((f) => f + "8") : [],
@@ -553,6 +561,7 @@ function renderInfo(game) {
   $("variant-note").textContent = notes[cur.choice] ?? "";
   $("variant-note").hidden = !notes[cur.choice];
 
+  renderHint();
   renderPlayers(game, st);
   renderEvents(game);
   renderMoves();
@@ -750,6 +759,89 @@ document.addEventListener("keydown", (e) => {
   else if (e.key === "ArrowRight") $("rp-next").click();
 });
 
+// --- hints -------------------------------------------------------------------------------------------
+/** The hint, if it still belongs to the live position (stale ones are dropped). */
+function liveHint() {
+  if (hint && (!cur || hint.key !== positionKey() || statusOf(cur.game).over)) hint = null;
+  return hint;
+}
+
+function clearHint() {
+  hint = null;
+  hintSeq++; // a reply still on its way is for a position that is gone
+}
+
+/** A person is to move on the live board and nobody is thinking: a hint may be asked for. */
+function canHint() {
+  return !!cur && cur.viewPly === null && !thinkingSeat && humanToMove() && liveHint()?.state !== "thinking";
+}
+
+/** The score in the mover's view: pawns ("+0.4"), or the forced result ("mate in 2"). */
+function evalText(a) {
+  const score = Number(a.score) || 0;
+  // A forced result: |score| >= 29000 (MATE = 30000 minus the plies to the end). The engine
+  // gives the distance for two players only (a four-player line is a best-reply estimate).
+  if (Math.abs(score) >= 29000) {
+    const win = score > 0;
+    const plies = Math.abs(a.mate ?? 0);
+    if (isFour(cur.choice) || !plies) return t(win ? "forcedWin" : "forcedLoss");
+    const n = Math.ceil(plies / 2); // the mover's moves (or the opponent's, when losing)
+    if (cur.choice === "chess") return t(win ? "mateIn" : "matedIn", { n });
+    return t(win ? "winsIn" : "losesIn", { n });
+  }
+  const pawns = (Math.abs(score) / 100).toLocaleString(getLang() === "es" ? "es-ES" : "en-GB", {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  const sign = pawns === "0.0" || pawns === "0,0" ? "" : score > 0 ? "+" : "−";
+  return sign + pawns;
+}
+
+function hintText(a) {
+  const m = a.move;
+  return t("hintText", { move: m.san || m.uci || `${m.from}-${m.to}`, eval: evalText(a) });
+}
+
+function renderHint() {
+  // Reviewing an earlier position: the hint (for the live one) waits until play resumes.
+  const h = cur.viewPly === null ? liveHint() : null;
+  const btn = $("hint");
+  const busy = h?.state === "thinking";
+  btn.replaceChildren(t("hint"));
+  if (busy) btn.append(Object.assign(document.createElement("span"), { className: "spinner" }));
+  btn.title = t("hintTitle");
+  btn.setAttribute("aria-busy", String(busy));
+  btn.disabled = !canHint();
+  const text = $("hint-text");
+  text.hidden = !h;
+  text.dataset.state = h?.state ?? "";
+  if (!h) text.textContent = "";
+  else if (h.state === "thinking") text.textContent = t("hintBusy");
+  else if (h.state === "error") text.textContent = t("hintFailed", { message: h.message });
+  else text.textContent = hintText(h.analysis);
+}
+
+async function requestHint() {
+  if (!canHint()) return;
+  const key = positionKey();
+  const seq = ++hintSeq;
+  hint = { key, seq, state: "thinking" };
+  renderGame();
+  let analysis;
+  let error = null;
+  try {
+    analysis = await ai.analyse(cur.game.toJSON(), { timeMs: HINT_MS });
+    if (!analysis?.move?.from || !analysis.move.to) throw new Error("no move in the analysis");
+  } catch (e) {
+    error = e?.message ?? String(e);
+  }
+  if (!cur || hintSeq !== seq || positionKey() !== key) return; // the game moved on
+  hint = error ? { key, seq, state: "error", message: error } : { key, seq, state: "shown", analysis };
+  renderGame();
+  announce($("hint-text").textContent);
+}
+$("hint").addEventListener("click", requestHint);
+
 // --- moving ------------------------------------------------------------------------------------------
 async function onBoardMove(from, to, moves) {
   let move = moves[0];
@@ -776,6 +868,7 @@ function play(input) {
     return null;
   }
   hideBanner("play");
+  clearHint();
   const scoring = (move.scoring ?? []).map((s) => `${seatName(s.player)} +${s.points} ${tr("ev_", s.reason)}`);
   announce([`${seatName(move.player)}: ${move.san ?? move.uci}`, ...scoring].join(". "));
   save();
@@ -899,6 +992,7 @@ function tick() {
   if (cur.choice === "kingdoms" && typeof cur.game.timeout === "function") {
     try {
       cur.game.timeout(seat);
+      clearHint();
       announce(t("eliminated", { seat: seatName(seat), reason: tr("st_", "timeout") }));
       save();
       renderGame();
@@ -917,6 +1011,7 @@ $("undo").addEventListener("click", () => {
   if (!cur || cur.viewPly !== null) return;
   const anyHuman = seatsOf(cur.choice).some((s) => cur.seats[s]?.type !== "ai");
   if (!cur.game.undo()) return;
+  clearHint();
   // Against the computer, go back to the last position where a person was to move.
   while (anyHuman && cur.game.history().length > 0) {
     const st = statusOf(cur.game);
@@ -953,6 +1048,7 @@ $("resign").addEventListener("click", async () => {
   } catch (e) {
     showBanner(t("error", { message: e.message }));
   }
+  clearHint();
   aiToken = null;
   save();
   renderGame();
@@ -961,6 +1057,7 @@ $("resign").addEventListener("click", async () => {
 
 $("claim-draw").addEventListener("click", () => {
   if (cur.game.claimDraw()) {
+    clearHint();
     save();
     renderGame();
     afterChange();
@@ -1310,6 +1407,10 @@ window.tablero = {
   },
   get game() {
     return cur?.game ?? null;
+  },
+  /** The hint's analysis for the live position, or null. */
+  get hint() {
+    return liveHint()?.analysis ?? null;
   },
   get id() {
     return cur?.id ?? null;

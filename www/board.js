@@ -55,8 +55,8 @@ export class Board {
 
   /**
    * state: { n: 8|14, pieces, rot (quarter turns counter-clockwise: 0 red/white at the
-   * bottom, 1 blue, 2 yellow/black, 3 green), last: {from,to}?, checked: [square],
-   * hill: [square], finish: [square], interactive, showLegal, ariaLabel }
+   * bottom, 1 blue, 2 yellow/black, 3 green), last: {from,to}?, hint: {from,to}?, checked:
+   * [square], hill: [square], finish: [square], interactive, showLegal, ariaLabel }
    */
   update(state) {
     const changedPosition =
@@ -152,6 +152,13 @@ export class Board {
           g.append(el("rect", { width: 1, height: 1, class: "last" }));
         }
         if (sq === this.selected) g.append(el("rect", { width: 1, height: 1, class: "selected" }));
+        if (s.hint && (sq === s.hint.from || sq === s.hint.to)) {
+          // An outlined square, dashed where the piece starts and solid where it goes: shape,
+          // not only colour, tells it from the last move's fill.
+          const end = sq === s.hint.to ? "to" : "from";
+          g.dataset.hint = end;
+          g.append(el("rect", { x: 0.06, y: 0.06, width: 0.88, height: 0.88, rx: 0.08, class: `hint-mark hint-${end}` }));
+        }
         if (checked.has(sq)) g.append(el("circle", { cx: 0.5, cy: 0.5, r: 0.55, class: "check", fill: "url(#check-glow)" }));
         if (piece) g.append(this.pieceNode(piece, this.drag?.from === sq && this.drag.moved));
         const target = targetSet.get(sq);
@@ -187,6 +194,7 @@ export class Board {
       }
     }
     rows.push(coords);
+    if (s.hint && this.isSquare(s.hint.from) && this.isSquare(s.hint.to)) rows.push(this.hintArrow(s.hint));
     this.dragLayer = el("g", { class: "drag-layer", "aria-hidden": "true" });
     rows.push(this.dragLayer);
 
@@ -217,6 +225,28 @@ export class Board {
       [{ transform: `translate(${va.x - vb.x}px, ${va.y - vb.y}px)` }, { transform: "translate(0px, 0px)" }],
       { duration: 160, easing: "ease-out" },
     );
+  }
+
+  /** An arrow from the centre of the hint's start square to its destination, over the pieces. */
+  hintArrow(hint) {
+    const a = parseSquare(hint.from);
+    const b = parseSquare(hint.to);
+    const va = this.view(a.f, a.r);
+    const vb = this.view(b.f, b.r);
+    const [x0, y0, x1, y1] = [va.x + 0.5, va.y + 0.5, vb.x + 0.5, vb.y + 0.5];
+    const len = Math.hypot(x1 - x0, y1 - y0);
+    const g = el("g", { class: "hint-arrow", "aria-hidden": "true" });
+    if (!len) return g;
+    // Drawn along +x, then turned: shaft from just off the start square's centre, head at the
+    // destination's centre.
+    const w = 0.08;
+    const hw = 0.24;
+    const hl = 0.36;
+    const s0 = Math.min(0.22, len / 4);
+    const d = `M ${s0} ${-w} L ${len - hl} ${-w} L ${len - hl} ${-hw} L ${len} 0 L ${len - hl} ${hw} L ${len - hl} ${w} L ${s0} ${w} Z`;
+    const angle = (Math.atan2(y1 - y0, x1 - x0) * 180) / Math.PI;
+    g.append(el("path", { d, transform: `translate(${x0} ${y0}) rotate(${angle})` }));
+    return g;
   }
 
   pieceNode(piece, ghosted) {

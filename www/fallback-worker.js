@@ -1,7 +1,8 @@
 // The demo's own computer-player worker, for engine builds without pkg/tablero-worker.js (or
 // when that worker cannot play a game): same protocol. Uses game.aiMove when the package has
 // it for this game, else a simple one-ply choice (captures, checks, points, promotions) with a
-// random tie-break that shrinks as the level rises. Runs off the main thread like the real one.
+// random tie-break that shrinks as the level rises. "analyse" (hints) needs game.analyse.
+// Runs off the main thread like the real one.
 import init, { Game } from "../pkg/tablero.js";
 
 const ready = init();
@@ -40,9 +41,14 @@ self.addEventListener("message", async (e) => {
   await ready;
   let game;
   try {
-    if (type !== "aiMove") throw Object.assign(new Error(`unknown request ${type}`), { code: "invalid-argument" });
+    if (type !== "aiMove" && type !== "analyse") {
+      throw Object.assign(new Error(`unknown request ${type}`), { code: "invalid-argument" });
+    }
     game = Game.fromJSON(saved);
-    const move = pickMove(game, Number(options?.level ?? 4));
+    let move;
+    if (type === "aiMove") move = pickMove(game, Number(options?.level ?? 4));
+    else if (typeof game.analyse === "function") move = game.analyse({ timeMs: Number(options?.timeMs ?? 700) });
+    else throw Object.assign(new Error("this engine build cannot analyse"), { code: "invalid-argument" });
     self.postMessage({ id, ok: true, move });
   } catch (err) {
     self.postMessage({ id, ok: false, error: { code: err.code ?? "invalid-argument", message: err.message } });
