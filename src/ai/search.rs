@@ -14,6 +14,8 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 pub const INF: i32 = 32_000;
 /// Deepest ply the search reaches (extensions included).
 pub const MAX_PLY: usize = 128;
+/// Half-width of the first aspiration window at the root, in centipawns.
+const ASPIRATION: i32 = 30;
 
 /// What the search needs from a game: both the two-player [`crate::chess8::Position`] and the
 /// four-player [`crate::four::Position`] implement it.
@@ -340,8 +342,34 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         order.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 8).max(1);
         for depth in 1..=max_depth {
-            let (best_here, completed) =
-                self.root_iteration(root, &mut order, depth as i32, multipv);
+            // Aspiration window: expect a score near the last one and widen on failure. Only
+            // for a single best move; the weaker levels need exact scores for several.
+            let mut delta = if depth >= 5 && multipv == 1 && result.score.abs() < MATE_BOUND {
+                ASPIRATION
+            } else {
+                INF
+            };
+            let (best_here, completed) = loop {
+                let window = if delta >= INF {
+                    (-INF, INF)
+                } else {
+                    (result.score - delta, result.score + delta)
+                };
+                let (best_here, completed, failed) =
+                    self.root_iteration(root, &mut order, depth as i32, multipv, window);
+                if !failed || self.aborted {
+                    break (best_here, completed);
+                }
+                // A fail high still found a move better than the last best: keep it in case
+                // the clock runs out during the wider search.
+                if let Some((m, s)) = best_here
+                    && s >= window.1
+                {
+                    result.best = Some(m);
+                    result.pv = vec![m];
+                }
+                delta = if delta >= 400 { INF } else { delta * 3 };
+            };
             if let Some((m, s)) = best_here {
                 // A partial iteration still searched the previous best move first, so a
                 // move it found better is trustworthy.
@@ -379,13 +407,19 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
     /// One root iteration. Returns the best move found with its score and whether the
     /// iteration completed. Updates the scores in `order`: exact for the best `multipv`
     /// moves, upper bounds (below those) for the rest.
+    ///
+    /// `window` is the aspiration window (`(-INF, INF)` for none, always with `multipv` 1
+    /// otherwise). The third result is `true` when the best score fell outside it: the
+    /// iteration must be repeated with a wider window.
     fn root_iteration(
         &mut self,
         root: &P,
         order: &mut [(P::Move, i32)],
         depth: i32,
         multipv: usize,
-    ) -> (Option<(P::Move, i32)>, bool) {
+        window: (i32, i32),
+    ) -> (Option<(P::Move, i32)>, bool, bool) {
+        let (alpha, beta) = window;
         let mut best: Option<(P::Move, i32)> = None;
         // Exact scores found so far, best first; the `multipv`-th is the bar a move must
         // clear to need an exact score of its own.
@@ -403,18 +437,24 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 -INF
             };
             let (score, is_exact) = if bar == -INF {
-                (-self.pvs(&child, d, -INF, INF, 1, true), true)
+                (-self.pvs(&child, d, -beta, -alpha, 1, true), true)
             } else {
                 let s = -self.pvs(&child, d, -bar - 1, -bar, 1, true);
                 if !self.aborted && s > bar {
-                    (-self.pvs(&child, d, -INF, -bar, 1, true), true)
+                    (-self.pvs(&child, d, -beta, -bar, 1, true), true)
                 } else {
                     (s, false)
                 }
             };
             if self.aborted {
                 self.path.pop();
-                return (best, false);
+                return (best, false, false);
+            }
+            if is_exact && (score <= alpha || score >= beta) {
+                // Outside the aspiration window: the score is only a bound.
+                self.path.pop();
+                let found = (score >= beta).then_some((m, score));
+                return (found, false, true);
             }
             if is_exact {
                 let pos = exact.iter().position(|&e| score > e).unwrap_or(exact.len());
@@ -435,7 +475,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             self.tt
                 .store(root.hash(), P::move_key(m), s, depth, Bound::Exact);
         }
-        (best, true)
+        (best, true, false)
     }
 
     /// Principal variation search (negamax alpha-beta with null windows for all moves but the
