@@ -625,6 +625,15 @@ impl SearchPosition for Position {
         }
     }
 
+    #[inline]
+    fn wins_at_once(&self, m: Move) -> bool {
+        match self.variant() {
+            Variant::ThreeCheck => self.checks_given(self.turn()) == 2 && self.gives_check(m),
+            Variant::KingOfTheHill => m.from == self.king(self.turn()) && HILL.has(m.to),
+            _ => false,
+        }
+    }
+
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         see_ge(self, m, threshold)
     }

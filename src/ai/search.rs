@@ -58,6 +58,11 @@ pub trait SearchPosition: Clone {
     fn null_move(&self) -> Option<Self>;
     /// Half-moves since the last irreversible move, bounding the repetition scan.
     fn reversible_plies(&self) -> u32;
+    /// Whether playing `m` ends the game in the mover's favour at once (third check, king on
+    /// the hill). Quiescence always tries these, however deep. The default: never.
+    fn wins_at_once(&self, _m: Self::Move) -> bool {
+        false
+    }
     /// Whether the exchange that `m` starts on its target square wins at least `threshold`
     /// centipawns for the mover (static exchange evaluation). Games without one keep the
     /// default, which prunes nothing.
@@ -690,7 +695,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             let mut w = start;
             for i in start..self.moves.len() {
                 let m = self.moves[i];
-                let critical = qply < 2 && pos.is_critical(m);
+                let critical = (qply < 2 && pos.is_critical(m)) || pos.wins_at_once(m);
                 // Captures that lose material by exchange cannot raise the stand-pat score.
                 if critical || (pos.tactical_score(m).is_some() && pos.see_ge(m, 0)) {
                     self.moves[w] = m;
