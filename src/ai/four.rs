@@ -6,9 +6,11 @@
 //! moves of *all* opponents together: only the opponent with the strongest reply moves, the
 //! others pass. That keeps the searching player's moves close together in the tree (so tactics
 //! are seen) and avoids paranoid search's over-pessimism of three coordinated opponents.
-//! BRS+ (the default, [`FourConfig::brs_plus`]) does not let the others pass: each plays its
-//! move-ordering move (best capture by MVV-LVA, else its best move by history), in turn
-//! order, so every position searched can occur in the game. Quiescence keeps plain BRS.
+//! BRS+ ([`FourConfig::brs_plus`], off by default) does not let the others pass: each plays
+//! its move-ordering move (best capture by MVV-LVA, else its best move by history), in turn
+//! order, so every position searched can occur in the game; quiescence keeps plain BRS. It
+//! measured no stronger than plain BRS at equal nodes and is slower per node
+//! (`docs/STRENGTH.md`).
 //!
 //! Moves are played with [`Position::play_scored`], so capture points, multi-check bonuses,
 //! immediate mates (+20) and stalemates (+20 for the stalemated player) are all in the points
@@ -424,7 +426,7 @@ struct Stage {
 }
 
 impl Searcher<'_, Position> {
-    /// Iterative-deepening BRS (BRS+ with the default [`FourConfig`]) from the player to move.
+    /// Iterative-deepening BRS with the default [`FourConfig`] from the player to move.
     /// Returns the best move, its score, the depth reached, the principal line's first move
     /// and all root scores (best first, exact when `all_exact`).
     pub fn search_four(
