@@ -3,12 +3,18 @@
 //!
 //! ```text
 //! cargo run --release --example ladder4 -- [--strong 8] [--weak 4] [--games 8]
-//!     [--strong-nodes 30000] [--move-limit 400] [--seed 1]
+//!     [--strong-nodes 30000] [--weak-nodes N] [--move-limit 400] [--seed 1]
+//!     [--strong-search brs|brs+] [--weak-search brs|brs+]
+//!     [--strong-eval plain|full] [--weak-eval plain|full]
 //! ```
 //! Prints each game's points and places and a summary: the strong player's wins (first
-//! place, shared or not), average place and average points against the weak players' average.
+//! place, shared or not), average place and average points against the weak players' average,
+//! and the average time per move of each side. `--weak-nodes` replaces the weak level's default
+//! budget; `--*-search brs` selects plain best-reply search instead of BRS+ and `--*-eval plain`
+//! the evaluation without king-safety and development terms, so that one side can play the
+//! default engine against copies of a variant.
 
-use tablero::ai::{AiOptions, choose_move_4};
+use tablero::ai::{AiOptions, FourConfig, choose_move_4_with};
 use tablero::four::{FourGame, Rules, Seat};
 
 fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
@@ -27,6 +33,19 @@ fn main() {
     let strong_nodes: u64 = arg(&args, "--strong-nodes", 30_000);
     let move_limit: u32 = arg(&args, "--move-limit", 400);
     let seed: u64 = arg(&args, "--seed", 1);
+    let weak_nodes: u64 = arg(&args, "--weak-nodes", 0);
+    let config = |side: &str| FourConfig {
+        brs_plus: arg(&args, &format!("--{side}-search"), "brs".to_string()) == "brs+",
+        king_safety: arg(&args, &format!("--{side}-eval"), "full".to_string()) != "plain",
+        q_pov_only: arg(&args, &format!("--{side}-qs"), "pov".to_string()) != "all",
+        pvs: arg(&args, &format!("--{side}-pvs"), "on".to_string()) != "off",
+    };
+    let (strong_cfg, weak_cfg) = (config("strong"), config("weak"));
+    if args.iter().any(|a| a == "--bench") {
+        bench(strong, strong_nodes, strong_cfg, seed);
+        return;
+    }
+    let (mut ms, mut moves, mut depths) = ([0f64; 2], [0u64; 2], [0u64; 2]);
     let (mut firsts, mut place_sum, mut pts_strong, mut pts_weak) = (0, 0u32, 0i64, 0i64);
     for i in 0..games {
         let strong_seat = i % 4;
@@ -38,12 +57,21 @@ fn main() {
             let opts = AiOptions {
                 level: if is_strong { strong } else { weak },
                 time_ms: None,
-                nodes: if is_strong { Some(strong_nodes) } else { None },
+                nodes: if is_strong {
+                    Some(strong_nodes)
+                } else {
+                    Some(weak_nodes).filter(|&n| n > 0)
+                },
                 seed: seed
                     .wrapping_mul(7919)
                     .wrapping_add(i as u64 * 100_000 + ply),
             };
-            let c = choose_move_4(&g, &opts).expect("game is not over");
+            let cfg = if is_strong { strong_cfg } else { weak_cfg };
+            let t = std::time::Instant::now();
+            let c = choose_move_4_with(&g, &opts, cfg).expect("game is not over");
+            ms[usize::from(!is_strong)] += t.elapsed().as_secs_f64() * 1000.0;
+            moves[usize::from(!is_strong)] += 1;
+            depths[usize::from(!is_strong)] += u64::from(c.depth);
             g.play_move(c.mv).expect("legal move");
             ply += 1;
         }
@@ -80,9 +108,53 @@ fn main() {
     let n = games.max(1) as f64;
     println!(
         "SUMMARY four-player L{strong} ({strong_nodes} nodes) vs 3x L{weak}: first place {firsts}/{games}, \
-         average place {:.2}, average points {:.1} vs {:.1} for each weak player",
+         average place {:.2}, average points {:.1} vs {:.1} for each weak player; \
+         {:.1} ms vs {:.1} ms per move, depth {:.2} vs {:.2}",
         f64::from(place_sum) / n,
         pts_strong as f64 / n,
-        pts_weak as f64 / (3.0 * n)
+        pts_weak as f64 / (3.0 * n),
+        ms[0] / moves[0].max(1) as f64,
+        ms[1] / moves[1].max(1) as f64,
+        depths[0] as f64 / moves[0].max(1) as f64,
+        depths[1] as f64 / moves[1].max(1) as f64
+    );
+}
+
+/// `--bench`: searches positions from the first 80 plies of a level-4 game with the strong
+/// side's level, budget and switches, and prints the average depth reached and time taken.
+fn bench(level: u8, nodes: u64, cfg: FourConfig, seed: u64) {
+    let mut g = FourGame::new(Rules::Ffa, Seat::Red, None, seed);
+    let (mut n, mut depth, mut ms) = (0u32, 0u32, 0f64);
+    for ply in 0..80u64 {
+        if g.is_over() {
+            break;
+        }
+        if ply % 4 == 0 {
+            let opts = AiOptions {
+                level,
+                time_ms: None,
+                nodes: Some(nodes),
+                seed,
+            };
+            let t = std::time::Instant::now();
+            let c = choose_move_4_with(&g, &opts, cfg).expect("game is not over");
+            ms += t.elapsed().as_secs_f64() * 1000.0;
+            depth += c.depth;
+            n += 1;
+        }
+        let opts = AiOptions {
+            level: 4,
+            time_ms: None,
+            nodes: None,
+            seed: seed + ply,
+        };
+        let c = choose_move_4_with(&g, &opts, FourConfig::default()).expect("game is not over");
+        g.play_move(c.mv).expect("legal move");
+    }
+    println!(
+        "BENCH {n} positions, {nodes} nodes: depth {:.2}, {:.1} ms per search ({:.0} nodes/s)",
+        f64::from(depth) / f64::from(n),
+        ms / f64::from(n),
+        nodes as f64 * f64::from(n) / ms * 1000.0
     );
 }

@@ -5,7 +5,10 @@ mod common4;
 
 use common4::{game as game4, rmv, with_kings};
 use tablero::ErrorKind;
-use tablero::ai::{AiOptions, MATE, MATE_BOUND, analyse_8, choose_move_4, choose_move_8, now_ms};
+use tablero::ai::{
+    AiOptions, FourConfig, MATE, MATE_BOUND, analyse_8, choose_move_4, choose_move_4_with,
+    choose_move_8, evaluate_four, now_ms,
+};
 use tablero::chess8::{Move, Position, Variant};
 use tablero::four::{FourGame, Rules, Seat};
 use tablero::game::Game;
@@ -144,6 +147,50 @@ fn four_player_mate_for_points() {
             assert_eq!(c.mv, want, "level {level}, rotation {k}");
         }
     }
+}
+
+#[test]
+fn four_player_search_variants_find_mate_for_points() {
+    let _serial = serial();
+    // The scene of `four_player_mate_for_points`, with plain BRS and every switch off too.
+    let plain = FourConfig {
+        brs_plus: false,
+        king_safety: false,
+        q_pov_only: false,
+        pvs: false,
+    };
+    for cfg in [FourConfig::default(), plain] {
+        for k in [0, 3] {
+            let g: FourGame = game4(
+                Rules::Ffa,
+                Seat::Red,
+                &with_kings(&[("a11", "yR"), ("e10", "rR"), ("e5", "bP")]),
+                k,
+            );
+            let want = g.parse_move(&rmv("e10b10", k)).unwrap();
+            let c = choose_move_4_with(&g, &opts(8, 3), cfg).unwrap();
+            assert_eq!(c.mv, want, "{cfg:?}, rotation {k}");
+        }
+    }
+}
+
+#[test]
+fn four_player_evaluation_knows_shelter_and_development() {
+    let start = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
+    // The start position is the same for every seat.
+    let level = evaluate_four(start.position(), 0);
+    for s in 1..4 {
+        assert_eq!(evaluate_four(start.position(), s), level, "seat {s}");
+    }
+    let after = |mv: &str| {
+        let mut g = start.clone();
+        g.play(mv).unwrap();
+        evaluate_four(g.position(), 0)
+    };
+    // Red's king is on h1: pushing the h pawn opens it, the e pawn does not; a knight out
+    // of j1 is development.
+    assert!(after("h2h4") < after("e2e4"));
+    assert!(after("j1i3") > level);
 }
 
 #[test]

@@ -1,11 +1,16 @@
-//! Four-player search: best-reply search (BRS, Schadd & Winands 2011) over
-//! [`crate::four::Position`], with an evaluation from the searching player's point of view
-//! that knows the R5 points rules.
+//! Four-player search: best-reply search (BRS, Schadd & Winands 2011) and its BRS+ refinement
+//! (Esser et al. 2013) over [`crate::four::Position`], with an evaluation from the searching
+//! player's point of view that knows the R5 points rules.
 //!
 //! BRS alternates the searching player's own moves (max layers) with a min layer holding the
 //! moves of *all* opponents together: only the opponent with the strongest reply moves, the
 //! others pass. That keeps the searching player's moves close together in the tree (so tactics
 //! are seen) and avoids paranoid search's over-pessimism of three coordinated opponents.
+//! BRS+ ([`FourConfig::brs_plus`], off by default) does not let the others pass: each plays
+//! its move-ordering move (best capture by MVV-LVA, else its best move by history), in turn
+//! order, so every position searched can occur in the game; quiescence keeps plain BRS. It
+//! measured no stronger than plain BRS at equal nodes and is slower per node
+//! (`docs/STRENGTH.md`).
 //!
 //! Moves are played with [`Position::play_scored`], so capture points, multi-check bonuses,
 //! immediate mates (+20) and stalemates (+20 for the stalemated player) are all in the points
@@ -42,16 +47,175 @@ fn squares() -> &'static [Square] {
     })
 }
 
+/// Search and evaluation switches of the four-player computer. The default is what the
+/// levels play; the others exist to measure what each part is worth (`examples/ladder4.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FourConfig {
+    /// BRS+: opponents who do not give the best reply play their move-ordering move instead of
+    /// passing. `false`: plain BRS.
+    pub brs_plus: bool,
+    /// King safety (attackers near each king, pawn shelter, open lines, early king walks) and
+    /// development terms in the evaluation.
+    pub king_safety: bool,
+    /// Quiescence lets opponents capture only the searching player's pieces (their captures
+    /// among themselves are left out).
+    pub q_pov_only: bool,
+    /// Principal variation search (null windows after each layer's first move) and killer
+    /// moves in the ordering.
+    pub pvs: bool,
+}
+
+impl Default for FourConfig {
+    fn default() -> Self {
+        FourConfig {
+            brs_plus: false,
+            king_safety: true,
+            q_pov_only: true,
+            pvs: true,
+        }
+    }
+}
+
 /// Is `seat` still playing (its pieces move for it)?
 fn in_game(pos: &Position, seat: usize) -> bool {
     pos.moves(seat) && !pos.statuses()[seat].is_out()
 }
 
+/// `(lateral, forward)` coordinates of a square as `seat` sees the board: `forward` is 0 on
+/// its back rank and grows toward the centre.
+fn rel(seat: usize, file: i32, rank: i32) -> (i32, i32) {
+    match seat {
+        0 => (file, rank),
+        1 => (rank, file),
+        2 => (file, 13 - rank),
+        _ => (rank, 13 - file),
+    }
+}
+
+/// Board `(file, rank)` of `seat`'s relative coordinates (inverse of [`rel`]).
+fn unrel(seat: usize, lateral: i32, forward: i32) -> (i32, i32) {
+    match seat {
+        0 => (lateral, forward),
+        1 => (forward, lateral),
+        2 => (lateral, 13 - forward),
+        _ => (13 - forward, lateral),
+    }
+}
+
+/// Attack weight of an enemy piece `dist` squares (king steps) from a king.
+fn danger_weight(role: Role, dist: i32) -> i32 {
+    match role {
+        Role::Queen if dist <= 2 => 5,
+        Role::Queen if dist <= 3 => 3,
+        Role::Rook if dist <= 2 => 3,
+        Role::Bishop | Role::Knight if dist <= 2 => 2,
+        _ => 0,
+    }
+}
+
+/// King safety and development of every seat, in centipawns (higher is better for it).
+/// `grid[file][rank]` holds `1 + seat * 8 + role` of live pieces, 0 elsewhere; `pieces` the
+/// live pieces other than pawns and kings.
+fn safety(
+    grid: &[[u8; 14]; 14],
+    pieces: &[(u8, Role, i8, i8)],
+    kings: &[Option<(i32, i32)>; 4],
+    moving: &[bool; 4],
+) -> [i32; 4] {
+    let own_pawn = |seat: usize, f: i32, r: i32| -> bool {
+        (0..14).contains(&f)
+            && (0..14).contains(&r)
+            && grid[f as usize][r as usize] == 1 + seat as u8 * 8 + Role::Pawn as u8
+    };
+    let mut out = [0i32; 4];
+    let mut heavy = [0i32; 4];
+    for &(s, role, f, r) in pieces {
+        let s = s as usize;
+        if matches!(role, Role::Queen | Role::Rook) {
+            heavy[s] += 1;
+        }
+        // Development: knights and bishops still on the back rank.
+        if matches!(role, Role::Knight | Role::Bishop) && rel(s, f.into(), r.into()).1 == 0 {
+            out[s] -= 12;
+        }
+    }
+    let total_heavy: i32 = heavy.iter().sum();
+    for s in 0..4 {
+        let Some((kf, kr)) = kings[s] else { continue };
+        if !moving[s] {
+            continue;
+        }
+        let mut danger = 0;
+        let mut attackers = 0;
+        // Enemy pawns next to the king (pawns are not in `pieces`).
+        for df in -1..=1 {
+            for dr in -1..=1 {
+                let (f, r) = (kf + df, kr + dr);
+                if (0..14).contains(&f) && (0..14).contains(&r) {
+                    let c = grid[f as usize][r as usize];
+                    if c != 0 && (c - 1) % 8 == Role::Pawn as u8 && usize::from((c - 1) / 8) != s {
+                        danger += 1;
+                        attackers += 1;
+                    }
+                }
+            }
+        }
+        for &(t, role, f, r) in pieces {
+            let t = t as usize;
+            if t == s || !moving[t] {
+                continue;
+            }
+            let d = (i32::from(f) - kf).abs().max((i32::from(r) - kr).abs());
+            let w = danger_weight(role, d);
+            if w > 0 {
+                danger += w;
+                attackers += 1;
+            }
+        }
+        if attackers >= 2 {
+            out[s] -= (danger * danger * 2).min(600);
+        } else {
+            out[s] -= danger * 4;
+        }
+        let (lx, ly) = rel(s, kf, kr);
+        // While enemy heavy pieces are about, the king belongs home behind its pawns.
+        if total_heavy - heavy[s] >= 3 {
+            out[s] -= 30 * ly.min(3);
+            if ly <= 1 {
+                for dx in -1..=1 {
+                    let (f1, r1) = unrel(s, lx + dx, ly + 1);
+                    let (f2, r2) = unrel(s, lx + dx, ly + 2);
+                    if own_pawn(s, f1, r1) {
+                        out[s] += 10;
+                    } else if own_pawn(s, f2, r2) {
+                        out[s] += 5;
+                    } else {
+                        let (f3, r3) = unrel(s, lx + dx, ly + 3);
+                        if !own_pawn(s, f3, r3) {
+                            // An open line in front of the king.
+                            out[s] -= 10;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Evaluation in centipawns from `pov`'s point of view.
 pub fn evaluate_four(pos: &Position, pov: usize) -> i32 {
+    evaluate_with(pos, pov, &FourConfig::default())
+}
+
+fn evaluate_with(pos: &Position, pov: usize, cfg: &FourConfig) -> i32 {
     let points = pos.points();
     let mut material = [0i32; 4];
     let mut center = [0i32; 4];
+    let mut grid = [[0u8; 14]; 14];
+    let mut pieces: [(u8, Role, i8, i8); 64] = [(0, Role::Pawn, 0, 0); 64];
+    let mut n = 0;
+    let mut kings = [None; 4];
     for &sq in squares() {
         if let Some((seat, role, grey, promoted)) = pos.piece_at(sq) {
             if grey {
@@ -69,9 +233,19 @@ pub fn evaluate_four(pos: &Position, pov: usize) -> i32 {
                 let dr = (2 * i32::from(sq.rank()) - 13).abs();
                 center[s] += (26 - df.max(dr)) / 2;
             }
+            if cfg.king_safety {
+                let (f, r) = (sq.file(), sq.rank());
+                grid[f as usize][r as usize] = 1 + s as u8 * 8 + role as u8;
+                if role == Role::King {
+                    kings[s] = Some((i32::from(f), i32::from(r)));
+                } else if role != Role::Pawn && n < pieces.len() {
+                    pieces[n] = (s as u8, role, f as i8, r as i8);
+                    n += 1;
+                }
+            }
         }
     }
-    let opps: Vec<usize> = (0..4).filter(|&s| s != pov).collect();
+    let opps = [1, 2, 3].map(|d| (pov + d) % 4);
     let max_pts = opps.iter().map(|&s| points[s]).max().unwrap_or(0);
     let avg_pts = opps.iter().map(|&s| points[s]).sum::<i32>() / 3;
     // Ranking counts: the leader matters most, the field too.
@@ -82,13 +256,27 @@ pub fn evaluate_four(pos: &Position, pov: usize) -> i32 {
     let opp_mat = opps.iter().map(|&s| material[s]).sum::<i32>() / 3;
     v += material[pov] - opp_mat;
     v += center[pov] - opps.iter().map(|&s| center[s]).sum::<i32>() / 3;
-    // King safety against all three: being in check, and pieces still in front of the king.
+    // Being in check, and giving it.
     if pos.in_check(Seat::from_index(pov)) {
         v -= 60;
     }
     for &s in &opps {
         if in_game(pos, s) && pos.in_check(Seat::from_index(s)) {
             v += 25;
+        }
+    }
+    if cfg.king_safety {
+        let moving = [0, 1, 2, 3].map(|s| in_game(pos, s));
+        let ks = safety(&grid, &pieces[..n], &kings, &moving);
+        let live = opps.iter().filter(|&&s| moving[s]).count() as i32;
+        v += ks[pov];
+        if live > 0 {
+            v -= opps
+                .iter()
+                .filter(|&&s| moving[s])
+                .map(|&s| ks[s])
+                .sum::<i32>()
+                / (2 * live);
         }
     }
     v
@@ -166,9 +354,17 @@ impl SearchPosition for Position {
     }
 }
 
-/// Is the game over for the purposes of the search: one or no army left moving.
+/// Is the game over for the purposes of the search: three players out, or two left whose
+/// points differ by 21 or more (R5.18 a, b).
 fn finished(pos: &Position) -> bool {
-    pos.movers() <= 1
+    let st = pos.statuses();
+    let p = pos.points();
+    let mut active = (0..4).filter(|&s| !st[s].is_out());
+    match (active.next(), active.next(), active.next()) {
+        (None, _, _) | (Some(_), None, _) => true,
+        (Some(a), Some(b), None) => (p[a] - p[b]).abs() >= 21,
+        _ => false,
+    }
 }
 
 /// The value of a finished game or of `pov` being out, if either holds.
@@ -177,7 +373,7 @@ fn end_value(pos: &Position, pov: usize, ply: usize) -> Option<i32> {
         return Some(evaluate_four(pos, pov));
     }
     if finished(pos) {
-        // Alone in the game: the points decide. A sure win is a "mate" at this distance.
+        // The game is over: the points decide. A sure win is a "mate" at this distance.
         let p = pos.points();
         let best_opp = (0..4)
             .filter(|&s| s != pov)
@@ -202,10 +398,37 @@ fn with_turn(pos: &Position, seat: usize) -> Position {
     p
 }
 
+/// What every node of one search shares: the searching player and the switches.
+#[derive(Clone, Copy)]
+struct Ctx {
+    pov: usize,
+    cfg: FourConfig,
+}
+
+impl Ctx {
+    fn eval(&self, pos: &Position) -> i32 {
+        evaluate_with(pos, self.pov, &self.cfg)
+    }
+
+    fn end_value(&self, pos: &Position, ply: usize) -> Option<i32> {
+        if !in_game(pos, self.pov) {
+            return Some(self.eval(pos));
+        }
+        end_value(pos, self.pov, ply)
+    }
+}
+
+/// A stage of a BRS+ min layer: the position where one opponent is to move (the earlier
+/// opponents having played their move-ordering moves) and that opponent's moves.
+struct Stage {
+    base: Position,
+    seat: usize,
+}
+
 impl Searcher<'_, Position> {
-    /// Iterative-deepening BRS from the player to move. Returns the best move, its score,
-    /// the depth reached, the principal line's first move and all root scores (best first,
-    /// exact when `all_exact`).
+    /// Iterative-deepening BRS with the default [`FourConfig`] from the player to move.
+    /// Returns the best move, its score, the depth reached, the principal line's first move
+    /// and all root scores (best first, exact when `all_exact`).
     pub fn search_four(
         &mut self,
         root: &Position,
@@ -213,7 +436,28 @@ impl Searcher<'_, Position> {
         all_exact: bool,
         time_soft_ms: Option<u64>,
     ) -> super::search::SearchResult<Move> {
-        let pov = root.turn().index();
+        self.search_four_with(
+            root,
+            max_depth,
+            all_exact,
+            time_soft_ms,
+            FourConfig::default(),
+        )
+    }
+
+    /// [`Searcher::search_four`] with explicit switches.
+    pub fn search_four_with(
+        &mut self,
+        root: &Position,
+        max_depth: u32,
+        all_exact: bool,
+        time_soft_ms: Option<u64>,
+        cfg: FourConfig,
+    ) -> super::search::SearchResult<Move> {
+        let cx = Ctx {
+            pov: root.turn().index(),
+            cfg,
+        };
         let mut moves = Vec::new();
         root.gen_moves(&mut moves);
         let mut order: Vec<(Move, i32)> = moves
@@ -242,7 +486,7 @@ impl Searcher<'_, Position> {
                 let mut child = root.clone();
                 child.play(m);
                 let lo = if all_exact { -MATE - 1 } else { alpha };
-                let v = self.brs(&child, depth as i32 - 1, lo, MATE + 1, 1, pov, false);
+                let v = self.brs(&child, depth as i32 - 1, lo, MATE + 1, 1, &cx, false);
                 if self.aborted {
                     done = false;
                     break;
@@ -283,7 +527,7 @@ impl Searcher<'_, Position> {
         result
     }
 
-    /// Best-reply search. Values are from `pov`'s point of view; `max` layers are `pov`'s
+    /// Best-reply search. Values are from `cx.pov`'s point of view; `max` layers are its
     /// moves, min layers the union of every opponent's moves.
     #[allow(clippy::too_many_arguments)]
     fn brs(
@@ -293,18 +537,19 @@ impl Searcher<'_, Position> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        pov: usize,
+        cx: &Ctx,
         max: bool,
     ) -> i32 {
         if self.tick() {
             return 0;
         }
-        if let Some(v) = end_value(pos, pov, ply) {
+        if let Some(v) = cx.end_value(pos, ply) {
             return v;
         }
         if depth <= 0 || ply >= super::search::MAX_PLY - 2 {
-            return self.qbrs(pos, alpha, beta, ply, pov, max, 0);
+            return self.qbrs(pos, alpha, beta, ply, cx, max, 0);
         }
+        let pov = cx.pov;
         let key = pos.hash() ^ if max { 0 } else { MIN_KEY } ^ (pov as u64) << 60;
         let mut tt_move = 0;
         if let Some(e) = self.tt.probe(key) {
@@ -320,15 +565,27 @@ impl Searcher<'_, Position> {
             }
         }
         let (orig_alpha, orig_beta) = (alpha, beta);
-        let candidates = self.layer_moves(pos, pov, max, false);
+        // Plain BRS: one stage, every opponent moving from `pos` (the others pass).
+        // BRS+: one stage per opponent in turn order, each after the earlier ones' moves.
+        let (stages, candidates) = if max || !cx.cfg.brs_plus {
+            (Vec::new(), self.layer_moves(pos, cx, max, false))
+        } else {
+            self.plus_stages(pos, pov)
+        };
         if candidates.is_empty() {
-            return evaluate_four(pos, pov);
+            return cx.eval(pos);
         }
         let mut ordered: Vec<(usize, Move, i32)> = candidates
             .into_iter()
             .map(|(seat, m, base)| {
                 let s = if tt_move != 0 && Position::move_key(m) == tt_move {
                     3_000_000
+                } else if base >= 1_000_000 || !cx.cfg.pvs {
+                    base
+                } else if self.killers[ply][0] == Some(m) {
+                    900_000
+                } else if self.killers[ply][1] == Some(m) {
+                    890_000
                 } else {
                     base
                 };
@@ -338,13 +595,41 @@ impl Searcher<'_, Position> {
         ordered.sort_by_key(|&(_, _, s)| std::cmp::Reverse(s));
         let mut best = if max { -MATE - 1 } else { MATE + 1 };
         let mut best_move = 0;
+        let mut first_done = false;
         for (seat, m, _) in ordered {
-            let mut child = with_turn(pos, seat);
-            child.play(m);
-            if !max && in_game(&child, pov) {
-                child = with_turn(&child, pov);
+            let mut child;
+            let from;
+            if stages.is_empty() {
+                from = pos;
+                child = with_turn(pos, seat);
+                child.play(m);
+                if !max && in_game(&child, pov) {
+                    child = with_turn(&child, pov);
+                }
+            } else {
+                // `seat` here is the stage index.
+                from = &stages[seat].base;
+                child = from.clone();
+                child.play(m);
+                self.finish_round(&mut child, pov);
             }
-            let v = self.brs(&child, depth - 1, alpha, beta, ply + 1, pov, !max);
+            let v = if cx.cfg.pvs && first_done && beta - alpha > 1 {
+                // Null window around the bound this layer improves; re-search on a surprise.
+                let (a, b) = if max {
+                    (alpha, alpha + 1)
+                } else {
+                    (beta - 1, beta)
+                };
+                let v = self.brs(&child, depth - 1, a, b, ply + 1, cx, !max);
+                if !self.aborted && v > alpha && v < beta {
+                    self.brs(&child, depth - 1, alpha, beta, ply + 1, cx, !max)
+                } else {
+                    v
+                }
+            } else {
+                self.brs(&child, depth - 1, alpha, beta, ply + 1, cx, !max)
+            };
+            first_done = true;
             if self.aborted {
                 return 0;
             }
@@ -362,9 +647,21 @@ impl Searcher<'_, Position> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
-                if pos.tactical_score(m).is_none() && max {
-                    let h = pos.history_index(m);
+                let mover = if max {
+                    pov
+                } else if stages.is_empty() {
+                    seat
+                } else {
+                    stages[seat].seat
+                };
+                let view = with_turn(from, mover);
+                if view.tactical_score(m).is_none() {
+                    let h = view.history_index(m);
                     self.history[h] += depth * depth;
+                    if self.killers[ply][0] != Some(m) {
+                        self.killers[ply][1] = self.killers[ply][0];
+                        self.killers[ply][0] = Some(m);
+                    }
                 }
                 break;
             }
@@ -382,16 +679,83 @@ impl Searcher<'_, Position> {
         best
     }
 
+    /// The stages of a BRS+ min layer below `pos` (an opponent of `pov` to move) and their
+    /// moves, each tagged with its stage index and an ordering score.
+    fn plus_stages(&mut self, pos: &Position, pov: usize) -> (Vec<Stage>, Vec<(usize, Move, i32)>) {
+        let mut stages = Vec::with_capacity(3);
+        let mut out = Vec::new();
+        let mut base = pos.clone();
+        let mut list = MoveList::new();
+        while stages.len() < 3
+            && base.turn().index() != pov
+            && in_game(&base, pov)
+            && !finished(&base)
+        {
+            let seat = base.turn().index();
+            base.legal_moves(&mut list);
+            let i = stages.len();
+            let mut pfm: Option<(Move, i32)> = None;
+            for &m in list.as_slice() {
+                let s = self.order_score(&base, m);
+                out.push((i, m, s));
+                if pfm.is_none_or(|(_, b)| s > b) {
+                    pfm = Some((m, s));
+                }
+            }
+            let next = pfm.map(|(m, _)| {
+                let mut p = base.clone();
+                p.play(m);
+                p
+            });
+            stages.push(Stage { base, seat });
+            match next {
+                Some(p) => base = p,
+                None => break,
+            }
+        }
+        (stages, out)
+    }
+
+    /// Ordering score of a move of the player to move in `pos`: captures and promotions by
+    /// MVV-LVA above quiet moves by history.
+    fn order_score(&self, pos: &Position, m: Move) -> i32 {
+        match pos.tactical_score(m) {
+            Some(t) => 1_000_000 + t,
+            None => self.history[pos.history_index(m)],
+        }
+    }
+
+    /// Plays the move-ordering move of every opponent still to move before `pov` (BRS+).
+    fn finish_round(&self, pos: &mut Position, pov: usize) {
+        let mut list = MoveList::new();
+        for _ in 0..3 {
+            if pos.turn().index() == pov || !in_game(pos, pov) || finished(pos) {
+                return;
+            }
+            pos.legal_moves(&mut list);
+            let best = list
+                .as_slice()
+                .iter()
+                .copied()
+                .max_by_key(|&m| self.order_score(pos, m));
+            match best {
+                Some(m) => pos.play(m),
+                None => return,
+            }
+        }
+    }
+
     /// The moves of a layer with an ordering score: `pov`'s own in a max layer, every
     /// opponent's in a min layer (each tagged with its seat). With `tactical_only`, only
     /// captures and promotions.
     fn layer_moves(
         &mut self,
         pos: &Position,
-        pov: usize,
+        cx: &Ctx,
         max: bool,
         tactical_only: bool,
     ) -> Vec<(usize, Move, i32)> {
+        let pov = cx.pov;
         let mut out = Vec::new();
         let mut list = MoveList::new();
         let seats: Vec<usize> = if max {
@@ -404,6 +768,15 @@ impl Searcher<'_, Position> {
             let view = with_turn(pos, seat);
             for &m in list.as_slice() {
                 match view.tactical_score(m) {
+                    // Quiescence: opponents' captures among themselves are left out.
+                    Some(_)
+                        if tactical_only
+                            && !max
+                            && cx.cfg.q_pov_only
+                            && !m.is_promotion()
+                            && view
+                                .piece_at(m.to())
+                                .is_none_or(|(o, _, g, _)| g || o.index() != pov) => {}
                     Some(t) => out.push((seat, m, 1_000_000 + t)),
                     None if !tactical_only => {
                         out.push((seat, m, self.history[view.history_index(m)]))
@@ -423,11 +796,12 @@ impl Searcher<'_, Position> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        pov: usize,
+        cx: &Ctx,
         max: bool,
         qply: u32,
     ) -> i32 {
-        let stand = evaluate_four(pos, pov);
+        let pov = cx.pov;
+        let stand = cx.eval(pos);
         if qply >= 4 || ply >= super::search::MAX_PLY - 2 {
             return stand;
         }
@@ -442,7 +816,7 @@ impl Searcher<'_, Position> {
             }
             beta = beta.min(stand);
         }
-        let mut moves = self.layer_moves(pos, pov, max, true);
+        let mut moves = self.layer_moves(pos, cx, max, true);
         moves.sort_by_key(|&(_, _, s)| std::cmp::Reverse(s));
         let mut best = stand;
         for (seat, m, _) in moves {
@@ -454,9 +828,9 @@ impl Searcher<'_, Position> {
             if !max && in_game(&child, pov) {
                 child = with_turn(&child, pov);
             }
-            let v = match end_value(&child, pov, ply + 1) {
+            let v = match cx.end_value(&child, ply + 1) {
                 Some(v) => v,
-                None => self.qbrs(&child, alpha, beta, ply + 1, pov, !max, qply + 1),
+                None => self.qbrs(&child, alpha, beta, ply + 1, cx, !max, qply + 1),
             };
             if self.aborted {
                 return 0;

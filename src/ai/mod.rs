@@ -29,7 +29,7 @@ use std::sync::atomic::AtomicBool;
 
 pub use clock::{Stopwatch, now_ms};
 pub use eval8::evaluate_white;
-pub use four::evaluate_four;
+pub use four::{FourConfig, evaluate_four};
 pub use search::{INF, Limits, MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher};
 pub use tt::Table;
 
@@ -329,6 +329,16 @@ pub fn choose_move_4(
     game: &crate::four::FourGame,
     opts: &AiOptions,
 ) -> Result<AiChoice<crate::four::Move>, Error> {
+    choose_move_4_with(game, opts, FourConfig::default())
+}
+
+/// [`choose_move_4`] with explicit search and evaluation switches (for measurements).
+#[doc(hidden)]
+pub fn choose_move_4_with(
+    game: &crate::four::FourGame,
+    opts: &AiOptions,
+    cfg: FourConfig,
+) -> Result<AiChoice<crate::four::Move>, Error> {
     let (spec, mut limits) = limits_for(opts)?;
     if game.is_over() {
         return Err(Error::game_over(
@@ -345,7 +355,8 @@ pub fn choose_move_4(
     let mut searcher: Searcher<'_, crate::four::Position> =
         Searcher::new(&mut tt, limits, Vec::new(), None);
     let max_depth = spec.max_depth.min(40);
-    let result = searcher.search_four(pos, max_depth, spec.candidates > 1, limits.time_ms);
+    let result =
+        searcher.search_four_with(pos, max_depth, spec.candidates > 1, limits.time_ms, cfg);
     let Some(best) = result.best else {
         return Err(Error::game_over("the player to move has no legal move"));
     };
