@@ -208,10 +208,10 @@ pub fn evaluate_white(pos: &Position) -> i32 {
                     Role::King => king_attacks(sq),
                 };
                 attacks[c] |= att.0;
-                let hits = (att.0 & zones[1 - c]).count_ones() as i32;
-                if hits > 0 && !matches!(role, Role::Pawn | Role::King) {
+                let hits = att.0 & zones[1 - c];
+                if hits != 0 && !matches!(role, Role::Pawn | Role::King) {
                     zone_attackers[c] += 1;
-                    zone_weight[c] += hits * ZONE_WEIGHT[r];
+                    zone_weight[c] += hits.count_ones() as i32 * ZONE_WEIGHT[r];
                 }
                 // Mobility: squares not taken by our pieces nor covered by enemy pawns.
                 let mob = (att.0 & safe).count_ones() as i32;
@@ -281,16 +281,14 @@ fn pawn_shield(pos: &Position, color: Color) -> i32 {
     let pawns = bb_of(pos, color, Role::Pawn).0;
     let lo = k.file().saturating_sub(1);
     let hi = (k.file() + 1).min(7);
+    // The two ranks in front of the king (it stands on its first or second rank).
+    let near = match color {
+        Color::White => 0xffffu64 << ((k.rank() as u32 + 1) * 8),
+        Color::Black => 0xffffu64 << ((k.rank() as u32 - 2) * 8),
+    };
     let mut s = 0;
     for f in lo..=hi {
         let file = Bitboard::file(f).0 & pawns;
-        // The two ranks in front of the king.
-        let near = (1..=2)
-            .filter_map(|d| {
-                let r = k.rank() as i32 + if color == Color::White { d } else { -d };
-                (0..8).contains(&r).then(|| Bitboard::rank(r as u8).0)
-            })
-            .fold(0, |a, b| a | b);
         if file & near != 0 {
             s += 15;
         } else if file == 0 {
@@ -620,7 +618,7 @@ impl SearchPosition for Position {
         match self.variant() {
             Variant::Chess => false,
             Variant::ThreeCheck => self.gives_check(m),
-            Variant::KingOfTheHill => m.from == self.king(self.turn()) && HILL.has(m.to),
+            Variant::KingOfTheHill => self.wins_at_once(m),
             Variant::RacingKings => m.from == self.king(self.turn()) && m.to.rank() == 7,
         }
     }

@@ -255,8 +255,16 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
     }
 
     /// Orders the moves `moves[start..]`: TT move, tactical moves by MVV-LVA, killers, then
-    /// quiet moves by history.
-    pub(crate) fn score_moves(&mut self, pos: &P, start: usize, tt_move: u32, ply: usize) {
+    /// quiet moves by history. With `see`, captures that lose the exchange go after the
+    /// killers (quiescence has already dropped those, so it passes `false`).
+    pub(crate) fn score_moves(
+        &mut self,
+        pos: &P,
+        start: usize,
+        tt_move: u32,
+        ply: usize,
+        see: bool,
+    ) {
         // Resize, not truncate: ancestors that have not scored their moves yet leave gaps.
         self.scores.resize(start, 0);
         for i in start..self.moves.len() {
@@ -264,8 +272,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             let s = if tt_move != 0 && P::move_key(m) == tt_move {
                 2_000_000
             } else if let Some(t) = pos.tactical_score(m) {
-                // Captures that lose the exchange go after the killers.
-                if pos.see_ge(m, 0) {
+                if !see || pos.see_ge(m, 0) {
                     1_000_000 + t
                 } else {
                     880_000 + t / 100
@@ -572,7 +579,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             }
         }
 
-        self.score_moves(pos, start, tt_move, ply);
+        self.score_moves(pos, start, tt_move, ply, true);
         let end = self.moves.len();
         let mut best_score = -INF;
         let mut best_move: Option<P::Move> = None;
@@ -695,7 +702,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             let mut w = start;
             for i in start..self.moves.len() {
                 let m = self.moves[i];
-                let critical = (qply < 2 && pos.is_critical(m)) || pos.wins_at_once(m);
+                let critical = pos.wins_at_once(m) || (qply < 2 && pos.is_critical(m));
                 // Captures that lose material by exchange cannot raise the stand-pat score.
                 if critical || (pos.tactical_score(m).is_some() && pos.see_ge(m, 0)) {
                     self.moves[w] = m;
@@ -704,7 +711,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             }
             self.moves.truncate(w);
         }
-        self.score_moves(pos, start, 0, ply);
+        self.score_moves(pos, start, 0, ply, false);
         let end = self.moves.len();
         self.path.push(pos.hash());
         for i in start..end {
