@@ -16,6 +16,9 @@ TARGET_DIR  := $(abspath $(or $(CARGO_TARGET_DIR),target))
 WASM_BUILD  := $(TARGET_DIR)/wasm-release
 WASM_OUT    := $(WASM_BUILD)/$(WASM_TARGET)/release
 PORT        ?= 8080
+# binaryen's wasm-opt on the release wasm (scripts/wasm-opt.mjs). -O3 measured smallest after
+# gzip -9 and no slower than the others (docs/BENCHMARKS.md); WASM_OPT_FLAGS= skips the pass.
+WASM_OPT_FLAGS ?= -O3
 
 # Browser tests bring in Debian's chromium; only ask for it once such tests exist.
 SETUP_FLAGS := $(if $(wildcard tests/browser),--browser)
@@ -28,10 +31,11 @@ help: ## List the targets
 setup: ## Install missing tools (wasm target, wasm-bindgen-cli, npm packages)
 	@scripts/setup.sh $(SETUP_FLAGS)
 
-pkg: setup ## Release wasm build + wasm-bindgen --target web into pkg/
-	$(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD)
+pkg: setup ## Release wasm build + wasm-bindgen --target web + wasm-opt into pkg/
+	$(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD) $(PKG_CARGO_FLAGS)
 	rm -rf pkg
 	wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir pkg --out-name tablero $(WASM_OUT)/tablero.wasm
+	$(if $(strip $(WASM_OPT_FLAGS)),node scripts/wasm-opt.mjs pkg/tablero_bg.wasm $(WASM_OPT_FLAGS))
 	cp js/tablero-worker.js pkg/
 	node scripts/pkg-json.mjs pkg
 

@@ -1,23 +1,60 @@
 #!/usr/bin/env node
-// Search speed in WebAssembly under Node: a level-8 `analyse` of each game's start position
-// for a fixed time, through the package's public API (`make pkg` first).
+// Speed of the shipped package in WebAssembly under Node, through its public API (`make pkg`
+// first): perft of each game's start position (`game.perft`, the package's own move
+// generator after wasm-opt), then a level-8 `analyse` of each start position for a fixed time.
 //
-//   node benches/search-wasm.mjs            # 2000 ms per game
+//   node benches/search-wasm.mjs                    # pkg/, 2000 ms per search
 //   BENCH_MS=5000 node benches/search-wasm.mjs
+//   node benches/search-wasm.mjs /tmp/pkg-before    # another build of the package
+//   BENCH_ROUNDS=9 node benches/search-wasm.mjs     # perft rounds (median; default 5)
+//   node benches/search-wasm.mjs --perft-only | --search-only
 import { readFile } from "node:fs/promises";
-import init, { newGame } from "../pkg/tablero.js";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
-await init({ module_or_path: await readFile(new URL("../pkg/tablero_bg.wasm", import.meta.url)) });
+const args = process.argv.slice(2);
+const dirArg = args.find((a) => !a.startsWith("--"));
+const pkgDir = pathToFileURL(resolve(dirArg ?? new URL("../pkg", import.meta.url).pathname) + "/");
+const { default: init, newGame } = await import(new URL("tablero.js", pkgDir).href);
+await init({ module_or_path: await readFile(new URL("tablero_bg.wasm", pkgDir)) });
+
 const ms = Math.max(100, Number.parseInt(process.env.BENCH_MS ?? "2000", 10) || 2000);
+const rounds = Math.max(1, Number.parseInt(process.env.BENCH_ROUNDS ?? "5", 10) || 5);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const GAMES = ["chess", "3check", "kingofthehill", "racingkings", "fourplayer"];
 
-console.log(`wasm search in Node ${process.version}, analyse({timeMs: ${ms}}) from each start\n`);
-console.log("| game | nodes | knps | depth reached |");
-console.log("|---|---:|---:|---:|");
-for (const variant of ["chess", "3check", "kingofthehill", "racingkings", "fourplayer"]) {
-  const game = newGame({ variant });
-  const start = performance.now();
-  const a = game.analyse({ timeMs: ms });
-  const elapsed = performance.now() - start;
-  console.log(`| ${variant} | ${a.nodes} | ${Math.round(a.nodes / elapsed)} | ${a.depth} |`);
-  game.free();
+console.log(`package ${pkgDir.pathname} in Node ${process.version}\n`);
+
+if (!args.includes("--search-only")) {
+  console.log(`perft through the package (game.perft), median of ${rounds} rounds\n`);
+  console.log("| game | depth | leaves | Mleaves/s |");
+  console.log("|---|---:|---:|---:|");
+  for (const variant of GAMES) {
+    const depth = variant === "fourplayer" ? 4 : 5;
+    const game = newGame({ variant });
+    const times = [];
+    let leaves = 0;
+    for (let i = 0; i < rounds; i++) {
+      const start = performance.now();
+      leaves = game.perft(depth);
+      times.push(performance.now() - start);
+    }
+    console.log(`| ${variant} | ${depth} | ${leaves} | ${(leaves / median(times) / 1e3).toFixed(1)} |`);
+    game.free();
+  }
+  console.log();
+}
+
+if (!args.includes("--perft-only")) {
+  console.log(`search: analyse({timeMs: ${ms}}) from each start\n`);
+  console.log("| game | nodes | knps | depth reached |");
+  console.log("|---|---:|---:|---:|");
+  for (const variant of GAMES) {
+    const game = newGame({ variant });
+    const start = performance.now();
+    const a = game.analyse({ timeMs: ms });
+    const elapsed = performance.now() - start;
+    console.log(`| ${variant} | ${a.nodes} | ${Math.round(a.nodes / elapsed)} | ${a.depth} |`);
+    game.free();
+  }
 }

@@ -2,7 +2,7 @@
 # Installs the tools tablero's build and tests need, skipping whatever is already present.
 # Silent when there is nothing to do.
 #
-#   scripts/setup.sh             Rust wasm target, wasm-bindgen-cli, npm packages
+#   scripts/setup.sh             Rust wasm target, wasm-bindgen-cli, wasm-opt, npm packages
 #   scripts/setup.sh --browser   ... plus Debian's chromium for the browser tests
 #
 # Everything comes from package registries (rustup, crates.io, npm, apt); nothing downloads
@@ -85,19 +85,26 @@ if [[ -f package-lock.json ]]; then
   fi
 fi
 
-# --- Chromium for browser tests (only when asked) --------------------------------------------
-if ((browser)); then
-  if ! command -v chromium >/dev/null 2>&1; then
-    sudo=()
-    if [[ $(id -u) -ne 0 ]]; then
-      need sudo "needed to apt-get install chromium as a non-root user"
-      sudo=(sudo)
-    fi
-    say "installing Debian chromium"
-    export DEBIAN_FRONTEND=noninteractive
-    if ! "${sudo[@]}" apt-get install -y -q chromium; then
-      "${sudo[@]}" apt-get update -q
-      "${sudo[@]}" apt-get install -y -q chromium
-    fi
+# --- Debian packages: binaryen (wasm-opt, always), chromium (browser tests, when asked) --------
+apt_install() { # apt_install <package> <why>
+  local sudo=()
+  if [[ $(id -u) -ne 0 ]]; then
+    need sudo "needed to apt-get install $1 ($2) as a non-root user"
+    sudo=(sudo)
   fi
+  say "installing Debian $1 ($2)"
+  export DEBIAN_FRONTEND=noninteractive
+  if ! "${sudo[@]}" apt-get install -y -q "$1"; then
+    "${sudo[@]}" apt-get update -q
+    "${sudo[@]}" apt-get install -y -q "$1"
+  fi
+}
+
+# `make pkg` shrinks the release wasm with binaryen's wasm-opt.
+if ! command -v wasm-opt >/dev/null 2>&1; then
+  apt_install binaryen "wasm-opt for make pkg"
+fi
+
+if ((browser)) && ! command -v chromium >/dev/null 2>&1; then
+  apt_install chromium "browser tests"
 fi
