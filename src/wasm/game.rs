@@ -1,0 +1,272 @@
+//! The `Game` class and `newGame`: each member reads its arguments (`options`), calls the one
+//! [`crate::Game`] and hands the typed answer to `dto`.
+
+use wasm_bindgen::prelude::*;
+
+use super::dto::{js_error, out, to_js};
+use super::options::{self, MAX_SAFE_INTEGER, MoveInput, Start, opt_integer, opt_string};
+use super::save;
+use crate::{Error, Undone};
+
+/// A game of any of the five kinds. Create one with `newGame` or `Game.fromJSON`; call
+/// `free()` when done with it to release its WebAssembly memory at once (otherwise the JS
+/// garbage collector's FinalizationRegistry does it).
+#[wasm_bindgen]
+pub struct Game {
+    inner: crate::Game,
+}
+
+/// Creates a game. With no options, a chess game from the start position. Throws
+/// `invalid-argument` for unknown options or wrong types, `invalid-fen` / `invalid-pgn` for a
+/// bad start.
+#[wasm_bindgen(js_name = newGame)]
+pub fn new_game(
+    #[wasm_bindgen(unchecked_param_type = "NewGameOptions")] options: Option<JsValue>,
+) -> Result<Game, JsValue> {
+    create(&options.unwrap_or(JsValue::UNDEFINED)).map_err(js_error)
+}
+
+fn create(options: &JsValue) -> Result<Game, Error> {
+    let inner = match options::new_game(options)? {
+        Start::New(opts) => crate::Game::new(opts)?,
+        Start::Pgn { pgn, seed } => crate::Game::from_pgn(&pgn, seed)?,
+    };
+    Ok(Game { inner })
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// Which game: "chess", "3check", "kingofthehill", "racingkings" or "fourplayer".
+    #[wasm_bindgen(getter, unchecked_return_type = "Variant")]
+    pub fn variant(&self) -> String {
+        self.inner.kind().variant_name().to_string()
+    }
+
+    /// The four-player rules preset, "ffa" or "kingdoms"; `undefined` for two players.
+    #[wasm_bindgen(getter, unchecked_return_type = "Rules | undefined")]
+    pub fn rules(&self) -> JsValue {
+        self.inner
+            .kind()
+            .rules()
+            .map_or(JsValue::UNDEFINED, |r| JsValue::from_str(r.name()))
+    }
+
+    /// The seed given to `newGame` (0 by default).
+    #[wasm_bindgen(getter)]
+    pub fn seed(&self) -> f64 {
+        self.inner.seed() as f64
+    }
+
+    /// The players in play order: `["white", "black"]`, `["red", "blue", "yellow", "green"]`,
+    /// or in Four Kingdoms (counter-clockwise) `["red", "green", "yellow", "blue"]`.
+    #[wasm_bindgen(getter, unchecked_return_type = "Player[]")]
+    pub fn players(&self) -> Result<JsValue, JsValue> {
+        out(Ok(self.inner.players()))
+    }
+
+    /// What a page needs to know about the game instead of hard-coding it: board size, hill
+    /// squares, finish rank, promotion pieces, how draws and checks and points work.
+    #[wasm_bindgen(getter, unchecked_return_type = "Facts")]
+    pub fn facts(&self) -> Result<JsValue, JsValue> {
+        out(Ok(self.inner.facts()))
+    }
+
+    /// The number of history entries (moves, and four-player resignations and time-outs).
+    #[wasm_bindgen(getter)]
+    pub fn ply(&self) -> u32 {
+        u32::try_from(self.inner.ply()).unwrap_or(u32::MAX)
+    }
+
+    /// Legal moves of the player to move, or of the piece on square `from` only; `[]` once
+    /// the game is over.
+    #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "Move[]")]
+    pub fn legal_moves(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] from: Option<JsValue>,
+    ) -> Result<JsValue, JsValue> {
+        out(
+            match opt_string(&from.unwrap_or(JsValue::UNDEFINED), "from") {
+                Ok(None) => Ok(self.inner.legal_moves()),
+                Ok(Some(square)) => self.inner.legal_moves_from(&square),
+                Err(e) => Err(e),
+            },
+        )
+    }
+
+    /// Plays a move: UCI (`"e2e4"`, `"e7e8q"`, `"e1g1"`), SAN (`"Nf3"`, `"O-O"`), four-player
+    /// PGN4 text (`"h2-h4"`), or `{from, to, promotion?}` (a `Move` object works as is).
+    /// Returns the move played. Throws `illegal-move` or `game-over`; the game is unchanged
+    /// after an error.
+    #[wasm_bindgen(unchecked_return_type = "Move")]
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string | MoveInput")] mv: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        out(match options::move_input(&mv) {
+            Ok(MoveInput::Text(text)) => self.inner.play_text(&text),
+            Ok(MoveInput::Squares {
+                from,
+                to,
+                promotion,
+            }) => self.inner.play_squares(&from, &to, promotion),
+            Err(e) => Err(e),
+        })
+    }
+
+    /// Takes back the last action: a resignation, time-out or claimed draw (returning
+    /// `undefined`; the moves stay), otherwise the last move (returned; `undefined` at the
+    /// start).
+    #[wasm_bindgen(unchecked_return_type = "Move | undefined")]
+    pub fn undo(&mut self) -> Result<JsValue, JsValue> {
+        match self.inner.undo() {
+            Some(Undone::Move(m)) => out(Ok(m)),
+            Some(Undone::Declaration) | None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// Every history entry, first to last.
+    #[wasm_bindgen(unchecked_return_type = "Move[]")]
+    pub fn history(&self) -> Result<JsValue, JsValue> {
+        out(Ok(self.inner.history()))
+    }
+
+    /// Whose turn, who is in check, whether the game is over and how, and whether a draw can
+    /// be claimed: the same shape in every game.
+    #[wasm_bindgen(unchecked_return_type = "Status")]
+    pub fn status(&self) -> Result<JsValue, JsValue> {
+        out(Ok(self.inner.status()))
+    }
+
+    /// Every player's standing, in seat order: points, and checks / status / place where the
+    /// game has them.
+    #[wasm_bindgen(unchecked_return_type = "Score[]")]
+    pub fn score(&self) -> Result<JsValue, JsValue> {
+        out(Ok(self.inner.score()))
+    }
+
+    /// Every occupied square with its piece and colour (four players: and whether it is
+    /// grey), so a page never parses FEN.
+    #[wasm_bindgen(unchecked_return_type = "BoardPiece[]")]
+    pub fn board(&self) -> Result<JsValue, JsValue> {
+        out(Ok(self.inner.board()))
+    }
+
+    /// The game as it stood after the first `ply` history entries (0: the start; `game.ply`:
+    /// now), without changing the game.
+    #[wasm_bindgen(js_name = positionAt, unchecked_return_type = "PositionView")]
+    pub fn position_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        out(match opt_integer(&ply, "ply", 0, self.inner.ply() as u64) {
+            Ok(Some(n)) => self.inner.position_at(n as usize),
+            Ok(None) => Err(Error::invalid_argument("positionAt needs a ply")),
+            Err(e) => Err(e),
+        })
+    }
+
+    /// The current position as FEN (FEN4 for four players).
+    pub fn fen(&self) -> String {
+        self.inner.fen()
+    }
+
+    /// The game as PGN (PGN4 for four players).
+    pub fn pgn(&self) -> String {
+        self.inner.pgn()
+    }
+
+    /// Claims a draw by threefold repetition or the 50-move rule; `false` when none is
+    /// available (nothing changes then). Four-player draws are automatic: always `false`.
+    #[wasm_bindgen(js_name = claimDraw)]
+    pub fn claim_draw(&mut self) -> bool {
+        self.inner.claim_draw()
+    }
+
+    /// `player` (default: the player to move) resigns.
+    pub fn resign(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: Option<JsValue>,
+    ) -> Result<(), JsValue> {
+        let player = player.unwrap_or(JsValue::UNDEFINED);
+        options::player(&player, self.inner.kind())
+            .and_then(|p| self.inner.resign(p))
+            .map_err(js_error)
+    }
+
+    /// Four Kingdoms: `player`'s (default: the player to move) turn timer ran out, so they are
+    /// out and their pieces move at random (R6.4). Throws `invalid-argument` in other games
+    /// (in free-for-all the computer plays a timed-out turn, R5.21: call `aiMove()`).
+    pub fn timeout(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: Option<JsValue>,
+    ) -> Result<(), JsValue> {
+        let player = player.unwrap_or(JsValue::UNDEFINED);
+        options::player(&player, self.inner.kind())
+            .and_then(|p| self.inner.timeout(p))
+            .map_err(js_error)
+    }
+
+    /// Number of legal move paths of `depth` plies from the current position, computed inside
+    /// WebAssembly. Depth 0 to 8 (two players) or 0 to 6 (four players).
+    pub fn perft(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+    ) -> Result<f64, JsValue> {
+        let depth = opt_integer(&depth, "depth", 0, u64::from(u32::MAX))
+            .and_then(|d| d.ok_or_else(|| Error::invalid_argument("perft needs a depth")))
+            .map_err(js_error)?;
+        self.inner
+            .perft(depth as u32)
+            .map(|n| n as f64)
+            .map_err(js_error)
+    }
+
+    /// The computer's choice of move for the player to move, without playing it. `level` 1–8
+    /// (default 8); `timeMs` and/or `nodes` bound the search (default: a per-level budget);
+    /// `seed` (default: the game's seed mixed with the ply) makes a node-limited choice
+    /// reproducible. Throws `game-over` after the end and `invalid-argument` for bad options.
+    #[cfg(feature = "ai")]
+    #[wasm_bindgen(js_name = aiMove, unchecked_return_type = "Move")]
+    pub fn ai_move(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "AiOptions")] options: Option<JsValue>,
+    ) -> Result<JsValue, JsValue> {
+        out(options::ai_options(&options.unwrap_or(JsValue::UNDEFINED))
+            .and_then(|o| self.inner.ai_move(&o)))
+    }
+
+    /// A full-strength look at the position for hints: the best move, its score and the line
+    /// the engine expects. `timeMs` defaults to 1000.
+    #[cfg(feature = "ai")]
+    #[wasm_bindgen(unchecked_return_type = "Analysis")]
+    pub fn analyse(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "{timeMs?: number}")] options: Option<JsValue>,
+    ) -> Result<JsValue, JsValue> {
+        out(
+            options::analyse_options(&options.unwrap_or(JsValue::UNDEFINED))
+                .and_then(|o| self.inner.analyse(&o)),
+        )
+    }
+
+    /// The game as a plain object for saving (`JSON.stringify(game)` calls this).
+    #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "SavedGame")]
+    pub fn to_json(&self) -> Result<JsValue, JsValue> {
+        let saved = self.inner.to_saved();
+        // A seed above 2^53 could not be read back; newGame and fromJSON never accept one.
+        debug_assert!(saved.seed <= MAX_SAFE_INTEGER);
+        to_js(&saved).map_err(js_error)
+    }
+
+    /// Rebuilds a game from `toJSON()` output or its JSON text, replaying and checking every
+    /// move. Throws `invalid-argument` for anything corrupt.
+    #[wasm_bindgen(js_name = fromJSON)]
+    pub fn from_json(
+        #[wasm_bindgen(unchecked_param_type = "SavedGame | string")] saved: JsValue,
+    ) -> Result<Game, JsValue> {
+        save::read(&saved)
+            .and_then(|s| crate::Game::from_saved(&s))
+            .map(|inner| Game { inner })
+            .map_err(js_error)
+    }
+}

@@ -1,0 +1,28 @@
+//! The JavaScript face of [`crate::Game`]: the only module that knows about wasm-bindgen.
+//!
+//! A thin layer. The engines answer with typed Rust values ([`crate::record`]); this module
+//! reads what JavaScript hands in, calls the one [`crate::Game`], and turns the answers into
+//! plain JS objects:
+//!
+//! - `options`: reading JS arguments and option objects (own properties, strict types);
+//! - `dto`: the typed values as JS objects (serde-wasm-bindgen) and errors as JS `Error`s
+//!   with a stable `code`;
+//! - `save`: the save format (`toJSON` / `Game.fromJSON`);
+//! - `game`: the `Game` class and `newGame`;
+//! - `types.d.ts`: the TypeScript declarations of the shapes above, appended to the package's
+//!   `tablero.d.ts`.
+//!
+//! Nothing here panics on input: every argument is checked and every failure is thrown as a
+//! JS `Error`, after which the game is exactly as it was.
+
+mod dto;
+mod game;
+mod options;
+mod save;
+
+pub use game::{Game, new_game};
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = include_str!("types.d.ts");

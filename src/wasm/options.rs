@@ -1,0 +1,316 @@
+//! The way in from JavaScript: option objects, moves, players and numbers, read strictly.
+//!
+//! An object's fields are its *own* properties, so nothing inherited from a prototype (a
+//! polluted `Object.prototype`, say) can inject an option; option objects refuse unknown keys
+//! by name; each field must have the JS type the API documents (a numeric string is not a
+//! number). `undefined` and `null` both mean "not given". Reads that user code could intercept
+//! (a Proxy, a throwing getter) go through `catch` bindings, so they become `invalid-argument`
+//! errors instead of exceptions unwinding through the wasm frames.
+
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::game::MAX_MOVE_LIMIT;
+use crate::{Error, GameKind, NewGame, Player, Role};
+
+/// The largest integer a JS number holds exactly (`Number.MAX_SAFE_INTEGER`).
+pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// A short description of a JS value for messages: a string (cut to 60 characters) quoted, a
+/// number as JS prints it, else its kind.
+pub(crate) fn describe(v: &JsValue) -> String {
+    if v.is_undefined() {
+        "undefined".into()
+    } else if v.is_null() {
+        "null".into()
+    } else if let Some(s) = v.as_string() {
+        let short: String = s.chars().take(60).collect();
+        format!("{short:?}")
+    } else if v.as_f64().is_some() {
+        // JS prints the number (NaN, 1e+300, 2.5); Rust's float formatting would add a few
+        // kilobytes to the package for error messages alone.
+        v.unchecked_ref::<js_sys::Number>()
+            .to_string_with_radix(10)
+            .ok()
+            .and_then(|s| s.as_string())
+            .unwrap_or_else(|| "a number".into())
+    } else if Array::is_array(v) {
+        "an array".into()
+    } else {
+        v.js_typeof().as_string().unwrap_or_default()
+    }
+}
+
+/// `undefined` or `null`: the value was not given.
+pub(crate) fn absent(v: &JsValue) -> bool {
+    v.is_undefined() || v.is_null()
+}
+
+/// A string, or `None` when absent.
+pub(crate) fn opt_string(v: &JsValue, what: &str) -> Result<Option<String>, Error> {
+    if absent(v) {
+        return Ok(None);
+    }
+    v.as_string().map(Some).ok_or_else(|| {
+        Error::invalid_argument(format!("{what} must be a string, got {}", describe(v)))
+    })
+}
+
+/// An integer in `min..=max` (at most [`MAX_SAFE_INTEGER`]), or `None` when absent. Refuses
+/// other types, fractions, NaN and infinities.
+pub(crate) fn opt_integer(
+    v: &JsValue,
+    what: &str,
+    min: u64,
+    max: u64,
+) -> Result<Option<u64>, Error> {
+    if absent(v) {
+        return Ok(None);
+    }
+    match v.as_f64() {
+        Some(n) if n.fract() == 0.0 && n >= min as f64 && n <= max as f64 => Ok(Some(n as u64)),
+        _ => Err(Error::invalid_argument(format!(
+            "{what} must be an integer from {min} to {max}, got {}",
+            describe(v)
+        ))),
+    }
+}
+
+/// The own properties of a JS object.
+pub(crate) struct Fields {
+    obj: Object,
+    what: &'static str,
+}
+
+impl Fields {
+    /// Reads `v` as the options object of `what` (`"newGame options"`): `None` when absent, an
+    /// error when it is not a plain object or has an own key outside `known`.
+    pub(crate) fn options(
+        v: &JsValue,
+        what: &'static str,
+        known: &[&str],
+    ) -> Result<Option<Fields>, Error> {
+        let Some(fields) = Fields::open(v, what)? else {
+            return Ok(None);
+        };
+        let keys = Reflect::own_keys(v).map_err(|_| unreadable(what))?;
+        for key in keys.iter() {
+            let name = key.as_string();
+            if !name.as_deref().is_some_and(|k| known.contains(&k)) {
+                return Err(Error::invalid_argument(format!(
+                    "unknown {what} field {}; known fields: {}",
+                    name.map_or_else(|| "(a symbol)".to_string(), |k| format!("{k:?}")),
+                    known.join(", ")
+                )));
+            }
+        }
+        Ok(Some(fields))
+    }
+
+    /// Reads `v` as an object whose unknown keys do not matter (a move, a saved game): `None`
+    /// when absent, an error when it is not an object (arrays and functions included).
+    pub(crate) fn open(v: &JsValue, what: &'static str) -> Result<Option<Fields>, Error> {
+        if absent(v) {
+            return Ok(None);
+        }
+        if !v.is_object() || Array::is_array(v) {
+            return Err(Error::invalid_argument(format!(
+                "{what} must be an object, got {}",
+                describe(v)
+            )));
+        }
+        Ok(Some(Fields {
+            obj: v.clone().unchecked_into(),
+            what,
+        }))
+    }
+
+    /// The own property `key`; `undefined` when the object has none.
+    pub(crate) fn get(&self, key: &str) -> Result<JsValue, Error> {
+        let key = JsValue::from_str(key);
+        match Reflect::get_own_property_descriptor(&self.obj, &key) {
+            Ok(d) if d.is_undefined() => Ok(JsValue::UNDEFINED),
+            Ok(_) => Reflect::get(&self.obj, &key).map_err(|_| unreadable(self.what)),
+            Err(_) => Err(unreadable(self.what)),
+        }
+    }
+
+    /// The own property `key` as a string.
+    pub(crate) fn string(&self, key: &str) -> Result<Option<String>, Error> {
+        opt_string(&self.get(key)?, &self.name(key))
+    }
+
+    /// The own property `key` as an integer in `min..=max`.
+    pub(crate) fn integer(&self, key: &str, min: u64, max: u64) -> Result<Option<u64>, Error> {
+        opt_integer(&self.get(key)?, &self.name(key), min, max)
+    }
+
+    /// The own property `key` as an array of strings.
+    pub(crate) fn strings(&self, key: &str) -> Result<Option<Vec<String>>, Error> {
+        let v = self.get(key)?;
+        if absent(&v) {
+            return Ok(None);
+        }
+        let name = self.name(key);
+        let Some(array) = v.dyn_ref::<Array>() else {
+            return Err(Error::invalid_argument(format!(
+                "{name} must be an array of strings, got {}",
+                describe(&v)
+            )));
+        };
+        (0..array.length())
+            .map(|i| {
+                let item = Reflect::get_u32(array, i).map_err(|_| unreadable(self.what))?;
+                item.as_string().ok_or_else(|| {
+                    Error::invalid_argument(format!(
+                        "{name}[{i}] must be a string, got {}",
+                        describe(&item)
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+    }
+
+    /// The own property `key` as an object whose unknown keys do not matter.
+    pub(crate) fn object(&self, key: &str, what: &'static str) -> Result<Option<Fields>, Error> {
+        Fields::open(&self.get(key)?, what)
+    }
+
+    fn name(&self, key: &str) -> String {
+        format!("{} field {key:?}", self.what)
+    }
+}
+
+fn unreadable(what: &str) -> Error {
+    Error::invalid_argument(format!("{what}: the object could not be read"))
+}
+
+/// What `newGame` was asked for.
+pub(crate) enum Start {
+    /// A game of a known kind.
+    New(NewGame),
+    /// A two-player PGN whose `Variant` tag picks the game (no `variant` option given).
+    Pgn { pgn: String, seed: u64 },
+}
+
+const NEW_GAME_KEYS: [&str; 7] = [
+    "variant",
+    "fen",
+    "pgn",
+    "seed",
+    "rules",
+    "firstPlayer",
+    "moveLimit",
+];
+
+/// Reads `newGame`'s options.
+pub(crate) fn new_game(v: &JsValue) -> Result<Start, Error> {
+    let Some(f) = Fields::options(v, "newGame options", &NEW_GAME_KEYS)? else {
+        return Ok(Start::New(NewGame::default()));
+    };
+    let variant = f.string("variant")?;
+    let seed = f.integer("seed", 0, MAX_SAFE_INTEGER)?.unwrap_or(0);
+    let fen = f.string("fen")?;
+    let pgn = f.string("pgn")?;
+    let rules = f.string("rules")?;
+    let first_player = f.string("firstPlayer")?;
+    let move_limit = f.integer("moveLimit", 1, u64::from(MAX_MOVE_LIMIT))?;
+    let kind = GameKind::parse(variant.as_deref().unwrap_or("chess"), rules.as_deref())?;
+    if kind.rules().is_none() && (first_player.is_some() || move_limit.is_some()) {
+        return Err(Error::invalid_argument(
+            "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",
+        ));
+    }
+    if let (None, Some(pgn), None) = (&variant, &pgn, &fen) {
+        return Ok(Start::Pgn {
+            pgn: pgn.clone(),
+            seed,
+        });
+    }
+    Ok(Start::New(NewGame {
+        kind,
+        fen,
+        pgn,
+        seed,
+        first_player: first_player
+            .map(|p| Player::parse_in(kind, &p))
+            .transpose()?,
+        move_limit: move_limit.map(|n| n as u32),
+    }))
+}
+
+/// A move as `play` takes it: text (UCI, SAN, PGN4), or `{from, to, promotion?}` whose other
+/// fields do not matter, so a `Move` returned by `legalMoves` or `aiMove` can be played as is.
+pub(crate) enum MoveInput {
+    Text(String),
+    Squares {
+        from: String,
+        to: String,
+        promotion: Option<Role>,
+    },
+}
+
+/// Reads `play`'s argument. Anything that is not a move is an `illegal-move` error.
+pub(crate) fn move_input(v: &JsValue) -> Result<MoveInput, Error> {
+    if let Some(text) = v.as_string() {
+        return Ok(MoveInput::Text(text));
+    }
+    let not_a_move = || {
+        Error::illegal_move(format!(
+            "a move must be a string like \"e2e4\" or \"Nf3\" or an object {{from, to, promotion?}}, got {}",
+            describe(v)
+        ))
+    };
+    if absent(v) || !v.is_object() || Array::is_array(v) {
+        return Err(not_a_move());
+    }
+    let f = Fields::open(v, "move")?.ok_or_else(not_a_move)?;
+    let (Some(from), Some(to)) = (f.string("from")?, f.string("to")?) else {
+        return Err(Error::illegal_move(
+            "a move object needs \"from\" and \"to\" squares",
+        ));
+    };
+    let promotion = match f.string("promotion")? {
+        Some(p) => Role::parse_promotion(&p)?,
+        None => None,
+    };
+    Ok(MoveInput::Squares {
+        from,
+        to,
+        promotion,
+    })
+}
+
+/// Reads an optional player argument (`resign`, `timeout`) of a game of `kind`.
+pub(crate) fn player(v: &JsValue, kind: GameKind) -> Result<Option<Player>, Error> {
+    opt_string(v, "player")?
+        .map(|p| Player::parse_in(kind, &p))
+        .transpose()
+}
+
+/// Reads `aiMove`'s options.
+#[cfg(feature = "ai")]
+pub(crate) fn ai_options(v: &JsValue) -> Result<crate::AiOptions, Error> {
+    use crate::ai::{MAX_NODES, MAX_TIME_MS};
+    let mut opts = crate::AiOptions::default();
+    if let Some(f) = Fields::options(v, "aiMove options", &["level", "timeMs", "nodes", "seed"])? {
+        if let Some(level) = f.integer("level", 1, 8)? {
+            opts.level = level as u8;
+        }
+        opts.time_ms = f.integer("timeMs", 1, MAX_TIME_MS)?;
+        opts.nodes = f.integer("nodes", 1, MAX_NODES)?;
+        opts.seed = f.integer("seed", 0, MAX_SAFE_INTEGER)?;
+    }
+    Ok(opts)
+}
+
+/// Reads `analyse`'s options: only a time budget.
+#[cfg(feature = "ai")]
+pub(crate) fn analyse_options(v: &JsValue) -> Result<crate::AiOptions, Error> {
+    let mut opts = crate::AiOptions::default();
+    if let Some(f) = Fields::options(v, "analyse options", &["timeMs"])? {
+        opts.time_ms = f.integer("timeMs", 1, crate::ai::MAX_TIME_MS)?;
+    }
+    Ok(opts)
+}
