@@ -8,8 +8,8 @@
 //! Prints one line per game and a summary line per pair (from the higher level's view).
 
 use tablero::ai::{AiOptions, Rng, choose_move_8};
+use tablero::chess8::TwoGame as Game;
 use tablero::chess8::{Color, Variant};
-use tablero::game::Game;
 
 fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
     args.iter()
@@ -69,7 +69,7 @@ fn play(mut g: Game, white: u8, black: u8, l8_nodes: u64, seed: u64) -> (f64, us
             level,
             time_ms: None,
             nodes: if level == 8 { Some(l8_nodes) } else { None },
-            seed: seed.wrapping_mul(1000).wrapping_add(ply as u64),
+            seed: Some(seed.wrapping_mul(1000).wrapping_add(ply as u64)),
         };
         let choice = choose_move_8(&g, &opts).expect("game is not over");
         let white_view = if g.position().turn() == Color::White {

@@ -62,9 +62,10 @@ fn main() {
                 } else {
                     Some(weak_nodes).filter(|&n| n > 0)
                 },
-                seed: seed
-                    .wrapping_mul(7919)
-                    .wrapping_add(i as u64 * 100_000 + ply),
+                seed: Some(
+                    seed.wrapping_mul(7919)
+                        .wrapping_add(i as u64 * 100_000 + ply),
+                ),
             };
             let cfg = if is_strong { strong_cfg } else { weak_cfg };
             let t = std::time::Instant::now();
@@ -134,7 +135,7 @@ fn bench(level: u8, nodes: u64, cfg: FourConfig, seed: u64) {
                 level,
                 time_ms: None,
                 nodes: Some(nodes),
-                seed,
+                seed: Some(seed),
             };
             let t = std::time::Instant::now();
             let c = choose_move_4_with(&g, &opts, cfg).expect("game is not over");
@@ -146,7 +147,7 @@ fn bench(level: u8, nodes: u64, cfg: FourConfig, seed: u64) {
             level: 4,
             time_ms: None,
             nodes: None,
-            seed: seed + ply,
+            seed: Some(seed + ply),
         };
         let c = choose_move_4_with(&g, &opts, FourConfig::default()).expect("game is not over");
         g.play_move(c.mv).expect("legal move");

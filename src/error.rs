@@ -1,3 +1,5 @@
+//! The one error type of the crate: a stable kind and a message naming the bad input.
+
 use std::fmt;
 
 /// What went wrong, as a stable machine-readable category.
@@ -15,9 +17,21 @@ pub enum ErrorKind {
     GameOver,
     /// Any other bad argument: an unknown option, a wrong type, an out-of-range number.
     InvalidArgument,
+    /// An invariant of the engine failed: a bug, never the caller's fault.
+    Internal,
 }
 
 impl ErrorKind {
+    /// Every kind.
+    pub const ALL: [ErrorKind; 6] = [
+        ErrorKind::IllegalMove,
+        ErrorKind::InvalidFen,
+        ErrorKind::InvalidPgn,
+        ErrorKind::GameOver,
+        ErrorKind::InvalidArgument,
+        ErrorKind::Internal,
+    ];
+
     /// Stable kebab-case code (`"illegal-move"`, `"invalid-fen"`, ...).
     pub const fn code(self) -> &'static str {
         match self {
@@ -26,6 +40,7 @@ impl ErrorKind {
             ErrorKind::InvalidPgn => "invalid-pgn",
             ErrorKind::GameOver => "game-over",
             ErrorKind::InvalidArgument => "invalid-argument",
+            ErrorKind::Internal => "internal",
         }
     }
 }
@@ -71,6 +86,11 @@ impl Error {
     /// Shorthand for an [`ErrorKind::InvalidArgument`] error.
     pub fn invalid_argument(message: impl Into<String>) -> Error {
         Error::new(ErrorKind::InvalidArgument, message)
+    }
+
+    /// Shorthand for an [`ErrorKind::Internal`] error.
+    pub fn internal(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Internal, message)
     }
 
     /// The stable code of this error's kind.

@@ -2,14 +2,35 @@
 //!
 //! Rules engine and computer opponent for chess variants: Chess, Three-check, King of the Hill,
 //! Racing Kings and four-player chess, natively and as a WebAssembly package.
+//!
+//! [`Game`] is the one game type for all five games; it returns the typed values of
+//! [`record`], which serialize (serde) to the JSON shapes of the JS API.
+#![forbid(unsafe_code)]
 
 pub mod ai;
 pub mod chess8;
-pub mod core;
+mod error;
 pub mod four;
 pub mod game;
+mod kind;
+mod player;
+pub mod record;
+mod result;
+mod role;
 
-pub use crate::core::{Error, ErrorKind, Role};
+pub use error::{Error, ErrorKind};
+pub use four::Rules;
+pub use game::{Game, NewGame, SavedGame};
+pub use kind::{Facts, GameKind, HILL_SQUARES};
+pub use player::Player;
+pub use record::{
+    Analysis, BoardPiece, EntryKind, GameResult, MoveRecord, PositionView, Score, Status, Undone,
+};
+pub use result::ResultReason;
+pub use role::Role;
+
+#[cfg(feature = "ai")]
+pub use ai::AiOptions;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -1,11 +1,13 @@
-//! Shared vocabulary of both engines: piece roles, errors.
+//! Piece roles, shared by both engines.
 
-mod error;
+use serde::{Serialize, Serializer};
 
-pub use error::{Error, ErrorKind};
+use crate::Error;
 
-/// The kind of a chess piece, independent of its owner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// The kind of a chess piece, independent of its owner. Serialized as its English name
+/// (`"knight"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Role {
     Pawn = 0,
     Knight = 1,
@@ -71,5 +73,36 @@ impl Role {
     /// Index 0..6, for tables.
     pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// Parses a promotion choice as a caller writes it: `""` for none, else one letter `q`,
+    /// `r`, `b` or `n` in either case. Anything else is an `illegal-move` error.
+    pub fn parse_promotion(text: &str) -> Result<Option<Role>, Error> {
+        if text.is_empty() {
+            return Ok(None);
+        }
+        let mut chars = text.chars();
+        match (chars.next().and_then(Role::from_char), chars.next()) {
+            (Some(r), None) if !matches!(r, Role::Pawn | Role::King) => Ok(Some(r)),
+            _ => Err(Error::illegal_move(format!(
+                "{text:?} is not a promotion piece (q, r, b or n)"
+            ))),
+        }
+    }
+}
+
+/// Serializes roles as their UCI letters (`["q", "r"]`).
+pub(crate) fn serialize_letters<S: Serializer>(roles: &[Role], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(roles.iter().map(|r| r.char()))
+}
+
+/// Serializes an optional role as its UCI letter (`"q"`); used with `skip_serializing_if`.
+pub(crate) fn serialize_letter<S: Serializer>(
+    role: &Option<Role>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match role {
+        Some(r) => s.serialize_char(r.char()),
+        None => s.serialize_none(),
     }
 }

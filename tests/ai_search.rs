@@ -9,9 +9,9 @@ use tablero::ai::{
     AiOptions, FourConfig, MATE, MATE_BOUND, analyse_8, choose_move_4, choose_move_4_with,
     choose_move_8, evaluate_four, now_ms,
 };
+use tablero::chess8::TwoGame as Game;
 use tablero::chess8::{Move, Position, Variant};
 use tablero::four::{FourGame, Rules, Seat};
-use tablero::game::Game;
 
 const PUZZLE_NODES: u64 = 200_000;
 
@@ -28,7 +28,7 @@ fn opts(level: u8, seed: u64) -> AiOptions {
         level,
         time_ms: None,
         nodes: Some(PUZZLE_NODES),
-        seed,
+        seed: Some(seed),
     }
 }
 
@@ -205,7 +205,7 @@ fn timed_search_stays_within_budget() {
                 level: 8,
                 time_ms: Some(ms),
                 nodes: None,
-                seed: 0,
+                seed: None,
             },
         )
         .unwrap();
@@ -221,7 +221,7 @@ fn timed_search_stays_within_budget() {
             level: 8,
             time_ms: Some(300),
             nodes: None,
-            seed: 0,
+            seed: None,
         },
     )
     .unwrap();
@@ -240,7 +240,7 @@ fn node_limited_levels_are_deterministic() {
             level,
             time_ms: None,
             nodes: Some(20_000),
-            seed: 42,
+            seed: Some(42),
         };
         let a = choose_move_8(&g, &o).unwrap();
         let b = choose_move_8(&g, &o).unwrap();
@@ -251,7 +251,7 @@ fn node_limited_levels_are_deterministic() {
         level: 2,
         time_ms: None,
         nodes: Some(3_000),
-        seed: 9,
+        seed: Some(9),
     };
     assert_eq!(
         choose_move_4(&g4, &o).unwrap(),

@@ -2,9 +2,8 @@
 
 mod common4;
 use common4::*;
-use tablero::four::{
-    EliminationReason, EndReason, EntryKind, FourGame, Rules, ScoreReason, Seat, SeatStatus,
-};
+use tablero::ResultReason as EndReason;
+use tablero::four::{EliminationReason, EntryKind, FourGame, Rules, ScoreReason, Seat, SeatStatus};
 
 use Seat::*;
 

@@ -2,7 +2,8 @@
 
 mod common4;
 use common4::*;
-use tablero::four::{EndReason, FourGame, Position, Rules, ScoreReason, Seat, Square};
+use tablero::ResultReason as EndReason;
+use tablero::four::{FourGame, Position, Rules, ScoreReason, Seat, Square};
 
 use Seat::*;
 

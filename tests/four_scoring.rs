@@ -2,7 +2,8 @@
 
 mod common4;
 use common4::*;
-use tablero::four::{EliminationReason, EndReason, Rules, ScoreReason, Seat, SeatStatus};
+use tablero::ResultReason as EndReason;
+use tablero::four::{EliminationReason, Rules, ScoreReason, Seat, SeatStatus};
 
 use Seat::*;
 

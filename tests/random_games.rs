@@ -5,8 +5,8 @@
 //! the mover's king attacked (R0.2), Racing Kings never has a check (R4.2). At the end of each
 //! game: full undo back to the start, and saved games round trip (R0.3).
 
+use tablero::chess8::TwoGame as Game;
 use tablero::chess8::{Color, Move, Position, Variant};
-use tablero::game::Game;
 
 /// xorshift64* — small, fast, deterministic.
 struct Rng(u64);

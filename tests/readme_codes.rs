@@ -2,7 +2,7 @@
 //! error code appears there in backticks, and each code parses back to its reason.
 
 use tablero::ErrorKind;
-use tablero::game::ResultReason;
+use tablero::ResultReason;
 
 fn readme() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()

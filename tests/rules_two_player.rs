@@ -3,8 +3,9 @@
 //! end, from the results several independent libraries agree on), never from tablero itself.
 
 use tablero::ErrorKind;
-use tablero::chess8::{Color, EndReason, Move, MoveKind, Position, Square, Variant};
-use tablero::game::{Game, ResultReason};
+use tablero::ResultReason;
+use tablero::chess8::TwoGame as Game;
+use tablero::chess8::{Color, Move, MoveKind, Position, Square, Variant};
 
 const CHESS: Variant = Variant::Chess;
 const THREE: Variant = Variant::ThreeCheck;
@@ -39,7 +40,7 @@ fn has(p: &Position, uci: &str) -> bool {
     ucis(p).iter().any(|u| u == uci)
 }
 
-fn ending(p: &Position) -> Option<(Option<Color>, EndReason)> {
+fn ending(p: &Position) -> Option<(Option<Color>, ResultReason)> {
     p.ending().map(|e| (e.winner, e.reason))
 }
 
@@ -164,7 +165,7 @@ fn r0_1_checkmate_and_stalemate_in_chess() {
     assert_eq!(result(&g), Some((Some(Color::Black), "checkmate")));
     assert!(g.position().is_checkmate());
     let p = pos(CHESS, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
-    assert_eq!(ending(&p), Some((None, EndReason::Stalemate)));
+    assert_eq!(ending(&p), Some((None, ResultReason::Stalemate)));
 }
 
 #[test]
@@ -405,7 +406,7 @@ fn r1_1_insufficient_material_dead_positions() {
         assert!(p.is_insufficient_material(), "{fen}");
         assert_eq!(
             ending(&p),
-            Some((None, EndReason::InsufficientMaterial)),
+            Some((None, ResultReason::InsufficientMaterial)),
             "{fen}"
         );
         assert_eq!(
@@ -558,7 +559,7 @@ fn r2_2_third_check_wins_even_if_king_could_escape() {
     assert_eq!(q.checks_given(Color::White), 3);
     assert_eq!(
         ending(&q),
-        Some((Some(Color::White), EndReason::ThirdCheck))
+        Some((Some(Color::White), ResultReason::ThirdCheck))
     );
     assert!(
         q.legal_moves().is_empty(),
@@ -577,7 +578,7 @@ fn r2_2_third_check_by_black_wins() {
     let q = after(&p, "h8h1");
     assert_eq!(
         ending(&q),
-        Some((Some(Color::Black), EndReason::ThirdCheck))
+        Some((Some(Color::Black), ResultReason::ThirdCheck))
     );
 }
 
@@ -588,7 +589,7 @@ fn r2_2_third_check_by_discovered_check() {
     assert_eq!(q.checkers().count(), 1);
     assert_eq!(
         ending(&q),
-        Some((Some(Color::White), EndReason::ThirdCheck))
+        Some((Some(Color::White), ResultReason::ThirdCheck))
     );
 }
 
@@ -598,7 +599,7 @@ fn r2_2_third_check_by_castling() {
     let q = after(&p, "e1g1");
     assert_eq!(
         ending(&q),
-        Some((Some(Color::White), EndReason::ThirdCheck))
+        Some((Some(Color::White), ResultReason::ThirdCheck))
     );
 }
 
@@ -608,13 +609,13 @@ fn r2_2_third_check_by_en_passant_and_promotion() {
     let q = after(&p, "e5d6");
     assert_eq!(
         ending(&q),
-        Some((Some(Color::White), EndReason::ThirdCheck))
+        Some((Some(Color::White), ResultReason::ThirdCheck))
     );
     let p = pos(THREE, "k7/4P3/8/8/8/8/8/4K3 w - - 1+3 0 1");
     let q = after(&p, "e7e8q");
     assert_eq!(
         ending(&q),
-        Some((Some(Color::White), EndReason::ThirdCheck))
+        Some((Some(Color::White), ResultReason::ThirdCheck))
     );
 }
 
@@ -623,14 +624,17 @@ fn r2_2_checkmate_wins_at_any_count() {
     let p = pos(THREE, "6k1/5ppp/8/8/8/8/8/K3R3 w - - 3+3 0 1");
     let q = after(&p, "e1e8");
     assert_eq!(q.checks_given(Color::White), 1);
-    assert_eq!(ending(&q), Some((Some(Color::White), EndReason::Checkmate)));
+    assert_eq!(
+        ending(&q),
+        Some((Some(Color::White), ResultReason::Checkmate))
+    );
     assert!(q.is_checkmate());
 }
 
 #[test]
 fn r2_2_stalemate_is_a_draw() {
     let p = pos(THREE, "7k/5Q2/6K1/8/8/8/8/8 b - - 3+3 0 1");
-    assert_eq!(ending(&p), Some((None, EndReason::Stalemate)));
+    assert_eq!(ending(&p), Some((None, ResultReason::Stalemate)));
     assert_eq!(
         result(&game(THREE, "7k/5Q2/6K1/8/8/8/8/8 b - - 3+3 0 1")),
         Some((None, "stalemate"))
@@ -641,7 +645,7 @@ fn r2_2_stalemate_is_a_draw() {
 fn r2_3_only_k_v_k_is_insufficient() {
     let p = pos(THREE, "8/5k2/8/8/8/8/3K4/8 w - - 3+3 0 1");
     assert!(p.is_insufficient_material());
-    assert_eq!(ending(&p), Some((None, EndReason::InsufficientMaterial)));
+    assert_eq!(ending(&p), Some((None, ResultReason::InsufficientMaterial)));
     for fen in [
         "8/5k2/8/8/8/8/3K2N1/8 w - - 3+3 0 1",
         "4k3/8/8/8/8/8/8/4KB2 w - - 3+3 0 1",
@@ -796,7 +800,7 @@ fn r2_5_impossible_counters_rejected() {
     let p = pos(THREE, "4k3/4Q3/4K3/8/8/8/8/8 b - - 0+3 0 1");
     assert_eq!(
         ending(&p),
-        Some((Some(Color::White), EndReason::ThirdCheck))
+        Some((Some(Color::White), ResultReason::ThirdCheck))
     );
 }
 
@@ -813,7 +817,7 @@ fn r3_1_king_on_hill_wins_at_once() {
         let q = after(&pos(KOTH, fen), m);
         assert_eq!(
             ending(&q),
-            Some((Some(Color::White), EndReason::KingOfTheHill)),
+            Some((Some(Color::White), ResultReason::KingOfTheHill)),
             "{m}"
         );
         assert!(q.legal_moves().is_empty(), "the opponent does not reply");
@@ -826,7 +830,7 @@ fn r3_1_king_on_hill_wins_at_once() {
     let q = after(&p, "f3e4");
     assert_eq!(
         ending(&q),
-        Some((Some(Color::Black), EndReason::KingOfTheHill))
+        Some((Some(Color::Black), ResultReason::KingOfTheHill))
     );
 }
 
@@ -836,7 +840,7 @@ fn r3_1_hill_entry_by_capture() {
     let q = after(&p, "e3d4");
     assert_eq!(
         ending(&q),
-        Some((Some(Color::White), EndReason::KingOfTheHill))
+        Some((Some(Color::White), ResultReason::KingOfTheHill))
     );
     let mut g = game(KOTH, "8/8/8/8/3n4/4K3/8/k7 w - - 0 1");
     g.play_str("Kxd4").unwrap();
@@ -859,7 +863,7 @@ fn r3_3_checkmate_wins_stalemate_draws_k_v_k_plays_on() {
     play_all(&mut g, &["f3", "e5", "g4", "Qh4#"]);
     assert_eq!(result(&g), Some((Some(Color::Black), "checkmate")));
     let p = pos(KOTH, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
-    assert_eq!(ending(&p), Some((None, EndReason::Stalemate)));
+    assert_eq!(ending(&p), Some((None, ResultReason::Stalemate)));
     let p = pos(KOTH, "8/5k2/8/8/8/8/3K4/8 w - - 0 1");
     assert!(!p.is_insufficient_material());
     assert_eq!(ending(&p), None);
@@ -876,7 +880,7 @@ fn r3_invalid_king_of_side_to_move_already_on_hill() {
     let p = pos(KOTH, "8/8/8/8/4K3/8/8/k7 b - - 0 1");
     assert_eq!(
         ending(&p),
-        Some((Some(Color::White), EndReason::KingOfTheHill))
+        Some((Some(Color::White), ResultReason::KingOfTheHill))
     );
 }
 
@@ -925,7 +929,7 @@ fn r4_2_stalemate_is_a_draw() {
     let p = pos(RK, fen);
     assert!(p.legal_moves().is_empty());
     assert!(!p.is_check());
-    assert_eq!(ending(&p), Some((None, EndReason::Stalemate)));
+    assert_eq!(ending(&p), Some((None, ResultReason::Stalemate)));
     assert_eq!(result(&game(RK, fen)), Some((None, "stalemate")));
 }
 
@@ -936,10 +940,10 @@ fn r4_3_black_reply_reaches_rank_8_draw() {
     assert_eq!(ending(&q), None, "Black gets its reply");
     assert!(has(&q, "g7g8"));
     let r = after(&q, "g7g8");
-    assert_eq!(ending(&r), Some((None, EndReason::Race)));
+    assert_eq!(ending(&r), Some((None, ResultReason::Race)));
     // Any other reply loses.
     let r = after(&q, "g7g6");
-    assert_eq!(ending(&r), Some((Some(Color::White), EndReason::Race)));
+    assert_eq!(ending(&r), Some((Some(Color::White), ResultReason::Race)));
 }
 
 #[test]
@@ -947,12 +951,12 @@ fn r4_3_black_cannot_reach_rank_8_white_wins_at_once() {
     // Black's king is far away.
     let p = pos(RK, "8/1K6/8/8/8/8/6k1/8 w - - 0 1");
     let q = after(&p, "b7b8");
-    assert_eq!(ending(&q), Some((Some(Color::White), EndReason::Race)));
+    assert_eq!(ending(&q), Some((Some(Color::White), ResultReason::Race)));
     assert!(q.legal_moves().is_empty());
     // Black's king is on rank 7 but g8 (rook) and h8 (bishop) are covered.
     let p = pos(RK, "8/1K5k/8/8/8/8/8/B5R1 w - - 0 1");
     let q = after(&p, "b7b8");
-    assert_eq!(ending(&q), Some((Some(Color::White), EndReason::Race)));
+    assert_eq!(ending(&q), Some((Some(Color::White), ResultReason::Race)));
     let mut g = game(RK, "8/1K5k/8/8/8/8/8/B5R1 w - - 0 1");
     g.play_str("Kb8").unwrap();
     assert_eq!(result(&g), Some((Some(Color::White), "race")));
@@ -972,10 +976,10 @@ fn r4_3_one_free_square_is_enough_for_the_reply() {
             .collect::<Vec<_>>(),
         ["g7g8"]
     );
-    assert_eq!(ending(&after(&q, "g7g8")), Some((None, EndReason::Race)));
+    assert_eq!(ending(&after(&q, "g7g8")), Some((None, ResultReason::Race)));
     assert_eq!(
         ending(&after(&q, "g7g6")),
-        Some((Some(Color::White), EndReason::Race))
+        Some((Some(Color::White), ResultReason::Race))
     );
 }
 
@@ -983,7 +987,7 @@ fn r4_3_one_free_square_is_enough_for_the_reply() {
 fn r4_3_black_reaches_first_and_wins() {
     let p = pos(RK, "8/1K4k1/8/8/8/8/8/8 b - - 0 1");
     let q = after(&p, "g7g8");
-    assert_eq!(ending(&q), Some((Some(Color::Black), EndReason::Race)));
+    assert_eq!(ending(&q), Some((Some(Color::Black), ResultReason::Race)));
     assert!(q.legal_moves().is_empty(), "White gets no reply");
     let mut g = game(RK, "8/1K4k1/8/8/8/8/8/8 b - - 0 1");
     g.play_str("Kg8").unwrap();
@@ -1011,11 +1015,11 @@ fn r4_5_decided_race_with_black_to_move_rejected() {
     // Same boards with White to move are finished games.
     assert_eq!(
         ending(&pos(RK, "3k1K2/8/8/8/8/8/8/8 w - - 0 1")),
-        Some((None, EndReason::Race))
+        Some((None, ResultReason::Race))
     );
     assert_eq!(
         ending(&pos(RK, "3k4/8/8/5K2/8/8/8/8 w - - 0 1")),
-        Some((Some(Color::Black), EndReason::Race))
+        Some((Some(Color::Black), ResultReason::Race))
     );
 }
 

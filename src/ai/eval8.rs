@@ -2,11 +2,11 @@
 //! [`crate::chess8::Position`].
 
 use super::search::{MATE, SearchPosition};
+use crate::Role;
 use crate::chess8::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::chess8::{Bitboard, Color, Move, MoveKind, Position, Square, Variant};
-use crate::core::Role;
 
 /// Middle-game and endgame piece values (pawn, knight, bishop, rook, queen, king).
 const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];

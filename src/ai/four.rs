@@ -18,7 +18,7 @@
 
 use super::search::{MATE, MATE_BOUND, SearchPosition, Searcher};
 use super::tt::Bound;
-use crate::core::Role;
+use crate::Role;
 use crate::four::{Move, MoveList, Position, Seat, Square};
 
 /// Material values for the evaluation (not the R5.10 points: those are in `points()`).

@@ -33,9 +33,9 @@ pub use four::{FourConfig, evaluate_four};
 pub use search::{INF, Limits, MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher};
 pub use tt::Table;
 
+use crate::Error;
+use crate::chess8::TwoGame as Game;
 use crate::chess8::{Move, Position};
-use crate::core::Error;
-use crate::game::Game;
 
 /// How the computer should play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,8 +46,9 @@ pub struct AiOptions {
     pub time_ms: Option<u64>,
     /// Node budget; with a fixed seed the choice is then reproducible.
     pub nodes: Option<u64>,
-    /// Seed of the randomised choice of the weaker levels.
-    pub seed: u64,
+    /// Seed of the randomised choice of the weaker levels. [`crate::Game::ai_move`] uses the
+    /// game's seed mixed with the ply when it is `None`; the functions of this module use 0.
+    pub seed: Option<u64>,
 }
 
 impl Default for AiOptions {
@@ -56,8 +57,37 @@ impl Default for AiOptions {
             level: 8,
             time_ms: None,
             nodes: None,
-            seed: 0,
+            seed: None,
         }
+    }
+}
+
+/// The largest time budget accepted, in milliseconds (ten minutes).
+pub const MAX_TIME_MS: u64 = 600_000;
+/// The largest node budget accepted.
+pub const MAX_NODES: u64 = 10_000_000_000;
+
+impl AiOptions {
+    /// Checks the ranges: level 1 to 8, time 1 to [`MAX_TIME_MS`], nodes 1 to [`MAX_NODES`].
+    /// Errors are `invalid-argument`.
+    pub fn check(&self) -> Result<(), Error> {
+        let range = |what: &str, v: u64, max: u64| {
+            if (1..=max).contains(&v) {
+                Ok(())
+            } else {
+                Err(Error::invalid_argument(format!(
+                    "{what} must be an integer from 1 to {max}, got {v}"
+                )))
+            }
+        };
+        range("level", u64::from(self.level), 8)?;
+        if let Some(t) = self.time_ms {
+            range("timeMs", t, MAX_TIME_MS)?;
+        }
+        if let Some(n) = self.nodes {
+            range("nodes", n, MAX_NODES)?;
+        }
+        Ok(())
     }
 }
 
@@ -300,7 +330,7 @@ pub fn choose_move_8(game: &Game, opts: &AiOptions) -> Result<AiChoice<Move>, Er
         game_hashes(game),
         &spec,
         limits,
-        opts.seed,
+        opts.seed.unwrap_or(0),
         &mut tt,
         None,
     )
@@ -315,7 +345,7 @@ pub fn analyse_8(game: &Game, time_ms: u64) -> Result<AiChoice<Move>, Error> {
             level: 8,
             time_ms: Some(time_ms),
             nodes: None,
-            seed: 0,
+            seed: None,
         },
     )
 }
@@ -360,7 +390,7 @@ pub fn choose_move_4_with(
     let Some(best) = result.best else {
         return Err(Error::game_over("the player to move has no legal move"));
     };
-    let mut rng = Rng::new(opts.seed);
+    let mut rng = Rng::new(opts.seed.unwrap_or(0));
     let mv = pick_weakened(&result.root_scores, &spec, &mut rng).unwrap_or(best);
     Ok(AiChoice {
         mv,
@@ -386,7 +416,7 @@ pub fn analyse_4(
             level: 8,
             time_ms: Some(time_ms),
             nodes: None,
-            seed: 0,
+            seed: None,
         },
     )
 }

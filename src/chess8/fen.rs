@@ -2,7 +2,7 @@
 
 use super::position::{HILL, Position, Variant};
 use super::types::{Bitboard, Color, Square};
-use crate::core::{Error, Role};
+use crate::{Error, Role};
 
 impl Position {
     /// Parses a FEN for `variant`.

@@ -1,93 +1,11 @@
 //! A two-player game: the moves played, undo, repetition, draw claims and the result.
 //!
-//! [`Game`] wraps the position-level rules of [`crate::chess8`] with everything that needs
+//! [`TwoGame`] wraps the position-level rules of [`crate::chess8`] with everything that needs
 //! the history: threefold and fivefold repetition, the 50- and 75-move rules, resignation,
 //! draw claims, PGN export and import.
 
-use crate::chess8::{Color, EndReason, Move, MoveKind, Position, Square, Variant};
-use crate::core::{Error, Role};
-
-/// Why a game ended. Codes are stable kebab-case strings ([`ResultReason::code`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ResultReason {
-    /// The side to move is checkmated.
-    Checkmate,
-    /// The side to move has no legal move and is not in check: a draw.
-    Stalemate,
-    /// Three-check: the third check was given (R2.2).
-    ThirdCheck,
-    /// King of the Hill: a king reached d4, e4, d5 or e5 (R3.1).
-    KingOfTheHill,
-    /// Racing Kings: a king reached rank 8 and the race is decided (R4.3).
-    Race,
-    /// A draw claimed with `claim_draw` after the same position occurred three times.
-    ThreefoldRepetition,
-    /// A draw claimed with `claim_draw` after 50 moves by each side without capture or pawn move.
-    FiftyMoveRule,
-    /// Automatic draw: the same position occurred five times (FIDE 9.6.1).
-    FivefoldRepetition,
-    /// Automatic draw: 75 moves by each side without capture or pawn move (FIDE 9.6.2).
-    SeventyFiveMoveRule,
-    /// Automatic draw: no sequence of legal moves can lead to a win (R1.1, R2.3).
-    InsufficientMaterial,
-    /// A player resigned.
-    Resignation,
-    /// A draw that the rules did not produce: agreed by the players, or recorded as `1/2-1/2`
-    /// in an imported PGN whose final position is not a draw by rule.
-    DrawClaimed,
-}
-
-impl ResultReason {
-    /// Stable kebab-case code, e.g. `"threefold-repetition"`.
-    pub const fn code(self) -> &'static str {
-        match self {
-            ResultReason::Checkmate => "checkmate",
-            ResultReason::Stalemate => "stalemate",
-            ResultReason::ThirdCheck => "third-check",
-            ResultReason::KingOfTheHill => "king-of-the-hill",
-            ResultReason::Race => "race",
-            ResultReason::ThreefoldRepetition => "threefold-repetition",
-            ResultReason::FiftyMoveRule => "fifty-move-rule",
-            ResultReason::FivefoldRepetition => "fivefold-repetition",
-            ResultReason::SeventyFiveMoveRule => "seventy-five-move-rule",
-            ResultReason::InsufficientMaterial => "insufficient-material",
-            ResultReason::Resignation => "resignation",
-            ResultReason::DrawClaimed => "draw-claimed",
-        }
-    }
-
-    /// Every reason, in declaration order.
-    pub const ALL: [ResultReason; 12] = [
-        ResultReason::Checkmate,
-        ResultReason::Stalemate,
-        ResultReason::ThirdCheck,
-        ResultReason::KingOfTheHill,
-        ResultReason::Race,
-        ResultReason::ThreefoldRepetition,
-        ResultReason::FiftyMoveRule,
-        ResultReason::FivefoldRepetition,
-        ResultReason::SeventyFiveMoveRule,
-        ResultReason::InsufficientMaterial,
-        ResultReason::Resignation,
-        ResultReason::DrawClaimed,
-    ];
-
-    /// Parses a code written by [`ResultReason::code`].
-    pub fn from_code(code: &str) -> Option<ResultReason> {
-        ResultReason::ALL.into_iter().find(|r| r.code() == code)
-    }
-
-    fn from_end(reason: EndReason) -> ResultReason {
-        match reason {
-            EndReason::Checkmate => ResultReason::Checkmate,
-            EndReason::Stalemate => ResultReason::Stalemate,
-            EndReason::ThirdCheck => ResultReason::ThirdCheck,
-            EndReason::KingOfTheHill => ResultReason::KingOfTheHill,
-            EndReason::Race => ResultReason::Race,
-            EndReason::InsufficientMaterial => ResultReason::InsufficientMaterial,
-        }
-    }
-}
+use super::{Color, Move, MoveKind, Position, Square, Variant};
+use crate::{Error, ResultReason, Role};
 
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -128,9 +46,34 @@ pub struct PlayedMove {
     pub check: bool,
 }
 
+impl PlayedMove {
+    /// Describes the legal move `m` of `pos`: the one description of a move, used for moves
+    /// played and for legal moves alike.
+    pub fn describe(pos: &Position, m: Move) -> PlayedMove {
+        let piece = pos.piece_at(m.from).map(|(_, r)| r);
+        debug_assert!(piece.is_some(), "no piece on {} in {}", m.from, pos.fen());
+        let captured = match m.kind {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            MoveKind::Castle => None,
+            _ => pos.piece_at(m.to).map(|(_, r)| r),
+        };
+        let mut next = pos.clone();
+        next.play(m);
+        PlayedMove {
+            mv: m,
+            player: pos.turn(),
+            piece: piece.unwrap_or(Role::Pawn),
+            captured,
+            san: pos.san(m),
+            uci: m.uci(),
+            check: next.is_check(),
+        }
+    }
+}
+
 /// A two-player game with its full history.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct TwoGame {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
     positions: Vec<Position>,
     moves: Vec<PlayedMove>,
@@ -140,20 +83,20 @@ pub struct Game {
     tags: Vec<(String, String)>,
 }
 
-impl Game {
+impl TwoGame {
     /// A new game from the variant's starting position.
-    pub fn new(variant: Variant) -> Game {
-        Game::from_position(Position::new(variant))
+    pub fn new(variant: Variant) -> TwoGame {
+        TwoGame::from_position(Position::new(variant))
     }
 
     /// A new game from a FEN.
-    pub fn from_fen(variant: Variant, fen: &str) -> Result<Game, Error> {
-        Ok(Game::from_position(Position::from_fen(variant, fen)?))
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<TwoGame, Error> {
+        Ok(TwoGame::from_position(Position::from_fen(variant, fen)?))
     }
 
     /// A new game from a position.
-    pub fn from_position(position: Position) -> Game {
-        Game {
+    pub fn from_position(position: Position) -> TwoGame {
+        TwoGame {
             positions: vec![position],
             moves: Vec::new(),
             declared: None,
@@ -175,6 +118,16 @@ impl Game {
     pub fn position(&self) -> &Position {
         // `positions` is never empty: it is built with the start and `undo` never pops it.
         &self.positions[self.positions.len() - 1]
+    }
+
+    /// The position after the first `ply` moves (0: the start), if there were that many.
+    pub fn position_after(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    /// The resignation or draw claim that ended the game, if it ended that way.
+    pub fn declared(&self) -> Option<GameResult> {
+        self.declared
     }
 
     /// The moves played so far.
@@ -208,25 +161,9 @@ impl Game {
                 pos.fen()
             )));
         }
-        let player = pos.turn();
-        let piece = pos.piece_at(m.from).map_or(Role::Pawn, |(_, r)| r);
-        let captured = match m.kind {
-            MoveKind::EnPassant => Some(Role::Pawn),
-            MoveKind::Castle => None,
-            _ => pos.piece_at(m.to).map(|(_, r)| r),
-        };
-        let san = pos.san(m);
+        let record = PlayedMove::describe(pos, m);
         let mut next = pos.clone();
         next.play(m);
-        let record = PlayedMove {
-            mv: m,
-            player,
-            piece,
-            captured,
-            san,
-            uci: m.uci(),
-            check: next.is_check(),
-        };
         self.positions.push(next);
         self.moves.push(record);
         Ok(&self.moves[self.moves.len() - 1])
@@ -344,7 +281,7 @@ impl Game {
         if let Some(e) = pos.ending() {
             return Some(GameResult {
                 winner: e.winner,
-                reason: ResultReason::from_end(e.reason),
+                reason: e.reason,
             });
         }
         if self.repetitions() >= 5 {
@@ -420,7 +357,7 @@ impl Game {
     /// chess); `FEN` sets the start. Moves are SAN (UCI is accepted too); comments, NAGs and
     /// variations are skipped. A decisive or drawn `Result` on a game that did not end on the
     /// board is kept as a resignation or an agreed draw.
-    pub fn from_pgn(pgn: &str) -> Result<Game, Error> {
+    pub fn from_pgn(pgn: &str) -> Result<TwoGame, Error> {
         let (tags, movetext) = split_pgn(pgn)?;
         let tag = |name: &str| {
             tags.iter()
@@ -433,9 +370,9 @@ impl Game {
             None => Variant::Chess,
         };
         let mut game = match tag("FEN") {
-            Some(fen) => Game::from_fen(variant, fen)
+            Some(fen) => TwoGame::from_fen(variant, fen)
                 .map_err(|e| Error::invalid_pgn(format!("bad FEN tag: {}", e.message)))?,
-            None => Game::new(variant),
+            None => TwoGame::new(variant),
         };
         game.tags = tags
             .iter()
@@ -496,15 +433,15 @@ impl Game {
         }
     }
 
-    /// Rebuilds a game saved with [`Game::to_saved`], replaying and checking every move.
-    pub fn from_saved(saved: &SavedGame) -> Result<Game, Error> {
+    /// Rebuilds a game saved with [`TwoGame::to_saved`], replaying and checking every move.
+    pub fn from_saved(saved: &SavedGame) -> Result<TwoGame, Error> {
         let variant = Variant::from_name(&saved.variant).ok_or_else(|| {
             Error::invalid_argument(format!(
                 "saved game has unknown variant {:?}",
                 saved.variant
             ))
         })?;
-        let mut game = Game::from_fen(variant, &saved.start_fen)?;
+        let mut game = TwoGame::from_fen(variant, &saved.start_fen)?;
         for (i, m) in saved.moves.iter().enumerate() {
             game.play_str(m).map_err(|e| {
                 Error::invalid_argument(format!("saved game move {} {m:?}: {}", i + 1, e.message))
@@ -529,7 +466,7 @@ impl Game {
     }
 }
 
-/// The serializable form of a [`Game`].
+/// The serializable form of a [`TwoGame`].
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedGame {

@@ -6,7 +6,7 @@ use super::attacks::{
 };
 use super::types::{Bitboard, Color, Square};
 use super::zobrist;
-use crate::core::Role;
+use crate::{ResultReason, Role};
 
 /// The rule set of a two-player game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -274,44 +274,13 @@ impl std::ops::Deref for MoveList {
     }
 }
 
-/// Why a position is finished, as the position alone can tell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum EndReason {
-    /// The side to move is in check and has no legal move.
-    Checkmate,
-    /// The side to move is not in check and has no legal move (a draw in every variant).
-    Stalemate,
-    /// A side gave its third check (R2.2).
-    ThirdCheck,
-    /// A king reached the hill (R3.1).
-    KingOfTheHill,
-    /// The race in Racing Kings was decided (R4.3), won or drawn.
-    Race,
-    /// Neither side can win for lack of material (R1.1, R2.3).
-    InsufficientMaterial,
-}
-
-impl EndReason {
-    /// Stable kebab-case code.
-    pub const fn code(self) -> &'static str {
-        match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::Stalemate => "stalemate",
-            EndReason::ThirdCheck => "third-check",
-            EndReason::KingOfTheHill => "king-of-the-hill",
-            EndReason::Race => "race",
-            EndReason::InsufficientMaterial => "insufficient-material",
-        }
-    }
-}
-
 /// The end of a position: the winner (`None` for a draw) and the reason.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Ending {
     /// The winning side, or `None` for a draw.
     pub winner: Option<Color>,
     /// Why the game ended.
-    pub reason: EndReason,
+    pub reason: ResultReason,
 }
 
 /// King and rook destinations of castling with the king on `king` and the rook on `rook`.
@@ -926,14 +895,14 @@ impl Position {
                 .find(|c| self.checks[c.index()] >= 3)
                 .map(|c| Ending {
                     winner: Some(c),
-                    reason: EndReason::ThirdCheck,
+                    reason: ResultReason::ThirdCheck,
                 }),
             Variant::KingOfTheHill => [Color::White, Color::Black]
                 .into_iter()
                 .find(|&c| HILL.has(self.king(c)))
                 .map(|c| Ending {
                     winner: Some(c),
-                    reason: EndReason::KingOfTheHill,
+                    reason: ResultReason::KingOfTheHill,
                 }),
             Variant::RacingKings => self.race_ending(),
         }
@@ -946,7 +915,7 @@ impl Position {
         let ending = |winner| {
             Some(Ending {
                 winner,
-                reason: EndReason::Race,
+                reason: ResultReason::Race,
             })
         };
         match (white_in, black_in) {
@@ -1008,19 +977,19 @@ impl Position {
             return Some(if self.is_check() {
                 Ending {
                     winner: Some(self.turn.other()),
-                    reason: EndReason::Checkmate,
+                    reason: ResultReason::Checkmate,
                 }
             } else {
                 Ending {
                     winner: None,
-                    reason: EndReason::Stalemate,
+                    reason: ResultReason::Stalemate,
                 }
             });
         }
         if self.is_insufficient_material() {
             return Some(Ending {
                 winner: None,
-                reason: EndReason::InsufficientMaterial,
+                reason: ResultReason::InsufficientMaterial,
             });
         }
         None

@@ -2,7 +2,7 @@
 
 use super::position::{Move, MoveKind, Position};
 use super::types::Square;
-use crate::core::{Error, Role};
+use crate::{Error, Role};
 
 impl Position {
     /// Finds the legal move written in UCI. Castling is accepted both as the king's two-square

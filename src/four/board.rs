@@ -4,7 +4,7 @@
 //! let knights and sliders run off the edge without bounds checks, and the missing 3×3 corners
 //! hold the same sentinel, so "off board" and "missing corner" are one test.
 
-use crate::core::{Error, Role};
+use crate::{Error, Role};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

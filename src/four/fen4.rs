@@ -8,7 +8,7 @@
 
 use super::board::*;
 use super::position::{Position, SeatStatus};
-use crate::core::{Error, Role};
+use crate::{Error, Role};
 
 fn list4<T: std::fmt::Display>(v: impl Iterator<Item = T>) -> String {
     v.map(|x| x.to_string()).collect::<Vec<_>>().join(",")

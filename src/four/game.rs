@@ -4,22 +4,9 @@ use super::board::*;
 use super::movegen::{Move, MoveList};
 use super::position::{Position, SeatStatus};
 use super::rules::{Elimination, Outcome, ScoreEvent, ScoreReason};
-use crate::core::{Error, Role};
+use crate::record::EntryKind;
+use crate::{Error, ResultReason, Role};
 use serde::{Deserialize, Serialize};
-
-/// What kind of history entry a [`MoveInfo`] is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EntryKind {
-    /// A move chosen by the player.
-    Move,
-    /// A resignation (R5.17).
-    Resign,
-    /// A time-out, treated as a resignation.
-    Timeout,
-    /// A random move of a kingdoms zombie (R6.4).
-    Random,
-}
 
 /// One history entry as the JS layer sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -73,26 +60,6 @@ pub struct PlayerScore {
     pub place: Option<u32>,
 }
 
-/// Why the game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EndReason {
-    /// Three players out (R5.18a).
-    ThreeOut,
-    /// Two left, 21+ points apart (R5.18b).
-    PointsLead,
-    /// Third repetition (R5.19).
-    ThreefoldRepetition,
-    /// 50 moves each without capture or pawn move (R5.19).
-    FiftyMoveRule,
-    /// Only kings left (R5.19).
-    InsufficientMaterial,
-    /// Move limit reached (R5.23).
-    MoveLimit,
-    /// Kingdoms: one player left among zombies, survivor bonus paid (R6.5).
-    LastSurvivor,
-}
-
 /// The final result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -100,7 +67,7 @@ pub struct GameResult {
     /// Seats in first place.
     pub winners: Vec<Seat>,
     /// Why the game ended.
-    pub reason: EndReason,
+    pub reason: ResultReason,
     /// Every seat's final standing with places.
     pub scores: Vec<PlayerScore>,
 }
@@ -293,7 +260,10 @@ impl FourGame {
 
     /// Legal moves of the player to move (empty once the game is over).
     pub fn legal_moves(&self) -> Vec<MoveInfo> {
-        self.legal().iter().map(|&m| self.preview(m)).collect()
+        self.legal()
+            .iter()
+            .map(|&m| self.describe_move(m))
+            .collect()
     }
 
     /// Legal moves from one square.
@@ -304,12 +274,13 @@ impl FourGame {
             .legal()
             .iter()
             .filter(|m| m.from() == sq)
-            .map(|&m| self.preview(m))
+            .map(|&m| self.describe_move(m))
             .collect())
     }
 
-    /// The full information of a legal move, computed by trying it on a copy.
-    fn preview(&self, m: Move) -> MoveInfo {
+    /// The full information of a legal move, computed by trying it on a copy: the one
+    /// description of a move, used for legal moves and (through `apply`) played ones alike.
+    pub fn describe_move(&self, m: Move) -> MoveInfo {
         let mut p = self.pos.clone();
         let o = p.play_scored(m);
         describe(m, &o, EntryKind::Move)
@@ -512,29 +483,29 @@ impl FourGame {
                 }
             }
             Some(if bonus {
-                EndReason::LastSurvivor
+                ResultReason::LastSurvivor
             } else {
-                EndReason::ThreeOut
+                ResultReason::ThreeOut
             })
         } else if active.len() == 2 && (p.points[active[0]] - p.points[active[1]]).abs() >= 21 {
-            Some(EndReason::PointsLead)
+            Some(ResultReason::PointsLead)
         } else if reps >= 3 {
-            Some(EndReason::ThreefoldRepetition)
+            Some(ResultReason::ThreefoldRepetition)
         } else if p.clock >= 50 * p.movers() as u32 {
-            Some(EndReason::FiftyMoveRule)
+            Some(ResultReason::FiftyMoveRule)
         } else if p.only_kings() {
-            Some(EndReason::InsufficientMaterial)
+            Some(ResultReason::InsufficientMaterial)
         } else if self.move_limit.is_some_and(|l| self.moves_made >= l) {
-            Some(EndReason::MoveLimit)
+            Some(ResultReason::MoveLimit)
         } else {
             None
         };
         let Some(reason) = reason else { return };
         if matches!(
             reason,
-            EndReason::ThreefoldRepetition
-                | EndReason::FiftyMoveRule
-                | EndReason::InsufficientMaterial
+            ResultReason::ThreefoldRepetition
+                | ResultReason::FiftyMoveRule
+                | ResultReason::InsufficientMaterial
         ) {
             for &a in &active {
                 self.pos.points[a] += 10;
@@ -635,6 +606,20 @@ impl FourGame {
                 return Some(e.info);
             }
         }
+    }
+
+    /// The position after the first `ply` history entries (0: the start), if there were
+    /// that many.
+    pub fn position_after(&self, ply: usize) -> Option<&Position> {
+        match self.history.get(ply) {
+            Some(e) => Some(&e.before.pos),
+            None => (ply == self.history.len()).then_some(&self.pos),
+        }
+    }
+
+    /// History entry `i` (0-based).
+    pub fn entry(&self, i: usize) -> Option<&MoveInfo> {
+        self.history.get(i).map(|e| &e.info)
     }
 
     /// Number of history entries.
@@ -769,19 +754,7 @@ impl FourGame {
 
     /// Every piece on the board.
     pub fn board(&self) -> Vec<BoardPiece> {
-        SQUARES
-            .iter()
-            .filter_map(|&sq| {
-                let c = self.pos.board[sq as usize];
-                let role = role_of(c)?;
-                Some(BoardPiece {
-                    square: sq_name(sq as usize),
-                    piece: role.name().to_string(),
-                    color: Seat::from_index(seat_of(c)),
-                    grey: c & GREY != 0,
-                })
-            })
-            .collect()
+        board_pieces(&self.pos)
     }
 
     /// History entries with the seat whose turn it was, for PGN4 writing.
@@ -893,6 +866,23 @@ impl FourGame {
     pub(crate) fn result(&self) -> Option<&GameResult> {
         self.result.as_ref()
     }
+}
+
+/// Every piece on the board of `pos`.
+pub fn board_pieces(pos: &Position) -> Vec<BoardPiece> {
+    SQUARES
+        .iter()
+        .filter_map(|&sq| {
+            let c = pos.board[sq as usize];
+            let role = role_of(c)?;
+            Some(BoardPiece {
+                square: sq_name(sq as usize),
+                piece: role.name().to_string(),
+                color: Seat::from_index(seat_of(c)),
+                grey: c & GREY != 0,
+            })
+        })
+        .collect()
 }
 
 /// Builds the [`MoveInfo`] of move `m` played in `before` with outcome `o`.

@@ -63,10 +63,10 @@ mod pgn4;
 mod position;
 mod rules;
 
+pub use crate::record::EntryKind;
 pub use board::{Rules, Seat, Square};
 pub use game::{
-    BoardPiece, EndReason, EntryKind, FourGame, GameResult, MoveInfo, PlayerScore, SavedGame,
-    Status,
+    BoardPiece, FourGame, GameResult, MoveInfo, PlayerScore, SavedGame, Status, board_pieces,
 };
 pub use movegen::{MAX_MOVES, Move, MoveList};
 pub use position::{Position, SeatStatus};

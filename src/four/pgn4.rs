@@ -9,21 +9,10 @@
 //! are taken from the record.
 
 use super::board::*;
-use super::game::{EndReason, EntryKind, FourGame};
+use super::game::FourGame;
 use super::position::Position;
-use crate::core::Error;
-
-fn reason_name(r: EndReason) -> &'static str {
-    match r {
-        EndReason::ThreeOut => "three-out",
-        EndReason::PointsLead => "points-lead",
-        EndReason::ThreefoldRepetition => "threefold-repetition",
-        EndReason::FiftyMoveRule => "fifty-move-rule",
-        EndReason::InsufficientMaterial => "insufficient-material",
-        EndReason::MoveLimit => "move-limit",
-        EndReason::LastSurvivor => "last-survivor",
-    }
-}
+use crate::Error;
+use crate::record::EntryKind;
 
 impl FourGame {
     /// The game as PGN4.
@@ -43,7 +32,7 @@ impl FourGame {
             Some(r) => {
                 let pts: Vec<String> = r.scores.iter().map(|p| p.points.to_string()).collect();
                 s.push_str(&format!("[Result \"{}\"]\n", pts.join("-")));
-                s.push_str(&format!("[Termination \"{}\"]\n", reason_name(r.reason)));
+                s.push_str(&format!("[Termination \"{}\"]\n", r.reason.code()));
             }
             None => s.push_str("[Result \"*\"]\n"),
         }

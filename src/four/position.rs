@@ -2,7 +2,7 @@
 
 use super::board::*;
 use super::movegen::Move;
-use crate::core::Role;
+use crate::Role;
 use serde::Serialize;
 
 /// Whether a seat is still playing, and if not, why it is out.

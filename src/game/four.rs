@@ -1,0 +1,296 @@
+//! [`Engine`] for four-player games.
+
+use super::{Engine, NewGame, SavedGame, seat_of};
+use crate::four::{FourGame, MoveInfo, PlayerScore, Position, Rules, Seat};
+use crate::kind::GameKind;
+use crate::record::{
+    BoardPiece, Elimination, EntryKind, GameResult, MoveRecord, PositionView, Score, ScoreChange,
+    Status, Undone,
+};
+use crate::{Error, Player, Role};
+
+#[cfg(feature = "ai")]
+use crate::{ai::AiOptions, record::Analysis};
+
+/// Starts a four-player game from [`NewGame`] options (the kind is four-player).
+pub(super) fn create(opts: &NewGame) -> Result<FourGame, Error> {
+    let rules = opts.kind.rules().unwrap_or_default();
+    if let Some(n) = opts.move_limit
+        && !(1..=super::MAX_MOVE_LIMIT).contains(&n)
+    {
+        return Err(Error::invalid_argument(format!(
+            "moveLimit must be an integer from 1 to {}, got {n}",
+            super::MAX_MOVE_LIMIT
+        )));
+    }
+    let first = opts.first_player.map(seat_of).transpose()?;
+    if let Some(pgn) = &opts.pgn {
+        if first.is_some() || opts.move_limit.is_some() {
+            return Err(Error::invalid_argument(
+                "a PGN4 carries its own rules and start; drop rules, firstPlayer and moveLimit",
+            ));
+        }
+        return FourGame::from_pgn4(pgn, opts.seed);
+    }
+    match &opts.fen {
+        Some(fen) => {
+            if first.is_some() {
+                return Err(Error::invalid_argument(
+                    "a FEN4 names the player to move; drop firstPlayer",
+                ));
+            }
+            FourGame::from_fen4(rules, fen, opts.move_limit, opts.seed)
+        }
+        None => Ok(FourGame::new(
+            rules,
+            first.unwrap_or(Seat::Red),
+            opts.move_limit,
+            opts.seed,
+        )),
+    }
+}
+
+fn role_named(name: &str) -> Option<Role> {
+    Role::ALL.into_iter().find(|r| r.name() == name)
+}
+
+/// The record of a four-player history entry or legal move.
+fn record(i: &MoveInfo) -> MoveRecord {
+    MoveRecord {
+        player: i.player.into(),
+        kind: i.kind.unwrap_or(EntryKind::Move),
+        from: i.from.clone(),
+        to: i.to.clone(),
+        promotion: i.promotion.as_ref().map(|_| Role::Queen),
+        uci: i.uci.clone(),
+        san: i.san.clone(),
+        piece: role_named(&i.piece),
+        captured: i.captured.as_deref().and_then(role_named),
+        check: i.check,
+        checks: i.checks.iter().map(|&s| s.into()).collect(),
+        points: i.points,
+        scoring: i
+            .scoring
+            .iter()
+            .map(|e| ScoreChange {
+                player: e.player.into(),
+                points: e.points,
+                reason: e.reason,
+            })
+            .collect(),
+        eliminated: i
+            .eliminated
+            .iter()
+            .map(|e| Elimination {
+                player: e.player.into(),
+                reason: e.reason,
+            })
+            .collect(),
+    }
+}
+
+fn score(s: &PlayerScore) -> Score {
+    Score {
+        player: s.player.into(),
+        points: f64::from(s.points),
+        checks: None,
+        status: Some(s.status),
+        place: s.place,
+    }
+}
+
+fn board(pos: &Position) -> Vec<BoardPiece> {
+    crate::four::board_pieces(pos)
+        .into_iter()
+        .map(|p| BoardPiece {
+            square: p.square,
+            piece: role_named(&p.piece).unwrap_or(Role::Pawn),
+            color: p.color.into(),
+            grey: p.grey,
+        })
+        .collect()
+}
+
+impl Engine for FourGame {
+    fn kind(&self) -> GameKind {
+        GameKind::FourPlayer(self.rules())
+    }
+
+    fn players(&self) -> Vec<Player> {
+        Player::play_order(self.rules()).to_vec()
+    }
+
+    fn legal_moves(&self, from: Option<&str>) -> Result<Vec<MoveRecord>, Error> {
+        let moves = match from {
+            None => FourGame::legal_moves(self),
+            Some(s) => self.legal_moves_from(s)?,
+        };
+        Ok(moves.iter().map(record).collect())
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
+        if self.is_over() {
+            return Err(Error::game_over(format!(
+                "the game is over; cannot play {text:?}"
+            )));
+        }
+        self.play(text).map(|i| record(&i))
+    }
+
+    fn play_squares(
+        &mut self,
+        from: &str,
+        to: &str,
+        promotion: Option<Role>,
+    ) -> Result<MoveRecord, Error> {
+        if self.is_over() {
+            return Err(Error::game_over(format!(
+                "the game is over; cannot play {from}{to}"
+            )));
+        }
+        if promotion.is_some_and(|r| r != Role::Queen) {
+            return Err(Error::illegal_move(
+                "four-player pawns always promote to a queen (R5.8)",
+            ));
+        }
+        self.play_from_to(from, to).map(|i| record(&i))
+    }
+
+    fn undo(&mut self) -> Option<Undone> {
+        let info = FourGame::undo(self)?;
+        Some(match info.kind {
+            Some(EntryKind::Resign | EntryKind::Timeout) => Undone::Declaration,
+            _ => Undone::Move(record(&info)),
+        })
+    }
+
+    fn history(&self) -> Vec<MoveRecord> {
+        FourGame::history(self).iter().map(record).collect()
+    }
+
+    fn ply(&self) -> usize {
+        self.history_len()
+    }
+
+    fn status(&self) -> Status {
+        let s = FourGame::status(self);
+        Status {
+            turn: s.turn.map(Player::from),
+            in_check: s.in_check.into_iter().map(Player::from).collect(),
+            over: s.over,
+            result: s.result.map(|r| GameResult {
+                winners: r.winners.into_iter().map(Player::from).collect(),
+                reason: r.reason,
+                scores: r.scores.iter().map(score).collect(),
+            }),
+            can_claim_draw: false,
+        }
+    }
+
+    fn score(&self) -> Vec<Score> {
+        self.scores().iter().map(score).collect()
+    }
+
+    fn board(&self) -> Vec<BoardPiece> {
+        board(self.position())
+    }
+
+    fn position_at(&self, ply: usize) -> Option<PositionView> {
+        let pos = self.position_after(ply)?;
+        let now = ply == self.history_len();
+        Some(PositionView {
+            ply,
+            fen: pos.fen4(),
+            turn: if now && self.is_over() {
+                None
+            } else {
+                Some(pos.turn().into())
+            },
+            board: board(pos),
+            last_move: ply.checked_sub(1).and_then(|i| self.entry(i)).map(record),
+        })
+    }
+
+    fn fen(&self) -> String {
+        self.fen4()
+    }
+
+    fn pgn(&self) -> String {
+        self.pgn4()
+    }
+
+    fn claim_draw(&mut self) -> bool {
+        false
+    }
+
+    fn resign(&mut self, player: Option<Player>) -> Result<(), Error> {
+        let seat = match player {
+            Some(p) => seat_of(p)?,
+            None => FourGame::status(self)
+                .turn
+                .ok_or_else(|| Error::game_over("the game is over"))?,
+        };
+        FourGame::resign(self, seat)
+    }
+
+    fn timeout(&mut self, player: Option<Player>) -> Result<(), Error> {
+        let seat = player.map(seat_of).transpose()?;
+        if self.rules() == Rules::Ffa {
+            return Err(Error::invalid_argument(
+                "in free-for-all a timed-out turn is played by the computer (R5.21): \
+                 call aiMove() and play its move",
+            ));
+        }
+        let seat = match seat {
+            Some(s) => s,
+            None => FourGame::status(self)
+                .turn
+                .ok_or_else(|| Error::game_over("the game is over"))?,
+        };
+        FourGame::timeout(self, seat)
+    }
+
+    fn max_perft_depth(&self) -> u32 {
+        6
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        FourGame::perft(self, depth)
+    }
+
+    #[cfg(feature = "ai")]
+    fn ai_move(&self, opts: &AiOptions) -> Result<MoveRecord, Error> {
+        let choice = crate::ai::choose_move_4(self, opts)?;
+        Ok(record(&self.describe_move(choice.mv)))
+    }
+
+    #[cfg(feature = "ai")]
+    fn analyse(&self, time_ms: u64) -> Result<Analysis, Error> {
+        let choice = crate::ai::analyse_4(self, time_ms)?;
+        let best = record(&self.describe_move(choice.mv));
+        Ok(Analysis {
+            best: best.clone(),
+            score: choice.score_cp,
+            mate: None,
+            depth: choice.depth,
+            nodes: choice.nodes,
+            // Later moves of a best-reply line belong to other seats' positions, which a hint
+            // does not show; the line is the move itself.
+            pv: vec![best],
+        })
+    }
+
+    fn to_saved(&self, _seed: u64) -> SavedGame {
+        let s = self.to_save();
+        SavedGame {
+            variant: Engine::kind(self).to_string(),
+            rules: Some(s.rules),
+            seed: s.seed,
+            start_fen: s.start_fen,
+            first_player: Some(s.first_player.into()),
+            move_limit: s.move_limit,
+            moves: s.moves,
+            ..SavedGame::envelope()
+        }
+    }
+}

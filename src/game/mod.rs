@@ -1,0 +1,361 @@
+//! [`Game`]: one game type for all five games, the face that the wasm layer, the UCI engine's
+//! neighbours and the server are written against.
+//!
+//! A `Game` holds either engine's game record and answers every question with the typed
+//! values of [`crate::record`]. The per-engine answers live in `two.rs` and `four.rs`, each an
+//! implementation of the one internal trait `Engine`; [`Game`] dispatches to it in one place
+//! ([`Game::engine`]), and keeps what is the same for every game (argument checks, the AI's
+//! seed, the save envelope) here.
+
+mod four;
+mod saved;
+mod two;
+
+pub use saved::{SavedGame, SavedResult};
+
+use crate::chess8::TwoGame;
+use crate::four::{FourGame, Seat};
+use crate::kind::{Facts, GameKind};
+use crate::record::{Analysis, BoardPiece, MoveRecord, PositionView, Score, Status, Undone};
+use crate::{Error, Player, Role};
+
+#[cfg(feature = "ai")]
+pub use crate::ai::AiOptions;
+
+/// How to start a game: [`Game::new`]'s options.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NewGame {
+    /// Which game.
+    pub kind: GameKind,
+    /// Start from this FEN (FEN4 for four players).
+    pub fen: Option<String>,
+    /// Import this PGN (PGN4 for four players). A two-player PGN must be of `kind` (use
+    /// [`Game::from_pgn`] to let its `Variant` tag decide); a PGN4 carries its own rules
+    /// preset, which replaces the one in `kind`.
+    pub pgn: Option<String>,
+    /// Seed of the computer's randomised choices and of Four Kingdoms zombie moves.
+    pub seed: u64,
+    /// Four players: who moves first (default Red).
+    pub first_player: Option<Player>,
+    /// Four players: the move limit (R5.23), 1 to 100000 moves of all players together.
+    pub move_limit: Option<u32>,
+}
+
+/// The largest four-player move limit accepted.
+pub const MAX_MOVE_LIMIT: u32 = 100_000;
+
+/// A game of any of the five kinds, with its whole history.
+///
+/// Every failed call returns an [`Error`] and leaves the game unchanged.
+///
+/// ```
+/// use tablero::{Game, GameKind, NewGame, Player};
+///
+/// let mut g = Game::new(NewGame { kind: GameKind::Chess, ..NewGame::default() }).unwrap();
+/// let m = g.play_text("e4").unwrap();
+/// assert_eq!((m.uci.as_str(), m.player), ("e2e4", Player::White));
+/// assert_eq!(g.status().turn, Some(Player::Black));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Game {
+    inner: Inner,
+    seed: u64,
+}
+
+#[derive(Debug, Clone)]
+enum Inner {
+    Two(TwoGame),
+    // Boxed: a four-player record is many times the size of a two-player one.
+    Four(Box<FourGame>),
+}
+
+/// What every engine's game record answers; [`Game`] is written against this alone.
+trait Engine {
+    fn kind(&self) -> GameKind;
+    fn players(&self) -> Vec<Player>;
+    fn legal_moves(&self, from: Option<&str>) -> Result<Vec<MoveRecord>, Error>;
+    fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error>;
+    fn play_squares(
+        &mut self,
+        from: &str,
+        to: &str,
+        promotion: Option<Role>,
+    ) -> Result<MoveRecord, Error>;
+    fn undo(&mut self) -> Option<Undone>;
+    fn history(&self) -> Vec<MoveRecord>;
+    fn ply(&self) -> usize;
+    fn status(&self) -> Status;
+    fn score(&self) -> Vec<Score>;
+    fn board(&self) -> Vec<BoardPiece>;
+    fn position_at(&self, ply: usize) -> Option<PositionView>;
+    fn fen(&self) -> String;
+    fn pgn(&self) -> String;
+    fn claim_draw(&mut self) -> bool;
+    fn resign(&mut self, player: Option<Player>) -> Result<(), Error>;
+    fn timeout(&mut self, player: Option<Player>) -> Result<(), Error>;
+    fn max_perft_depth(&self) -> u32;
+    fn perft(&self, depth: u32) -> u64;
+    #[cfg(feature = "ai")]
+    fn ai_move(&self, opts: &AiOptions) -> Result<MoveRecord, Error>;
+    #[cfg(feature = "ai")]
+    fn analyse(&self, time_ms: u64) -> Result<Analysis, Error>;
+    fn to_saved(&self, seed: u64) -> SavedGame;
+}
+
+impl Game {
+    /// Starts a game. Errors: `invalid-fen` / `invalid-pgn` for a bad start, and
+    /// `invalid-argument` for options that do not fit together (both `fen` and `pgn`,
+    /// four-player options in a two-player game, a move limit out of range, ...).
+    pub fn new(opts: NewGame) -> Result<Game, Error> {
+        if opts.fen.is_some() && opts.pgn.is_some() {
+            return Err(Error::invalid_argument("give either fen or pgn, not both"));
+        }
+        let inner = match opts.kind.variant() {
+            Some(variant) => {
+                if opts.first_player.is_some() || opts.move_limit.is_some() {
+                    return Err(Error::invalid_argument(
+                        "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",
+                    ));
+                }
+                Inner::Two(match (&opts.fen, &opts.pgn) {
+                    (Some(fen), _) => TwoGame::from_fen(variant, fen)?,
+                    (None, Some(pgn)) => {
+                        let g = TwoGame::from_pgn(pgn)?;
+                        if g.variant() != variant {
+                            return Err(Error::invalid_pgn(format!(
+                                "the PGN is a {} game, not {}",
+                                GameKind::from(g.variant()),
+                                opts.kind
+                            )));
+                        }
+                        g
+                    }
+                    (None, None) => TwoGame::new(variant),
+                })
+            }
+            None => Inner::Four(Box::new(four::create(&opts)?)),
+        };
+        Ok(Game {
+            inner,
+            seed: opts.seed,
+        })
+    }
+
+    /// Imports a two-player PGN whose `Variant` tag picks the game (absent: chess).
+    pub fn from_pgn(pgn: &str, seed: u64) -> Result<Game, Error> {
+        Ok(Game {
+            inner: Inner::Two(TwoGame::from_pgn(pgn)?),
+            seed,
+        })
+    }
+
+    /// The one place that chooses the engine.
+    fn engine(&self) -> &dyn Engine {
+        match &self.inner {
+            Inner::Two(g) => g,
+            Inner::Four(g) => g.as_ref(),
+        }
+    }
+
+    fn engine_mut(&mut self) -> &mut dyn Engine {
+        match &mut self.inner {
+            Inner::Two(g) => g,
+            Inner::Four(g) => g.as_mut(),
+        }
+    }
+
+    /// Which game this is.
+    pub fn kind(&self) -> GameKind {
+        self.engine().kind()
+    }
+
+    /// The seed given at creation (0 by default).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The players in play order: White, Black; Red, Blue, Yellow, Green in free-for-all;
+    /// Red, Green, Yellow, Blue in Four Kingdoms (counter-clockwise, R6.1).
+    pub fn players(&self) -> Vec<Player> {
+        self.engine().players()
+    }
+
+    /// Facts about the game a page needs (board size, hill, promotions, ...).
+    pub fn facts(&self) -> Facts {
+        self.kind().facts()
+    }
+
+    /// The legal moves of the player to move; empty once the game is over.
+    pub fn legal_moves(&self) -> Vec<MoveRecord> {
+        // Without a square filter there is nothing to reject.
+        self.engine().legal_moves(None).unwrap_or_default()
+    }
+
+    /// The legal moves of the piece on `from`. Errors: `invalid-argument` when `from` is not a
+    /// square of this board.
+    pub fn legal_moves_from(&self, from: &str) -> Result<Vec<MoveRecord>, Error> {
+        self.engine().legal_moves(Some(from))
+    }
+
+    /// Plays a move written as UCI (`e2e4`, `e7e8q`, `e1g1`), SAN (`Nf3`, `O-O`) or, for four
+    /// players, PGN4 move text (`h2-h4`, `Qg1xQn8+`). Errors: `game-over`, `illegal-move`.
+    pub fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
+        self.engine_mut().play_text(text)
+    }
+
+    /// Plays the move from `from` to `to` (castling: the king's move), promoting to
+    /// `promotion` (four players: a queen or nothing; pawns always promote to a queen).
+    /// Errors: `game-over`, `illegal-move`.
+    pub fn play_squares(
+        &mut self,
+        from: &str,
+        to: &str,
+        promotion: Option<Role>,
+    ) -> Result<MoveRecord, Error> {
+        self.engine_mut().play_squares(from, to, promotion)
+    }
+
+    /// Takes back the last action: a resignation, time-out or claimed draw
+    /// ([`Undone::Declaration`]), otherwise the last move (in Four Kingdoms with the zombie
+    /// moves that followed it). `None` at the start.
+    pub fn undo(&mut self) -> Option<Undone> {
+        self.engine_mut().undo()
+    }
+
+    /// Every history entry, first to last.
+    pub fn history(&self) -> Vec<MoveRecord> {
+        self.engine().history()
+    }
+
+    /// The number of history entries.
+    pub fn ply(&self) -> usize {
+        self.engine().ply()
+    }
+
+    /// Whose turn, who is in check, whether the game is over and how.
+    pub fn status(&self) -> Status {
+        self.engine().status()
+    }
+
+    /// Every player's standing, in [`GameKind::players`] order.
+    pub fn score(&self) -> Vec<Score> {
+        self.engine().score()
+    }
+
+    /// Every occupied square.
+    pub fn board(&self) -> Vec<BoardPiece> {
+        self.engine().board()
+    }
+
+    /// The position after the first `ply` history entries (0: the start; [`Game::ply`]: now).
+    /// Errors: `invalid-argument` beyond the current ply.
+    pub fn position_at(&self, ply: usize) -> Result<PositionView, Error> {
+        self.engine().position_at(ply).ok_or_else(|| {
+            Error::invalid_argument(format!(
+                "ply must be from 0 to {}, got {ply}",
+                self.engine().ply()
+            ))
+        })
+    }
+
+    /// The current position as FEN (FEN4 for four players).
+    pub fn fen(&self) -> String {
+        self.engine().fen()
+    }
+
+    /// The game as PGN (PGN4 for four players).
+    pub fn pgn(&self) -> String {
+        self.engine().pgn()
+    }
+
+    /// Claims a draw by threefold repetition or the 50-move rule; `false` (and nothing
+    /// changes) when none is available. Four-player draws are automatic: always `false`.
+    pub fn claim_draw(&mut self) -> bool {
+        self.engine_mut().claim_draw()
+    }
+
+    /// `player` (default: the player to move) resigns. Errors: `game-over`, and
+    /// `invalid-argument` for a player not in the game or already out.
+    pub fn resign(&mut self, player: Option<Player>) -> Result<(), Error> {
+        self.engine_mut().resign(player)
+    }
+
+    /// Four Kingdoms: `player`'s (default: the player to move) turn timer ran out, so they are
+    /// out and their pieces move at random (R6.4). Errors: `invalid-argument` in other games
+    /// (in free-for-all the computer plays a timed-out turn, R5.21), `game-over`.
+    pub fn timeout(&mut self, player: Option<Player>) -> Result<(), Error> {
+        self.engine_mut().timeout(player)
+    }
+
+    /// Legal move paths of `depth` plies from the current position. Depth 0 to 8 (two
+    /// players) or 0 to 6 (four players); `invalid-argument` beyond.
+    pub fn perft(&self, depth: u32) -> Result<u64, Error> {
+        let max = self.engine().max_perft_depth();
+        if depth > max {
+            return Err(Error::invalid_argument(format!(
+                "depth must be an integer from 0 to {max}, got {depth}"
+            )));
+        }
+        Ok(self.engine().perft(depth))
+    }
+
+    /// The seed of the AI's randomised choice when the caller gives none: the game's seed
+    /// mixed with the ply, so a game replays identically yet the computer does not repeat one
+    /// choice in every position.
+    #[cfg(feature = "ai")]
+    fn ai_seed(&self) -> u64 {
+        self.seed ^ (self.ply() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    /// The computer's choice of move for the player to move, without playing it. The choice
+    /// depends only on the position, history, options and seed, so a node-limited request is
+    /// reproducible. Errors: `game-over`, `invalid-argument` for options out of range.
+    #[cfg(feature = "ai")]
+    pub fn ai_move(&self, opts: &AiOptions) -> Result<MoveRecord, Error> {
+        opts.check()?;
+        let opts = AiOptions {
+            seed: Some(opts.seed.unwrap_or_else(|| self.ai_seed())),
+            ..*opts
+        };
+        self.engine().ai_move(&opts)
+    }
+
+    /// A full-strength look at the position for hints: the best move, its score and the line
+    /// the engine expects. Only `opts.time_ms` is read (default 1000 ms).
+    #[cfg(feature = "ai")]
+    pub fn analyse(&self, opts: &AiOptions) -> Result<Analysis, Error> {
+        opts.check()?;
+        self.engine().analyse(opts.time_ms.unwrap_or(1000))
+    }
+
+    /// The game as a replayable record (see [`SavedGame`]).
+    pub fn to_saved(&self) -> SavedGame {
+        self.engine().to_saved(self.seed)
+    }
+
+    /// Rebuilds a game from [`Game::to_saved`] output, replaying and checking every move.
+    /// Errors: `invalid-argument` for anything corrupt.
+    pub fn from_saved(saved: &SavedGame) -> Result<Game, Error> {
+        saved::restore(saved)
+    }
+}
+
+/// The seat `player` names in a four-player game, or an `invalid-argument` error.
+fn seat_of(player: Player) -> Result<Seat, Error> {
+    player
+        .seat()
+        .ok_or_else(|| Error::invalid_argument(format!("unknown seat {:?}", player.name())))
+}
+
+/// Plies to a forced win (> 0) or loss (< 0) that a search score proves, if any.
+#[cfg(feature = "ai")]
+fn mate_distance(score: i32) -> Option<i32> {
+    use crate::ai::{MATE, MATE_BOUND};
+    if score >= MATE_BOUND {
+        Some(MATE - score)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score))
+    } else {
+        None
+    }
+}

@@ -1,0 +1,119 @@
+//! The save format of every game: one flat JSON object, replayed and checked on restore.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Game, Inner};
+use crate::chess8::TwoGame;
+use crate::four::FourGame;
+use crate::kind::GameKind;
+use crate::{Error, Player, Rules};
+
+/// The `format` of every saved game.
+pub const SAVE_FORMAT: &str = "tablero-game";
+/// The `version` of the save format this crate writes and reads.
+pub const SAVE_VERSION: u32 = 1;
+
+/// A game as plain data, for saving: the start and the moves, which a restore replays.
+///
+/// JSON (camelCase): `{format: "tablero-game", version: 1, variant, rules?, seed, startFen,
+/// firstPlayer?, moveLimit?, moves, declared?}`. `rules` and `firstPlayer` are present exactly
+/// for four-player games; `declared` only for a two-player game that ended by resignation or
+/// a claimed draw. Four-player `moves` include `R:seat` / `T:seat` tokens.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedGame {
+    /// Always [`SAVE_FORMAT`].
+    pub format: String,
+    /// Always [`SAVE_VERSION`].
+    pub version: u32,
+    /// The variant name ([`GameKind::variant_name`]).
+    pub variant: String,
+    /// Four players: the rules preset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Rules>,
+    /// The game's seed.
+    #[serde(default)]
+    pub seed: u64,
+    /// FEN (FEN4) of the start position.
+    pub start_fen: String,
+    /// Four players: who moved first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_player: Option<Player>,
+    /// Four players: the move limit, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_limit: Option<u32>,
+    /// The moves in UCI (four players: also `R:seat` / `T:seat`).
+    pub moves: Vec<String>,
+    /// Two players: a resignation or claimed draw that ended the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared: Option<SavedResult>,
+}
+
+pub use crate::chess8::SavedResult;
+
+impl SavedGame {
+    /// An empty chess record with the format and version filled in.
+    pub(super) fn envelope() -> SavedGame {
+        SavedGame {
+            format: SAVE_FORMAT.to_string(),
+            version: SAVE_VERSION,
+            variant: GameKind::Chess.to_string(),
+            rules: None,
+            seed: 0,
+            start_fen: String::new(),
+            first_player: None,
+            move_limit: None,
+            moves: Vec::new(),
+            declared: None,
+        }
+    }
+}
+
+pub(super) fn restore(s: &SavedGame) -> Result<Game, Error> {
+    if s.format != SAVE_FORMAT || s.version != SAVE_VERSION {
+        return Err(Error::invalid_argument(format!(
+            "not a saved tablero game (format {:?}, version {})",
+            s.format, s.version
+        )));
+    }
+    let kind = GameKind::parse(&s.variant, s.rules.map(Rules::name))
+        .map_err(|e| Error::invalid_argument(format!("corrupt saved game: {}", e.message)))?;
+    let inner = match kind.variant() {
+        Some(_) => {
+            if s.first_player.is_some() || s.move_limit.is_some() {
+                return Err(Error::invalid_argument(
+                    "corrupt saved game: firstPlayer and moveLimit are four-player fields",
+                ));
+            }
+            Inner::Two(TwoGame::from_saved(&crate::chess8::SavedGame {
+                variant: kind.to_string(),
+                start_fen: s.start_fen.clone(),
+                moves: s.moves.clone(),
+                declared: s.declared.clone(),
+            })?)
+        }
+        None => {
+            let first = s.first_player.and_then(Player::seat).ok_or_else(|| {
+                Error::invalid_argument("corrupt saved game: firstPlayer must be a seat")
+            })?;
+            if s.declared.is_some() {
+                return Err(Error::invalid_argument(
+                    "corrupt saved game: four-player games record resignations as moves",
+                ));
+            }
+            Inner::Four(Box::new(FourGame::from_save(&crate::four::SavedGame {
+                variant: kind.to_string(),
+                rules: kind.rules().unwrap_or_default(),
+                start_fen: s.start_fen.clone(),
+                first_player: first,
+                move_limit: s.move_limit,
+                seed: s.seed,
+                moves: s.moves.clone(),
+            })?))
+        }
+    };
+    Ok(Game {
+        inner,
+        seed: s.seed,
+    })
+}

@@ -1,0 +1,273 @@
+//! [`Engine`] for two-player games.
+
+use super::{Engine, SavedGame};
+use crate::chess8::{Color, Move, PlayedMove, Position, Square, TwoGame, Variant, board_pieces};
+use crate::kind::GameKind;
+use crate::record::{
+    BoardPiece, EntryKind, GameResult, MoveRecord, PositionView, Score, Status, Undone,
+};
+use crate::{Error, Player, Role};
+
+#[cfg(feature = "ai")]
+use crate::{ai::AiOptions, record::Analysis};
+
+/// The record of a two-player move.
+fn record(p: &PlayedMove) -> MoveRecord {
+    MoveRecord {
+        player: p.player.into(),
+        kind: EntryKind::Move,
+        from: p.mv.from.to_string(),
+        to: p.mv.king_to().to_string(),
+        promotion: p.mv.promotion(),
+        uci: p.uci.clone(),
+        san: p.san.clone(),
+        piece: Some(p.piece),
+        captured: p.captured,
+        check: p.check,
+        checks: if p.check {
+            vec![p.player.other().into()]
+        } else {
+            Vec::new()
+        },
+        points: 0,
+        scoring: Vec::new(),
+        eliminated: Vec::new(),
+    }
+}
+
+/// The record of the legal move `m` of `pos`.
+fn describe(pos: &Position, m: Move) -> MoveRecord {
+    record(&PlayedMove::describe(pos, m))
+}
+
+fn board(pos: &Position) -> Vec<BoardPiece> {
+    board_pieces(pos)
+        .into_iter()
+        .map(|(sq, c, r)| BoardPiece {
+            square: sq.to_string(),
+            piece: r,
+            color: c.into(),
+            grey: false,
+        })
+        .collect()
+}
+
+fn color_of(player: Player) -> Result<Color, Error> {
+    player.color().ok_or_else(|| {
+        Error::invalid_argument(format!(
+            "player must be \"white\" or \"black\", got {:?}",
+            player.name()
+        ))
+    })
+}
+
+impl Engine for TwoGame {
+    fn kind(&self) -> GameKind {
+        self.variant().into()
+    }
+
+    fn players(&self) -> Vec<Player> {
+        vec![Player::White, Player::Black]
+    }
+
+    fn legal_moves(&self, from: Option<&str>) -> Result<Vec<MoveRecord>, Error> {
+        let from = match from {
+            None => None,
+            Some(s) => Some(
+                Square::parse(s)
+                    .ok_or_else(|| Error::invalid_argument(format!("{s:?} is not a square")))?,
+            ),
+        };
+        let pos = self.position();
+        Ok(TwoGame::legal_moves(self)
+            .into_iter()
+            .filter(|m| from.is_none_or(|f| m.from == f))
+            .map(|m| describe(pos, m))
+            .collect())
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
+        self.play_str(text).map(record)
+    }
+
+    fn play_squares(
+        &mut self,
+        from: &str,
+        to: &str,
+        promotion: Option<Role>,
+    ) -> Result<MoveRecord, Error> {
+        if let Some(r) = self.result() {
+            return Err(Error::game_over(format!(
+                "the game is over ({}); cannot play {from}{to}",
+                r.reason.code()
+            )));
+        }
+        let sq = |s: &str| {
+            Square::parse(s).ok_or_else(|| Error::illegal_move(format!("{s:?} is not a square")))
+        };
+        let (f, t) = (sq(from)?, sq(to)?);
+        let pos = self.position();
+        let m = pos.find_move(f, t, promotion).ok_or_else(|| {
+            Error::illegal_move(format!(
+                "{from}{to}{} is not a legal move in {}",
+                promotion.map(|r| r.char().to_string()).unwrap_or_default(),
+                pos.fen()
+            ))
+        })?;
+        self.play(m).map(record)
+    }
+
+    fn undo(&mut self) -> Option<Undone> {
+        if self.declared().is_some() {
+            TwoGame::undo(self);
+            return Some(Undone::Declaration);
+        }
+        TwoGame::undo(self).map(|p| Undone::Move(record(&p)))
+    }
+
+    fn history(&self) -> Vec<MoveRecord> {
+        TwoGame::history(self).iter().map(record).collect()
+    }
+
+    fn ply(&self) -> usize {
+        TwoGame::history(self).len()
+    }
+
+    fn status(&self) -> Status {
+        let pos = self.position();
+        let result = self.result();
+        Status {
+            turn: result.is_none().then(|| pos.turn().into()),
+            in_check: if pos.is_check() {
+                vec![pos.turn().into()]
+            } else {
+                Vec::new()
+            },
+            over: result.is_some(),
+            result: result.map(|r| GameResult {
+                winners: r.winner.map(Player::from).into_iter().collect(),
+                reason: r.reason,
+                scores: Engine::score(self),
+            }),
+            can_claim_draw: self.claimable_draw().is_some(),
+        }
+    }
+
+    fn score(&self) -> Vec<Score> {
+        let pos = self.position();
+        let result = self.result();
+        [Color::White, Color::Black]
+            .into_iter()
+            .map(|c| Score {
+                player: c.into(),
+                points: match result.map(|r| r.winner) {
+                    None => 0.0,
+                    Some(None) => 0.5,
+                    Some(Some(w)) if w == c => 1.0,
+                    Some(Some(_)) => 0.0,
+                },
+                checks: (pos.variant() == Variant::ThreeCheck).then(|| pos.checks_given(c)),
+                status: None,
+                place: result.map(|r| match r.winner {
+                    Some(w) if w != c => 2,
+                    _ => 1,
+                }),
+            })
+            .collect()
+    }
+
+    fn board(&self) -> Vec<BoardPiece> {
+        board(self.position())
+    }
+
+    fn position_at(&self, ply: usize) -> Option<PositionView> {
+        let pos = self.position_after(ply)?;
+        let now = ply == Engine::ply(self);
+        Some(PositionView {
+            ply,
+            fen: pos.fen(),
+            turn: if now && self.result().is_some() {
+                None
+            } else {
+                Some(pos.turn().into())
+            },
+            board: board(pos),
+            last_move: ply
+                .checked_sub(1)
+                .and_then(|i| TwoGame::history(self).get(i))
+                .map(record),
+        })
+    }
+
+    fn fen(&self) -> String {
+        TwoGame::fen(self)
+    }
+
+    fn pgn(&self) -> String {
+        TwoGame::pgn(self)
+    }
+
+    fn claim_draw(&mut self) -> bool {
+        TwoGame::claim_draw(self)
+    }
+
+    fn resign(&mut self, player: Option<Player>) -> Result<(), Error> {
+        let color = match player {
+            None => self.position().turn(),
+            Some(p) => color_of(p)?,
+        };
+        TwoGame::resign(self, color)
+    }
+
+    fn timeout(&mut self, _player: Option<Player>) -> Result<(), Error> {
+        Err(Error::invalid_argument("timeout is a four-player call"))
+    }
+
+    fn max_perft_depth(&self) -> u32 {
+        8
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        TwoGame::perft(self, depth)
+    }
+
+    #[cfg(feature = "ai")]
+    fn ai_move(&self, opts: &AiOptions) -> Result<MoveRecord, Error> {
+        let choice = crate::ai::choose_move_8(self, opts)?;
+        Ok(describe(self.position(), choice.mv))
+    }
+
+    #[cfg(feature = "ai")]
+    fn analyse(&self, time_ms: u64) -> Result<Analysis, Error> {
+        let choice = crate::ai::analyse_8(self, time_ms)?;
+        let mut pos = self.position().clone();
+        let mut pv = Vec::new();
+        for &m in &choice.pv {
+            if !pos.legal_moves().contains(&m) {
+                break;
+            }
+            pv.push(describe(&pos, m));
+            pos.play(m);
+        }
+        Ok(Analysis {
+            best: describe(self.position(), choice.mv),
+            score: choice.score_cp,
+            mate: super::mate_distance(choice.score_cp),
+            depth: choice.depth,
+            nodes: choice.nodes,
+            pv,
+        })
+    }
+
+    fn to_saved(&self, seed: u64) -> SavedGame {
+        let s = TwoGame::to_saved(self);
+        SavedGame {
+            variant: Engine::kind(self).to_string(),
+            seed,
+            start_fen: s.start_fen,
+            moves: s.moves,
+            declared: s.declared,
+            ..SavedGame::envelope()
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! The five games and their names: the one place where a variant is parsed or printed.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::chess8::Variant;
+use crate::player::Player;
+use crate::{Error, Role, Rules};
+
+/// Which game is played: one of the four 8×8 rule sets, or four-player chess with a rule
+/// preset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// FIDE chess (R1).
+    Chess,
+    /// Three-check (R2).
+    ThreeCheck,
+    /// King of the Hill (R3).
+    KingOfTheHill,
+    /// Racing Kings (R4).
+    RacingKings,
+    /// Four-player chess on the cross board (R5, and R6 for Four Kingdoms).
+    FourPlayer(Rules),
+}
+
+const VARIANT_NAMES: &str =
+    "\"chess\", \"3check\", \"kingofthehill\", \"racingkings\" or \"fourplayer\"";
+
+impl GameKind {
+    /// Every game kind, both four-player presets included.
+    pub const ALL: [GameKind; 6] = [
+        GameKind::Chess,
+        GameKind::ThreeCheck,
+        GameKind::KingOfTheHill,
+        GameKind::RacingKings,
+        GameKind::FourPlayer(Rules::Ffa),
+        GameKind::FourPlayer(Rules::Kingdoms),
+    ];
+
+    /// Strict parse of the API names: `variant` is exactly `"chess"`, `"3check"`,
+    /// `"kingofthehill"`, `"racingkings"` or `"fourplayer"`; `rules` (`"ffa"` or `"kingdoms"`,
+    /// default `"ffa"`) is only allowed with `"fourplayer"`. Errors are `invalid-argument`.
+    pub fn parse(variant: &str, rules: Option<&str>) -> Result<GameKind, Error> {
+        let kind = match variant {
+            "chess" => GameKind::Chess,
+            "3check" => GameKind::ThreeCheck,
+            "kingofthehill" => GameKind::KingOfTheHill,
+            "racingkings" => GameKind::RacingKings,
+            "fourplayer" => {
+                return Ok(GameKind::FourPlayer(match rules {
+                    Some(r) => Rules::parse(r)?,
+                    None => Rules::Ffa,
+                }));
+            }
+            other => {
+                return Err(Error::invalid_argument(format!(
+                    "unknown variant {other:?}; expected {VARIANT_NAMES}"
+                )));
+            }
+        };
+        if rules.is_some() {
+            return Err(Error::invalid_argument(
+                "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",
+            ));
+        }
+        Ok(kind)
+    }
+
+    /// Lenient parse of a PGN `Variant` tag (lichess names, any case, spaces and dashes
+    /// ignored: `"Three-check"`, `"King of the Hill"`, `"koth"`; `"Standard"` and
+    /// `"From Position"` are chess). Only for reading PGN: everything else uses
+    /// [`GameKind::parse`].
+    pub fn from_pgn_tag(tag: &str) -> Option<GameKind> {
+        let key: String = tag
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        Some(match key.as_str() {
+            "chess" | "standard" | "fromposition" | "" => GameKind::Chess,
+            "3check" | "threecheck" => GameKind::ThreeCheck,
+            "kingofthehill" | "koth" => GameKind::KingOfTheHill,
+            "racingkings" => GameKind::RacingKings,
+            _ => return None,
+        })
+    }
+
+    /// The API name: `"chess"`, `"3check"`, `"kingofthehill"`, `"racingkings"` or
+    /// `"fourplayer"` (both presets).
+    pub const fn variant_name(self) -> &'static str {
+        match self {
+            GameKind::Chess => "chess",
+            GameKind::ThreeCheck => "3check",
+            GameKind::KingOfTheHill => "kingofthehill",
+            GameKind::RacingKings => "racingkings",
+            GameKind::FourPlayer(_) => "fourplayer",
+        }
+    }
+
+    /// The lichess name written in a PGN `Variant` tag (R7.1); four-player PGN4 writes `FFA`.
+    pub const fn pgn_tag(self) -> &'static str {
+        match self {
+            GameKind::Chess => "Standard",
+            GameKind::ThreeCheck => "Three-check",
+            GameKind::KingOfTheHill => "King of the Hill",
+            GameKind::RacingKings => "Racing Kings",
+            GameKind::FourPlayer(_) => "FFA",
+        }
+    }
+
+    /// The four-player preset, `None` for two-player games.
+    pub const fn rules(self) -> Option<Rules> {
+        match self {
+            GameKind::FourPlayer(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The 8×8 rule set, `None` for four-player games.
+    pub const fn variant(self) -> Option<Variant> {
+        match self {
+            GameKind::Chess => Some(Variant::Chess),
+            GameKind::ThreeCheck => Some(Variant::ThreeCheck),
+            GameKind::KingOfTheHill => Some(Variant::KingOfTheHill),
+            GameKind::RacingKings => Some(Variant::RacingKings),
+            GameKind::FourPlayer(_) => None,
+        }
+    }
+
+    /// The players of the game in a fixed order (White, Black / Red, Blue, Yellow, Green).
+    pub const fn players(self) -> &'static [Player] {
+        match self {
+            GameKind::FourPlayer(_) => &[Player::Red, Player::Blue, Player::Yellow, Player::Green],
+            _ => &[Player::White, Player::Black],
+        }
+    }
+
+    /// What a page needs to know to draw and explain this game without hard-coding it.
+    pub fn facts(self) -> Facts {
+        let four = self.rules().is_some();
+        Facts {
+            files: if four { 14 } else { 8 },
+            ranks: if four { 14 } else { 8 },
+            hill: if self == GameKind::KingOfTheHill {
+                HILL_SQUARES.iter().map(|s| s.to_string()).collect()
+            } else {
+                Vec::new()
+            },
+            finish_rank: (self == GameKind::RacingKings).then_some(8),
+            promotions: if four {
+                vec![Role::Queen]
+            } else {
+                vec![Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+            },
+            claimable_draws: !four,
+            counts_checks: self == GameKind::ThreeCheck,
+            points: four,
+        }
+    }
+}
+
+/// The King of the Hill centre (R3.1).
+pub const HILL_SQUARES: [&str; 4] = ["d4", "e4", "d5", "e5"];
+
+impl Default for GameKind {
+    /// Chess.
+    fn default() -> GameKind {
+        GameKind::Chess
+    }
+}
+
+impl From<Variant> for GameKind {
+    fn from(v: Variant) -> GameKind {
+        match v {
+            Variant::Chess => GameKind::Chess,
+            Variant::ThreeCheck => GameKind::ThreeCheck,
+            Variant::KingOfTheHill => GameKind::KingOfTheHill,
+            Variant::RacingKings => GameKind::RacingKings,
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    /// The API variant name ([`GameKind::variant_name`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.variant_name())
+    }
+}
+
+/// Facts about a game kind that a page needs instead of hard-coding them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Facts {
+    /// Board width in squares (8 or 14).
+    pub files: u8,
+    /// Board height in squares (8 or 14).
+    pub ranks: u8,
+    /// The hill squares of King of the Hill (`d4 e4 d5 e5`), empty elsewhere.
+    pub hill: Vec<String>,
+    /// The rank the kings race to (8 in Racing Kings), `null` elsewhere.
+    pub finish_rank: Option<u8>,
+    /// Promotion choices as UCI letters (`q r b n`; four players promote to a queen only).
+    #[serde(serialize_with = "crate::role::serialize_letters")]
+    pub promotions: Vec<Role>,
+    /// Can a player claim a draw (threefold repetition, 50 moves)? Two-player games only;
+    /// four-player draws are automatic.
+    pub claimable_draws: bool,
+    /// Does the game count checks (Three-check)?
+    pub counts_checks: bool,
+    /// Does the game score points (four players)?
+    pub points: bool,
+}
