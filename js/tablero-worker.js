@@ -35,7 +35,7 @@ self.onmessage = async (event) => {
       id,
       ok: false,
       error: {
-        code: (err && err.code) || "internal-error",
+        code: (err && err.code) || "internal",
         message: (err && err.message) || String(err),
       },
     });

@@ -2,7 +2,7 @@
 //! wasm-bindgen-test-runner (`cargo test --release --target wasm32-unknown-unknown`), to catch
 //! anything that behaves differently on a 32-bit target. Cases above `MAX_LEAVES` are left to
 //! the native suite (`tests/perft.rs`) to keep this run short.
-#![cfg(target_arch = "wasm32")]
+#![cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 
 use tablero::chess8::{Position, Variant};
 use wasm_bindgen_test::wasm_bindgen_test;

@@ -1,6 +1,6 @@
 //! The JS API, exercised from WebAssembly under Node with wasm-bindgen-test
 //! (`cargo test --target wasm32-unknown-unknown`, runner `wasm-bindgen-test-runner`).
-#![cfg(target_arch = "wasm32")]
+#![cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 
 use js_sys::{Array, JSON, Object, Reflect};
 use tablero::wasm::{Game, new_game};
@@ -42,6 +42,19 @@ fn play(g: &mut Game, mv: &str) -> JsValue {
 
 fn len(v: &JsValue) -> u32 {
     v.dyn_ref::<Array>().expect("an array").length()
+}
+
+/// The strings of a JS array of strings.
+fn strings(v: &JsValue) -> Vec<String> {
+    Array::from(v)
+        .iter()
+        .map(|x| x.as_string().expect("a string"))
+        .collect()
+}
+
+/// `status().result.winners`.
+fn winners(g: &Game) -> Vec<String> {
+    strings(&get(&get(&g.status().unwrap(), "result"), "winners"))
 }
 
 #[wasm_bindgen_test]
@@ -226,7 +239,7 @@ fn bad_input_never_breaks_a_game() {
     let status = g.status().unwrap();
     assert_eq!(get(&status, "over"), JsValue::TRUE);
     let result = get(&status, "result");
-    assert_eq!(str_of(&result, "winner"), "white");
+    assert_eq!(strings(&get(&result, "winners")), ["white"]);
     assert_eq!(str_of(&result, "reason"), "third-check");
     let score = g.score().unwrap();
     assert_eq!(
@@ -254,7 +267,11 @@ fn checkmate_resign_and_claims() {
     }
     let result = get(&g.status().unwrap(), "result");
     assert_eq!(str_of(&result, "reason"), "checkmate");
-    assert_eq!(str_of(&result, "winner"), "black");
+    assert_eq!(winners(&g), ["black"]);
+    assert!(
+        get(&result, "winner").is_undefined(),
+        "the old shape is gone"
+    );
     assert!(g.pgn().contains("4. g4 Qh4# 0-1") || g.pgn().contains("2. g4 Qh4# 0-1"));
 
     let mut g = game("{}");
@@ -262,7 +279,7 @@ fn checkmate_resign_and_claims() {
     g.resign(Some(JsValue::from_str("black"))).unwrap();
     let result = get(&g.status().unwrap(), "result");
     assert_eq!(str_of(&result, "reason"), "resignation");
-    assert_eq!(str_of(&result, "winner"), "white");
+    assert_eq!(winners(&g), ["white"]);
     g.undo().unwrap();
     assert_eq!(get(&g.status().unwrap(), "over"), JsValue::FALSE);
 
@@ -275,7 +292,7 @@ fn checkmate_resign_and_claims() {
     assert!(g.claim_draw());
     let result = get(&g.status().unwrap(), "result");
     assert_eq!(str_of(&result, "reason"), "threefold-repetition");
-    assert!(get(&result, "winner").is_null());
+    assert!(winners(&g).is_empty(), "a draw has no winners");
 }
 
 #[wasm_bindgen_test]
@@ -292,7 +309,7 @@ fn variants_end_as_their_rules_say() {
     // Black gets a reply but cannot reach rank 8 from a2: White wins at once.
     let result = get(&g.status().unwrap(), "result");
     assert_eq!(str_of(&result, "reason"), "race");
-    assert_eq!(str_of(&result, "winner"), "white");
+    assert_eq!(winners(&g), ["white"]);
     assert_eq!(g.variant(), "racingkings");
 }
 
@@ -495,4 +512,58 @@ fn four_player_computer_finds_the_mate() {
     assert_eq!(get(&m, "points").as_f64(), Some(20.0));
     let a = g.analyse(Some(js(r#"{"timeMs":100}"#))).unwrap();
     assert_eq!(str_of(&get(&a, "move"), "uci"), "e10b10");
+}
+
+#[wasm_bindgen_test]
+fn players_facts_ply_and_earlier_positions() {
+    let mut g = game(r#"{"variant":"kingofthehill"}"#);
+    assert_eq!(strings(&g.players().unwrap()), ["white", "black"]);
+    let facts = g.facts().unwrap();
+    assert_eq!(strings(&get(&facts, "hill")), ["d4", "e4", "d5", "e5"]);
+    assert!(get(&facts, "finishRank").is_null());
+    assert_eq!(get(&facts, "files").as_f64(), Some(8.0));
+    let start = g.fen();
+    for mv in ["e4", "e5"] {
+        play(&mut g, mv);
+    }
+    assert_eq!(g.ply(), 2);
+    let view = g.position_at(JsValue::from_f64(0.0)).unwrap();
+    assert_eq!(str_of(&view, "fen"), start);
+    assert!(get(&view, "lastMove").is_undefined());
+    let view = g.position_at(JsValue::from_f64(1.0)).unwrap();
+    assert_eq!(str_of(&view, "turn"), "black");
+    assert_eq!(str_of(&get(&view, "lastMove"), "san"), "e4");
+    for bad in [
+        JsValue::from_f64(3.0),
+        JsValue::from_f64(-1.0),
+        JsValue::from_f64(0.5),
+        JsValue::from_str("1"),
+        JsValue::UNDEFINED,
+    ] {
+        assert_eq!(code(g.position_at(bad).unwrap_err()), "invalid-argument");
+    }
+    assert_eq!(g.ply(), 2, "positionAt changes nothing");
+
+    let g = game(r#"{"variant":"fourplayer","rules":"kingdoms"}"#);
+    assert_eq!(
+        strings(&g.players().unwrap()),
+        ["red", "green", "yellow", "blue"],
+        "R6.1: counter-clockwise"
+    );
+    let status = g.status().unwrap();
+    assert_eq!(len(&get(&status, "inCheck")), 0);
+    assert_eq!(get(&status, "canClaimDraw"), JsValue::FALSE);
+}
+
+#[wasm_bindgen_test]
+fn two_player_status_lists_the_checked_player() {
+    let mut g = game("{}");
+    for mv in ["e4", "f5", "Qh5+"] {
+        play(&mut g, mv);
+    }
+    let status = g.status().unwrap();
+    assert_eq!(strings(&get(&status, "inCheck")), ["black"]);
+    let m = Reflect::get_u32(&g.history().unwrap(), 2).unwrap();
+    assert_eq!(strings(&get(&m, "checks")), ["black"]);
+    assert_eq!(get(&m, "check"), JsValue::TRUE);
 }

@@ -107,26 +107,18 @@ function controllerText(c) {
   return c?.type === "ai" ? `${t("computer")} (${t("levelN", { n: c.level })})` : t("person");
 }
 
-// --- status in one shape for two and four players ---------------------------------------------
+// --- status: one shape for every game; `four` picks the four-player panels -------------------
 function statusOf(game) {
-  const st = game.status();
-  const four = game.variant === "fourplayer";
-  const checked = four ? (st.inCheck ?? []) : st.inCheck ? [st.turn] : [];
-  return { ...st, four, checkedSeats: checked };
+  return { ...game.status(), four: game.facts.points };
 }
 
 function resultText(game, st = statusOf(game)) {
   if (!st.over || !st.result) return "";
-  const r = st.result;
-  const reason = tr("r_", r.reason);
-  if (st.four) {
-    const w = r.winners ?? [];
-    if (w.length === 0) return `${t("draw")} (${reason})`;
-    const who = w.map(seatName).join(" & ");
-    return `${w.length > 1 ? t("winsMany", { seats: who }) : t("wins", { seat: who })} (${reason})`;
-  }
-  if (!r.winner) return `${t("draw")} (${reason})`;
-  return `${t("wins", { seat: seatName(r.winner) })} (${reason})`;
+  const { winners, reason } = st.result;
+  const why = tr("r_", reason);
+  if (winners.length === 0) return `${t("draw")} (${why})`;
+  const who = winners.map(seatName).join(" & ");
+  return `${winners.length > 1 ? t("winsMany", { seats: who }) : t("wins", { seat: who })} (${why})`;
 }
 
 function scoresOf(game) {
@@ -487,13 +479,14 @@ function renderGame() {
 
 function renderBoard(game) {
   const st = statusOf(game);
+  const facts = game.facts;
   const four = st.four;
-  const n = four ? 14 : 8;
+  const n = facts.files;
   const history = game.history();
   const last = [...history].reverse().find((m) => m.from && m.to);
   const pieces = game.board();
   const checked = [];
-  for (const seat of st.checkedSeats) {
+  for (const seat of st.inCheck) {
     const k = pieces.find((p) => p.piece === "king" && p.color === seat && !p.grey);
     if (k) checked.push(k.square);
   }
@@ -511,8 +504,8 @@ function renderBoard(game) {
     last: last ? { from: last.from, to: last.to } : null,
     hint: shown ? { from: shown.analysis.move.from, to: shown.analysis.move.to } : null,
     checked,
-    hill: cur.choice === "kingofthehill" ? ["d4", "e4", "d5", "e5"] : [],
-    finish: cur.choice === "racingkings" ? [..."abcdefgh"].map((f) => f + "8") : [],
+    hill: facts.hill,
+    finish: facts.finishRank ? [..."abcdefgh"].map((f) => f + facts.finishRank) : [],
     interactive: cur.viewPly === null && !st.over && humanToMove(),
     animate: cur.viewPly === null,
     showLegal: cur.settings.showLegal,
@@ -536,7 +529,7 @@ function renderInfo(game) {
     status.textContent = t("thinking", { seat: seatName(thinkingSeat) });
   } else {
     let s = t("toMove", { seat: seatName(st.turn) });
-    if (st.checkedSeats.includes(st.turn)) s += ` — ${t("inCheck")}`;
+    if (st.inCheck.includes(st.turn)) s += ` — ${t("inCheck")}`;
     status.textContent = s;
   }
   status.dataset.turn = st.turn ?? "";
@@ -1224,6 +1217,7 @@ function savedResult(g) {
     if (!r.winners.length) return `${t("draw")} (${reason})`;
     return `${r.winners.map(seatName).join(" & ")} (${reason})`;
   }
+  // Records stored before the API's one result shape carry `winner` instead.
   return r.winner ? `${t("wins", { seat: seatName(r.winner) })} (${reason})` : `${t("draw")} (${reason})`;
 }
 

@@ -222,6 +222,13 @@ pub(crate) fn new_game(v: &JsValue) -> Result<Start, Error> {
             "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",
         ));
     }
+    // With a PGN4 the preset comes from the PGN4; NewGame cannot tell a `rules` given from
+    // the default one, so it is refused here.
+    if kind.rules().is_some() && pgn.is_some() && rules.is_some() {
+        return Err(Error::invalid_argument(
+            "a PGN4 carries its own rules and start; drop rules, firstPlayer and moveLimit",
+        ));
+    }
     if let (None, Some(pgn), None) = (&variant, &pgn, &fen) {
         return Ok(Start::Pgn {
             pgn: pgn.clone(),

@@ -11,8 +11,8 @@
 use wasm_bindgen::JsValue;
 
 use super::options::{Fields, MAX_SAFE_INTEGER, describe};
-use crate::chess8::SavedResult;
 use crate::game::MAX_MOVE_LIMIT;
+use crate::game::SavedResult;
 use crate::{Error, Player, Rules, SavedGame};
 
 /// Reads a saved game: the object `toJSON()` returned, or its JSON text.
