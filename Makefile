@@ -31,11 +31,24 @@ help: ## List the targets
 setup: ## Install missing tools (wasm target, wasm-bindgen-cli, npm packages)
 	@scripts/setup.sh $(SETUP_FLAGS)
 
+# $(call wasm-pkg,<cargo's .wasm>,<out dir>): wasm-bindgen --target web, then wasm-opt.
+define wasm-pkg
+	rm -rf $(2)
+	wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir $(2) --out-name tablero $(1)
+	$(if $(strip $(WASM_OPT_FLAGS)),node scripts/wasm-opt.mjs $(2)/tablero_bg.wasm $(WASM_OPT_FLAGS))
+endef
+
+# $(call size-table,<pkg dir>): raw and gzip -9 bytes of the wasm and its JS glue.
+define size-table
+	@echo; echo "$(1):"; echo '| file | bytes | gzip -9 bytes |'; echo '|---|---:|---:|'
+	@printf '| tablero_bg.wasm | %d | %d |\n' $$(wc -c < $(1)/tablero_bg.wasm) $$(gzip -9 -c $(1)/tablero_bg.wasm | wc -c)
+	@printf '| tablero.js | %d | %d |\n' $$(wc -c < $(1)/tablero.js) $$(gzip -9 -c $(1)/tablero.js | wc -c)
+	@printf '| **total** | | **%d** |\n' $$(( $$(gzip -9 -c $(1)/tablero_bg.wasm | wc -c) + $$(gzip -9 -c $(1)/tablero.js | wc -c) ))
+endef
+
 pkg: setup ## Release wasm build + wasm-bindgen --target web + wasm-opt into pkg/
-	$(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD) $(PKG_CARGO_FLAGS)
-	rm -rf pkg
-	wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir pkg --out-name tablero $(WASM_OUT)/tablero.wasm
-	$(if $(strip $(WASM_OPT_FLAGS)),node scripts/wasm-opt.mjs pkg/tablero_bg.wasm $(WASM_OPT_FLAGS))
+	$(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD)
+	$(call wasm-pkg,$(WASM_OUT)/tablero.wasm,pkg)
 	cp js/tablero-worker.js pkg/
 	node scripts/pkg-json.mjs pkg
 
@@ -47,8 +60,10 @@ test: setup lint test-native test-wasm test-node test-browser ## Everything CI r
 lint: ## cargo fmt --check and clippy (native and wasm32)
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --all-targets -- -D warnings
-	# src/wasm.rs only exists for wasm32, so lint that target too.
+	# src/wasm/ only exists for wasm32, so lint that target too, with and without the
+	# optional engines (a rules-only page builds with --no-default-features).
 	$(CARGO) clippy --lib --tests --target $(WASM_TARGET) -- -D warnings
+	$(CARGO) clippy --lib --target $(WASM_TARGET) --no-default-features -- -D warnings
 
 test-native: ## cargo test --release (includes the perft suites)
 	$(CARGO) test --release
@@ -75,11 +90,11 @@ bench-wasm: setup ## Wasm perft benchmark in Node (benches/wasm-perft)
 	echo '{ "type": "commonjs" }' > benches/wasm-perft/pkg/package.json
 	node benches/wasm-perft/run.mjs
 
-size: pkg ## gzip -9 size of pkg/tablero_bg.wasm + pkg/tablero.js
-	@echo; echo '| file | bytes | gzip -9 bytes |'; echo '|---|---:|---:|'
-	@printf '| pkg/tablero_bg.wasm | %d | %d |\n' $$(wc -c < pkg/tablero_bg.wasm) $$(gzip -9 -c pkg/tablero_bg.wasm | wc -c)
-	@printf '| pkg/tablero.js | %d | %d |\n' $$(wc -c < pkg/tablero.js) $$(gzip -9 -c pkg/tablero.js | wc -c)
-	@printf '| **total** | | **%d** |\n' $$(( $$(gzip -9 -c pkg/tablero_bg.wasm | wc -c) + $$(gzip -9 -c pkg/tablero.js | wc -c) ))
+size: pkg ## gzip -9 size of pkg/ and of a two-player rules-only build (no "four", no "ai")
+	$(call size-table,pkg)
+	$(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD)/rules-only --no-default-features
+	$(call wasm-pkg,$(WASM_BUILD)/rules-only/$(WASM_TARGET)/release/tablero.wasm,$(WASM_BUILD)/pkg-rules-only)
+	$(call size-table,$(WASM_BUILD)/pkg-rules-only)
 
 clean: ## Remove generated packages (not cargo's target dir)
 	rm -rf pkg benches/wasm-perft/pkg

@@ -4,7 +4,7 @@
 //! the native suite (`tests/perft.rs`) to keep this run short.
 #![cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 
-use tablero::chess8::{Position, Variant};
+use tablero::two::{Position, Variant};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 const MAX_LEAVES: u64 = 1_000_000;
@@ -19,7 +19,12 @@ fn run(file: &str, text: &str, default: Variant) {
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
         match key {
             "id" => (id, variant) = (rest, default),
-            "variant" => variant = Variant::from_name(rest).expect("known variant"),
+            "variant" => {
+                variant = tablero::GameKind::parse(rest, None)
+                    .ok()
+                    .and_then(tablero::GameKind::variant)
+                    .expect("a two-player variant")
+            }
             "epd" | "fen" => fen = rest,
             "perft" => {
                 let (depth, leaves) = rest.split_once(' ').expect("perft <depth> <count>");

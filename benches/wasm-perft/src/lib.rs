@@ -7,7 +7,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::variant::{Variant as SkVariant, VariantPosition};
 use shakmaty::{CastlingMode, Setup};
-use tablero::chess8::{Position, Variant};
+use tablero::two::{Position, Variant};
 use wasm_bindgen::prelude::*;
 
 fn variants(name: &str) -> Result<(Variant, SkVariant), JsError> {
