@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use shakmaty::fen::Fen;
 use shakmaty::variant::{Variant as SkVariant, VariantPosition};
 use shakmaty::{CastlingMode, Setup};
-use tablero::chess8::{Position, Variant};
+use tablero::two::{Position, Variant};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

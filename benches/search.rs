@@ -13,9 +13,9 @@
 use std::hint::black_box;
 
 use tablero::ai::{AiOptions, choose_move_4, choose_move_8, now_ms};
-use tablero::chess8::TwoGame as Game;
-use tablero::chess8::Variant;
 use tablero::four::{FourGame, Rules, Seat};
+use tablero::two::TwoGame as Game;
+use tablero::two::Variant;
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));

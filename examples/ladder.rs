@@ -7,9 +7,10 @@
 //! ```
 //! Prints one line per game and a summary line per pair (from the higher level's view).
 
-use tablero::ai::{AiOptions, Rng, choose_move_8};
-use tablero::chess8::TwoGame as Game;
-use tablero::chess8::{Color, Variant};
+use tablero::ai::{AiOptions, choice_rng, choose_move_8};
+use tablero::rng::SplitMix64;
+use tablero::two::TwoGame as Game;
+use tablero::two::{Color, Variant};
 
 fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
     args.iter()
@@ -21,7 +22,7 @@ fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
 
 /// A short random opening: `plies` random legal moves (2–4), retried until the game is
 /// still going.
-fn opening(variant: Variant, rng: &mut Rng) -> Game {
+fn opening(variant: Variant, rng: &mut SplitMix64) -> Game {
     loop {
         let mut g = Game::new(variant);
         let plies = 2 + rng.below(3);
@@ -101,7 +102,10 @@ fn play(mut g: Game, white: u8, black: u8, l8_nodes: u64, seed: u64) -> (f64, us
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let variant_name: String = arg(&args, "--variant", "chess".to_string());
-    let variant = Variant::from_name(&variant_name).expect("unknown variant");
+    let variant = tablero::GameKind::parse(&variant_name, None)
+        .ok()
+        .and_then(tablero::GameKind::variant)
+        .expect("unknown variant");
     let games: usize = arg(&args, "--games", 40);
     let seed: u64 = arg(&args, "--seed", 1);
     let l8_nodes: u64 = arg(&args, "--l8-nodes", 400_000);
@@ -112,7 +116,7 @@ fn main() {
         .unwrap_or((1, 7));
     for low in lo..=hi {
         let high = low + 1;
-        let mut rng = Rng::new(seed ^ u64::from(low) << 32);
+        let mut rng = choice_rng(seed ^ u64::from(low) << 32);
         let (mut w, mut d, mut l) = (0, 0, 0);
         let mut g0 = opening(variant, &mut rng);
         for i in 0..games {

@@ -4,8 +4,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::chess8::Variant;
 use crate::player::Player;
+use crate::two::{HILL, Variant};
 use crate::{Error, Role, Rules};
 
 /// Which game is played: one of the four 8×8 rule sets, or four-player chess with a rule
@@ -143,7 +143,7 @@ impl GameKind {
             files: if four { 14 } else { 8 },
             ranks: if four { 14 } else { 8 },
             hill: if self == GameKind::KingOfTheHill {
-                HILL_SQUARES.iter().map(|s| s.to_string()).collect()
+                HILL.map(|sq| sq.to_string()).collect()
             } else {
                 Vec::new()
             },
@@ -159,9 +159,6 @@ impl GameKind {
         }
     }
 }
-
-/// The King of the Hill centre (R3.1).
-pub const HILL_SQUARES: [&str; 4] = ["d4", "e4", "d5", "e5"];
 
 impl Default for GameKind {
     /// Chess.

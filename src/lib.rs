@@ -8,20 +8,23 @@
 #![forbid(unsafe_code)]
 
 pub mod ai;
-pub mod chess8;
 mod error;
 pub mod four;
 pub mod game;
 mod kind;
+pub mod movelist;
+mod pgn_tags;
 mod player;
 pub mod record;
 mod result;
+pub mod rng;
 mod role;
+pub mod two;
 
 pub use error::{Error, ErrorKind};
 pub use four::Rules;
 pub use game::{Game, NewGame, SavedGame};
-pub use kind::{Facts, GameKind, HILL_SQUARES};
+pub use kind::{Facts, GameKind};
 pub use player::Player;
 pub use record::{
     Analysis, BoardPiece, EntryKind, GameResult, MoveRecord, PositionView, Score, Status, Undone,

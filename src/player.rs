@@ -6,9 +6,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::chess8::Color;
 use crate::four::Seat;
 use crate::kind::GameKind;
+use crate::two::Color;
 use crate::{Error, Rules};
 
 /// A player of any game. Serialized as its lower-case name (`"white"`, `"red"`).

@@ -9,9 +9,9 @@ use tablero::ai::{
     AiOptions, FourConfig, MATE, MATE_BOUND, analyse_8, choose_move_4, choose_move_4_with,
     choose_move_8, evaluate_four, now_ms,
 };
-use tablero::chess8::TwoGame as Game;
-use tablero::chess8::{Move, Position, Variant};
 use tablero::four::{FourGame, Rules, Seat};
+use tablero::two::TwoGame as Game;
+use tablero::two::{Move, Position, Variant};
 
 const PUZZLE_NODES: u64 = 200_000;
 
@@ -285,7 +285,7 @@ fn level_eight_keeps_its_queen() {
     let p = after(g.position(), c.mv);
     assert!(c.score_cp > -300, "score {}", c.score_cp);
     // Material stays level: White's queen is still on the board after the move.
-    assert!(p.pieces_of(tablero::chess8::Color::White).count() == 2);
+    assert!(p.pieces_of(tablero::two::Color::White).count() == 2);
 }
 
 #[test]

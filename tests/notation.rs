@@ -2,8 +2,8 @@
 //! import, X-FEN castling.
 
 use tablero::ErrorKind;
-use tablero::chess8::TwoGame as Game;
-use tablero::chess8::{Color, MoveKind, Position, Square, Variant};
+use tablero::two::TwoGame as Game;
+use tablero::two::{Color, MoveKind, Position, Square, Variant};
 
 fn pos(v: Variant, fen: &str) -> Position {
     Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

@@ -2,7 +2,7 @@
 //! No depth is capped: the largest count (Racing Kings start, depth 5, 9.5 M leaves) takes
 //! about a second in release mode.
 
-use tablero::chess8::{Position, Variant};
+use tablero::two::{Position, Variant};
 
 struct Case {
     file: &'static str,
@@ -28,7 +28,12 @@ fn load(file: &'static str, default: Variant) -> Vec<Case> {
                 id = rest.to_string();
                 variant = default;
             }
-            "variant" => variant = Variant::from_name(rest).expect("known variant"),
+            "variant" => {
+                variant = tablero::GameKind::parse(rest, None)
+                    .ok()
+                    .and_then(tablero::GameKind::variant)
+                    .expect("known variant")
+            }
             "epd" | "fen" => fen = rest.to_string(),
             "perft" => {
                 let (d, n) = rest.split_once(' ').expect("perft <depth> <count>");

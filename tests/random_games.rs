@@ -5,8 +5,8 @@
 //! the mover's king attacked (R0.2), Racing Kings never has a check (R4.2). At the end of each
 //! game: full undo back to the start, and saved games round trip (R0.3).
 
-use tablero::chess8::TwoGame as Game;
-use tablero::chess8::{Color, Move, Position, Variant};
+use tablero::two::TwoGame as Game;
+use tablero::two::{Color, Move, Position, Variant};
 
 /// xorshift64* — small, fast, deterministic.
 struct Rng(u64);
@@ -167,7 +167,12 @@ fn starts(v: Variant) -> Vec<Position> {
             let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
             match key {
                 "id" => variant = *default,
-                "variant" => variant = Variant::from_name(rest).unwrap(),
+                "variant" => {
+                    variant = tablero::GameKind::parse(rest, None)
+                        .ok()
+                        .and_then(tablero::GameKind::variant)
+                        .unwrap()
+                }
                 "epd" | "fen" if variant == v => {
                     let p = Position::from_fen(v, rest).unwrap();
                     if !out.contains(&p) {
@@ -192,7 +197,7 @@ fn run(v: Variant, games: usize, seed: u64) {
             &starts[(i / 2) % starts.len()]
         };
         // SAN/UCI/gives_check of every legal move on one game in three keeps the file fast.
-        let ctx = format!("{} game {i} from {}", v.name(), start.fen());
+        let ctx = format!("{} game {i} from {}", v, start.fen());
         random_game(start, &mut rng, &ctx, i % 3 == 0);
     }
 }

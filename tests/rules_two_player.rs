@@ -4,8 +4,8 @@
 
 use tablero::ErrorKind;
 use tablero::ResultReason;
-use tablero::chess8::TwoGame as Game;
-use tablero::chess8::{Color, Move, MoveKind, Position, Square, Variant};
+use tablero::two::TwoGame as Game;
+use tablero::two::{Color, Move, MoveKind, Position, Square, Variant};
 
 const CHESS: Variant = Variant::Chess;
 const THREE: Variant = Variant::ThreeCheck;
@@ -13,7 +13,7 @@ const KOTH: Variant = Variant::KingOfTheHill;
 const RK: Variant = Variant::RacingKings;
 
 fn pos(v: Variant, fen: &str) -> Position {
-    Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{} {fen}: {e}", v.name()))
+    Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{} {fen}: {e}", v))
 }
 
 fn sq(s: &str) -> Square {
@@ -63,7 +63,7 @@ fn result(g: &Game) -> Option<(Option<Color>, &'static str)> {
 
 fn rejected(v: Variant, fen: &str, words: &[&str]) {
     match Position::from_fen(v, fen) {
-        Ok(p) => panic!("{} {fen} must be rejected, got {}", v.name(), p.fen()),
+        Ok(p) => panic!("{} {fen} must be rejected, got {}", v, p.fen()),
         Err(e) => {
             assert_eq!(e.kind, ErrorKind::InvalidFen, "{fen}: {e}");
             assert_eq!(e.code(), "invalid-fen");
@@ -451,14 +451,9 @@ fn r1_2_claimable_draws_in_every_variant() {
         let mut g = Game::new(v);
         play_all(&mut g, &cycle);
         play_all(&mut g, &cycle);
-        assert_eq!(g.repetitions(), 3, "{}", v.name());
-        assert_eq!(
-            g.result(),
-            None,
-            "{}: threefold is only claimable",
-            v.name()
-        );
-        assert!(g.claim_draw(), "{}", v.name());
+        assert_eq!(g.repetitions(), 3, "{}", v);
+        assert_eq!(g.result(), None, "{}: threefold is only claimable", v);
+        assert!(g.claim_draw(), "{}", v);
         assert_eq!(result(&g), Some((None, "threefold-repetition")));
 
         let fen = match v {
@@ -474,7 +469,7 @@ fn r1_2_claimable_draws_in_every_variant() {
         }
         assert!(!g.claim_draw());
         g.play_str(if v == RK { "Kg2" } else { "Kf1" }).unwrap();
-        assert_eq!(g.result(), None, "{}", v.name());
+        assert_eq!(g.result(), None, "{}", v);
         assert_eq!(g.claimable_draw(), Some(ResultReason::FiftyMoveRule));
         assert!(g.claim_draw());
         assert_eq!(result(&g), Some((None, "fifty-move-rule")));
@@ -1086,7 +1081,10 @@ fn r2_r3_r4_variant_outcomes_agreed_by_libraries() {
         let cols: Vec<&str> = line.split('\t').collect();
         assert_eq!(cols.len(), 7, "{line}");
         let (variant, fen, libs, note) = (cols[0], cols[1], &cols[2..6], cols[6]);
-        let v = Variant::from_name(variant).unwrap();
+        let v = tablero::GameKind::parse(variant, None)
+            .ok()
+            .and_then(tablero::GameKind::variant)
+            .unwrap();
         rows += 1;
         let parsed = Game::from_fen(v, fen);
         if note.contains("INVALID") {

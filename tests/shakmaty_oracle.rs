@@ -13,7 +13,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::variant::{Variant as SVariant, VariantPosition};
 use shakmaty::{CastlingMode, EnPassantMode, Move as SMove, Position as _};
 use std::collections::BTreeMap;
-use tablero::chess8::{Color, Position, Variant};
+use tablero::two::{Color, Position, Variant};
 
 struct Rng(u64);
 
@@ -130,7 +130,7 @@ fn random_games(v: Variant, starts: &[String], games: usize, seed: u64) -> usize
         let mut p = Position::from_fen(v, fen).unwrap();
         let mut s = shak_from_fen(v, fen);
         for ply in 0..200 {
-            let ctx = format!("{} game {i} (from {fen}) ply {ply}", v.name());
+            let ctx = format!("{} game {i} (from {fen}) ply {ply}", v);
             let theirs = compare(&p, &s, &ctx);
             let moves = p.legal_moves();
             if moves.is_empty() || p.ending().is_some() {
@@ -162,7 +162,12 @@ fn starts(v: Variant) -> Vec<String> {
             let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
             match key {
                 "id" => variant = default,
-                "variant" => variant = Variant::from_name(rest).unwrap(),
+                "variant" => {
+                    variant = tablero::GameKind::parse(rest, None)
+                        .ok()
+                        .and_then(tablero::GameKind::variant)
+                        .unwrap()
+                }
                 "epd" | "fen" if variant == v => {
                     // Normalise through tablero so that every start has all six fields.
                     let fen = Position::from_fen(v, rest).unwrap().fen();
@@ -185,7 +190,7 @@ fn run(v: Variant, seed: u64) {
         list.extend(starts.iter().cloned());
     }
     let plies = random_games(v, &list, list.len(), seed);
-    assert!(plies > 10_000, "{}: only {plies} plies compared", v.name());
+    assert!(plies > 10_000, "{}: only {plies} plies compared", v);
 }
 
 #[test]
@@ -223,7 +228,10 @@ fn oracle_variant_outcomes_table() {
         if cols[6].contains("INVALID") {
             continue;
         }
-        let v = Variant::from_name(cols[0]).unwrap();
+        let v = tablero::GameKind::parse(cols[0], None)
+            .ok()
+            .and_then(tablero::GameKind::variant)
+            .unwrap();
         let p = Position::from_fen(v, cols[1]).unwrap();
         let s = shak_from_fen(v, cols[1]);
         compare(&p, &s, cols[1]);

@@ -1,12 +1,12 @@
 //! Two-player evaluation (all four variants) and the [`SearchPosition`] implementation for
-//! [`crate::chess8::Position`].
+//! [`crate::two::Position`].
 
 use super::search::{MATE, SearchPosition};
 use crate::Role;
-use crate::chess8::attacks::{
+use crate::two::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
-use crate::chess8::{Bitboard, Color, Move, MoveKind, Position, Square, Variant};
+use crate::two::{Bitboard, Color, HILL, Move, MoveKind, Position, Square, Variant};
 
 /// Middle-game and endgame piece values (pawn, knight, bishop, rook, queen, king).
 const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
@@ -144,8 +144,6 @@ fn pst_index(color: Color, sq: Square) -> usize {
         Color::Black => sq.rank() as usize * 8 + sq.file() as usize,
     }
 }
-
-const HILL: Bitboard = Bitboard(0x0000_0018_1800_0000);
 
 /// Chebyshev (king-step) distance.
 #[inline]
@@ -676,15 +674,7 @@ impl SearchPosition for Position {
         if pieces == 0 || self.variant() == Variant::RacingKings {
             return None;
         }
-        let mut p = self.clone();
-        p.turn = us.other();
-        p.ep = None;
-        p.checkers = Bitboard::EMPTY;
-        p.hash = self.hash() ^ NULL_KEY;
-        // A pass is irreversible for repetition purposes: positions before it must not
-        // count as repeated after it.
-        p.halfmoves = 0;
-        Some(p)
+        Some(Position::null_move(self, NULL_KEY))
     }
 
     #[inline]

@@ -34,8 +34,9 @@ pub use search::{INF, Limits, MATE, MATE_BOUND, SearchPosition, SearchResult, Se
 pub use tt::Table;
 
 use crate::Error;
-use crate::chess8::TwoGame as Game;
-use crate::chess8::{Move, Position};
+use crate::rng::SplitMix64;
+use crate::two::TwoGame as Game;
+use crate::two::{Move, Position};
 
 /// How the computer should play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,36 +202,21 @@ fn table_mb(spec: &LevelSpec, limits: &Limits) -> usize {
     spec.hash_mb.min(by_time).min(by_nodes).max(1)
 }
 
-/// SplitMix64: small, fast and good enough to pick among a handful of moves reproducibly.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x6a09_e667_f3bc_c908)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
+/// The generator of the weaker levels' randomised choice for `seed`. The seed is salted so
+/// that the choice is not correlated with other uses of the same seed (zombie moves).
+pub fn choice_rng(seed: u64) -> SplitMix64 {
+    SplitMix64::new(seed ^ 0x6a09_e667_f3bc_c908)
 }
 
 /// Picks the move to play from the root scores (best first), as Stockfish's skill levels do:
 /// each candidate's score is pushed up by part of its deficit to the best plus a random
 /// amount, and the highest pushed score wins. Forced wins are always taken, and candidates
 /// that lose by force are never picked while anything else is available.
-pub fn pick_weakened<M: Copy>(scores: &[(M, i32)], spec: &LevelSpec, rng: &mut Rng) -> Option<M> {
+pub fn pick_weakened<M: Copy>(
+    scores: &[(M, i32)],
+    spec: &LevelSpec,
+    rng: &mut SplitMix64,
+) -> Option<M> {
     let &(first, top) = scores.first()?;
     if spec.candidates <= 1 || spec.weakness <= 0 || top >= MATE_BOUND {
         return Some(first);
@@ -301,7 +287,7 @@ pub fn search_8(
             pos.fen()
         )));
     };
-    let mut rng = Rng::new(seed);
+    let mut rng = choice_rng(seed);
     let mv = pick_weakened(&result.root_scores, spec, &mut rng).unwrap_or(best);
     let mut pv = result.pv;
     if pv.is_empty() {
@@ -390,7 +376,7 @@ pub fn choose_move_4_with(
     let Some(best) = result.best else {
         return Err(Error::game_over("the player to move has no legal move"));
     };
-    let mut rng = Rng::new(opts.seed.unwrap_or(0));
+    let mut rng = choice_rng(opts.seed.unwrap_or(0));
     let mv = pick_weakened(&result.root_scores, &spec, &mut rng).unwrap_or(best);
     Ok(AiChoice {
         mv,

@@ -17,7 +17,7 @@ pub const MAX_PLY: usize = 128;
 /// Half-width of the first aspiration window at the root, in centipawns.
 const ASPIRATION: i32 = 30;
 
-/// What the search needs from a game: both the two-player [`crate::chess8::Position`] and the
+/// What the search needs from a game: both the two-player [`crate::two::Position`] and the
 /// four-player [`crate::four::Position`] implement it.
 ///
 /// Positions are copy-make: [`SearchPosition::play`] changes `self`, and the search keeps the

@@ -14,8 +14,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+use tablero::GameKind;
 use tablero::ai::{AiChoice, Limits, MATE, MATE_BOUND, Table, level_spec, search_8};
-use tablero::chess8::{Color, Move, Position, Variant};
+use tablero::two::{Color, Move, Position, Variant};
 
 struct Engine {
     variant: Variant,
@@ -78,7 +79,10 @@ impl Engine {
             .map(|v| words[v + 1..].join(" "))
             .unwrap_or_default();
         match name.as_str() {
-            "uci_variant" => match Variant::from_name(&value) {
+            "uci_variant" => match GameKind::parse(value.trim(), None)
+                .ok()
+                .and_then(GameKind::variant)
+            {
                 Some(v) => {
                     self.variant = v;
                     self.position = Position::new(v);

@@ -504,13 +504,11 @@ pub(crate) const CASTLE_CLEAR: [u8; NSQ] = {
     t
 };
 
-/// SplitMix64 finaliser: the Zobrist keys are computed, not tabled, to keep the WASM small.
+/// SplitMix64 output for state `z`: the Zobrist keys are computed, not tabled, to keep the
+/// WASM small.
 #[inline]
-pub(crate) const fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+pub(crate) const fn mix(z: u64) -> u64 {
+    crate::rng::splitmix64(z).1
 }
 
 /// Zobrist key of a cell content on a square. Grey pieces hash without owner or promotion,

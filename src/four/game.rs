@@ -5,6 +5,7 @@ use super::movegen::{Move, MoveList};
 use super::position::{Position, SeatStatus};
 use super::rules::{Elimination, Outcome, ScoreEvent, ScoreReason};
 use crate::record::EntryKind;
+use crate::rng::SplitMix64;
 use crate::{Error, ResultReason, Role};
 use serde::{Deserialize, Serialize};
 
@@ -124,7 +125,7 @@ pub struct SavedGame {
 #[derive(Debug, Clone)]
 struct Snapshot {
     pos: Position,
-    rng: u64,
+    rng: SplitMix64,
     result: Option<GameResult>,
     moves_made: u32,
 }
@@ -159,21 +160,12 @@ pub struct FourGame {
     move_limit: Option<u32>,
     seed: u64,
     pos: Position,
-    rng: u64,
+    rng: SplitMix64,
     result: Option<GameResult>,
     moves_made: u32,
     history: Vec<Entry>,
     /// While replaying a record, zombie moves come from the record instead of the generator.
     replaying: bool,
-}
-
-/// SplitMix64 step: small, fast and identical on every platform, so zombie moves replay.
-fn next_rand(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl FourGame {
@@ -214,7 +206,7 @@ impl FourGame {
             move_limit,
             seed,
             pos: p,
-            rng: seed,
+            rng: SplitMix64::new(seed),
             result: None,
             moves_made: 0,
             history: Vec::new(),
@@ -396,7 +388,7 @@ impl FourGame {
         if self.result.is_some() {
             return Err(Error::game_over("the game is over"));
         }
-        if !self.legal().iter().any(|&x| x == m) {
+        if !self.legal().contains(&m) {
             return Err(Error::illegal_move(format!(
                 "illegal move {}{}",
                 m.from(),
@@ -573,7 +565,7 @@ impl FourGame {
             if l.is_empty() {
                 break;
             }
-            let r = next_rand(&mut self.rng);
+            let r = self.rng.next_u64();
             let m = l.as_slice()[(r % l.len() as u64) as usize];
             self.apply_random(m);
         }
@@ -853,7 +845,7 @@ impl FourGame {
                 let m = self.parse_move(tok)?;
                 if self.pos.is_zombie(self.pos.turn as usize) {
                     // Keep the generator in step with a live game's draws.
-                    next_rand(&mut self.rng);
+                    self.rng.next_u64();
                     self.apply_random(m);
                 } else {
                     self.apply(m, EntryKind::Move);

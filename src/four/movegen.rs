@@ -10,7 +10,7 @@ use super::board::*;
 use super::position::Position;
 
 /// A move: from and to mailbox squares and a kind flag, packed in 32 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u32);
 
 impl Move {
@@ -70,63 +70,8 @@ impl Move {
 /// Capacity of a [`MoveList`]; far above any reachable count (nine queens and friends).
 pub const MAX_MOVES: usize = 640;
 
-/// A fixed-capacity, allocation-free list of moves.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl MoveList {
-    /// An empty list.
-    pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move(0); MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    /// Removes every move.
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    /// Number of moves.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when there are no moves.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The moves as a slice.
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    /// Iterates the moves.
-    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
-        self.as_slice().iter()
-    }
-
-    /// Appends a move (ignored when full, which no reachable position needs).
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        // Unreachable in practice; silently dropping beats panicking on a crafted FEN4.
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
-            self.len += 1;
-        }
-    }
-}
+/// The legal moves of a position: a fixed-capacity, allocation-free list.
+pub type MoveList = crate::movelist::MoveList<Move, MAX_MOVES>;
 
 /// Where generated moves go: a list, or a bare counter for bulk perft.
 pub(crate) trait Sink {

@@ -11,30 +11,34 @@
 use super::board::*;
 use super::game::FourGame;
 use super::position::Position;
-use crate::Error;
 use crate::record::EntryKind;
+use crate::{Error, GameKind, pgn_tags};
 
 impl FourGame {
     /// The game as PGN4.
     pub fn pgn4(&self) -> String {
         let rules = self.rules();
         let mut s = String::new();
-        s.push_str("[Variant \"FFA\"]\n");
-        s.push_str(match rules {
-            Rules::Ffa => "[RuleVariants \"EnPassant\"]\n",
-            Rules::Kingdoms => "[RuleVariants \"Kingdoms\"]\n",
-        });
-        s.push_str(&format!("[StartFen4 \"{}\"]\n", self.start_fen4()));
+        pgn_tags::write(&mut s, "Variant", GameKind::FourPlayer(rules).pgn_tag());
+        pgn_tags::write(
+            &mut s,
+            "RuleVariants",
+            match rules {
+                Rules::Ffa => "EnPassant",
+                Rules::Kingdoms => "Kingdoms",
+            },
+        );
+        pgn_tags::write(&mut s, "StartFen4", self.start_fen4());
         if let Some(l) = self.move_limit() {
-            s.push_str(&format!("[MoveLimit \"{l}\"]\n"));
+            pgn_tags::write(&mut s, "MoveLimit", &l.to_string());
         }
         match self.result() {
             Some(r) => {
                 let pts: Vec<String> = r.scores.iter().map(|p| p.points.to_string()).collect();
-                s.push_str(&format!("[Result \"{}\"]\n", pts.join("-")));
-                s.push_str(&format!("[Termination \"{}\"]\n", r.reason.code()));
+                pgn_tags::write(&mut s, "Result", &pts.join("-"));
+                pgn_tags::write(&mut s, "Termination", r.reason.code());
             }
-            None => s.push_str("[Result \"*\"]\n"),
+            None => pgn_tags::write(&mut s, "Result", "*"),
         }
         s.push('\n');
         let order = rules.order();
@@ -91,34 +95,8 @@ impl FourGame {
     /// Reads PGN4 and replays it through the rules. An illegal or unreadable move is reported
     /// with [`crate::ErrorKind::InvalidPgn`], its move number and the player to move.
     pub fn from_pgn4(text: &str, seed: u64) -> Result<FourGame, Error> {
-        let mut tags: Vec<(String, String)> = Vec::new();
-        let mut body = String::new();
-        for line in text.lines() {
-            let l = line.trim();
-            if l.starts_with('[') {
-                let inner = l
-                    .strip_prefix('[')
-                    .and_then(|x| x.strip_suffix(']'))
-                    .ok_or_else(|| Error::invalid_pgn(format!("malformed header {l:?}")))?;
-                let (k, v) = inner
-                    .split_once(' ')
-                    .ok_or_else(|| Error::invalid_pgn(format!("malformed header {l:?}")))?;
-                let v = v.trim();
-                let v = v
-                    .strip_prefix('"')
-                    .and_then(|x| x.strip_suffix('"'))
-                    .ok_or_else(|| Error::invalid_pgn(format!("malformed header {l:?}")))?;
-                tags.push((k.to_string(), v.to_string()));
-            } else {
-                body.push_str(l);
-                body.push(' ');
-            }
-        }
-        let tag = |k: &str| {
-            tags.iter()
-                .find(|(a, _)| a.eq_ignore_ascii_case(k))
-                .map(|(_, v)| v.as_str())
-        };
+        let (tags, body) = pgn_tags::split(text)?;
+        let tag = |k: &str| pgn_tags::get(&tags, k);
         let variant = tag("Variant").unwrap_or("FFA");
         let rv = tag("RuleVariants").unwrap_or("").to_ascii_lowercase();
         let rules = if variant.eq_ignore_ascii_case("kingdoms") || rv.contains("kingdoms") {

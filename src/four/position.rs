@@ -47,22 +47,22 @@ impl SeatStatus {
 /// Cloning is cheap (a few hundred bytes), and the search/perft code uses copy-make.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
-    pub(crate) board: [u8; NSQ],
-    pub(crate) rules: Rules,
-    pub(crate) turn: u8,
+    pub(super) board: [u8; NSQ],
+    pub(super) rules: Rules,
+    pub(super) turn: u8,
     /// Bit `seat * 2 + side` (side 0 = king side).
-    pub(crate) castling: u8,
+    pub(super) castling: u8,
     /// Per seat: (passed-over square, landing square) of its last double step, 0 = none.
-    pub(crate) ep: [(u16, u16); 4],
-    pub(crate) status: [SeatStatus; 4],
-    pub(crate) points: [i32; 4],
+    pub(super) ep: [(u16, u16); 4],
+    pub(super) status: [SeatStatus; 4],
+    pub(super) points: [i32; 4],
     /// Plies since the last capture or pawn move.
-    pub(crate) clock: u32,
+    pub(super) clock: u32,
     /// King square per seat (0 when the king is gone).
-    pub(crate) kings: [u16; 4],
+    pub(super) kings: [u16; 4],
     /// Live pieces per seat, so move generation visits pieces instead of 160 squares.
-    pub(crate) occ: [Occ; 4],
-    pub(crate) hash: u64,
+    pub(super) occ: [Occ; 4],
+    pub(super) hash: u64,
 }
 
 const Z_TURN: u64 = 0x1000;

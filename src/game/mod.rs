@@ -13,10 +13,10 @@ mod two;
 
 pub use saved::{SavedGame, SavedResult};
 
-use crate::chess8::TwoGame;
 use crate::four::{FourGame, Seat};
 use crate::kind::{Facts, GameKind};
 use crate::record::{Analysis, BoardPiece, MoveRecord, PositionView, Score, Status, Undone};
+use crate::two::TwoGame;
 use crate::{Error, Player, Role};
 
 #[cfg(feature = "ai")]

@@ -3,9 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Game, Inner};
-use crate::chess8::TwoGame;
 use crate::four::FourGame;
 use crate::kind::GameKind;
+use crate::two::TwoGame;
 use crate::{Error, Player, Rules};
 
 /// The `format` of every saved game.
@@ -49,7 +49,7 @@ pub struct SavedGame {
     pub declared: Option<SavedResult>,
 }
 
-pub use crate::chess8::SavedResult;
+pub use crate::two::SavedResult;
 
 impl SavedGame {
     /// An empty chess record with the format and version filled in.
@@ -85,7 +85,7 @@ pub(super) fn restore(s: &SavedGame) -> Result<Game, Error> {
                     "corrupt saved game: firstPlayer and moveLimit are four-player fields",
                 ));
             }
-            Inner::Two(TwoGame::from_saved(&crate::chess8::SavedGame {
+            Inner::Two(TwoGame::from_saved(&crate::two::SavedGame {
                 variant: kind.to_string(),
                 start_fen: s.start_fen.clone(),
                 moves: s.moves.clone(),

@@ -1,11 +1,11 @@
 //! [`Engine`] for two-player games.
 
 use super::{Engine, SavedGame};
-use crate::chess8::{Color, Move, PlayedMove, Position, Square, TwoGame, Variant, board_pieces};
 use crate::kind::GameKind;
 use crate::record::{
     BoardPiece, EntryKind, GameResult, MoveRecord, PositionView, Score, Status, Undone,
 };
+use crate::two::{Color, Move, PlayedMove, Position, Square, TwoGame, Variant, board_pieces};
 use crate::{Error, Player, Role};
 
 #[cfg(feature = "ai")]

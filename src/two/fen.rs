@@ -1,7 +1,8 @@
 //! FEN reading and writing, with X-FEN castling and both Three-check counter dialects (R2.5).
 
-use super::position::{HILL, Position, Variant};
-use super::types::{Bitboard, Color, Square};
+use super::board::{Bitboard, Color, Square};
+use super::position::{Position, Variant};
+use super::rules::HILL;
 use crate::{Error, Role};
 
 impl Position {
@@ -93,7 +94,7 @@ impl Position {
         if (remaining.is_some() || given.is_some()) && variant != Variant::ThreeCheck {
             return Err(Error::invalid_fen(format!(
                 "check counters are only allowed in Three-check, not {}",
-                variant.name()
+                variant
             )));
         }
         match (remaining, given) {

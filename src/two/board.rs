@@ -1,4 +1,4 @@
-//! Colours, squares and bitboards of the 8×8 board.
+//! The 8×8 board: colours, squares and bitboards.
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
@@ -58,6 +58,9 @@ impl Color {
 pub struct Square(u8);
 
 impl Square {
+    /// The corner square a1.
+    pub const A1: Square = Square(0);
+
     /// Builds a square from its index; `None` outside `0..64`.
     pub const fn new(index: u8) -> Option<Square> {
         if index < 64 {
@@ -67,9 +70,11 @@ impl Square {
         }
     }
 
-    /// Builds a square from an index known to be below 64 (masked, so it can never be invalid).
+    /// Builds a square from an index known to be below 64 (masked in release builds, so it
+    /// can never be invalid; debug builds assert).
     #[inline]
     pub const fn from_index(index: u32) -> Square {
+        debug_assert!(index < 64, "square index out of range");
         Square((index & 63) as u8)
     }
 

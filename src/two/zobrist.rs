@@ -1,13 +1,7 @@
 //! Zobrist keys, generated at compile time from a fixed seed so hashes are stable across builds
 //! and platforms (saved games and transposition tables can rely on them).
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (s, z ^ (z >> 31))
-}
+use crate::rng::splitmix64 as splitmix;
 
 /// All keys in one flat table: 768 piece-square keys, 64 castling-rook keys, 8 en-passant file
 /// keys, 1 side key and 8 check-counter keys (2 colours × 4 counts).

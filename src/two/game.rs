@@ -1,11 +1,11 @@
 //! A two-player game: the moves played, undo, repetition, draw claims and the result.
 //!
-//! [`TwoGame`] wraps the position-level rules of [`crate::chess8`] with everything that needs
+//! [`TwoGame`] wraps the position-level rules of [`crate::two`] with everything that needs
 //! the history: threefold and fivefold repetition, the 50- and 75-move rules, resignation,
 //! draw claims, PGN export and import.
 
 use super::{Color, Move, MoveKind, Position, Square, Variant};
-use crate::{Error, ResultReason, Role};
+use crate::{Error, GameKind, ResultReason, Role};
 
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -76,11 +76,11 @@ impl PlayedMove {
 pub struct TwoGame {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
     positions: Vec<Position>,
-    moves: Vec<PlayedMove>,
+    pub(super) moves: Vec<PlayedMove>,
     /// A result set by a call rather than by the position: resignation or a draw claim.
     declared: Option<GameResult>,
     /// PGN roster tags kept from an import (Event, Site, Date, Round, White, Black).
-    tags: Vec<(String, String)>,
+    pub(super) tags: Vec<(String, String)>,
 }
 
 impl TwoGame {
@@ -265,7 +265,7 @@ impl TwoGame {
 
     /// Ends an unfinished game with an outside result, as a PGN import does for `1-0`, `0-1`
     /// and `1/2-1/2` games that did not end on the board.
-    fn declare(&mut self, result: GameResult) {
+    pub(super) fn declare(&mut self, result: GameResult) {
         if self.result().is_none() {
             self.declared = Some(result);
         }
@@ -309,121 +309,11 @@ impl TwoGame {
         self.position().perft(depth)
     }
 
-    /// The game as PGN, with the lichess `Variant` tag and `FEN`/`SetUp` for custom starts.
-    pub fn pgn(&self) -> String {
-        let result = self.result().map_or("*", |r| r.pgn_token());
-        let mut out = String::new();
-        let roster = ["Event", "Site", "Date", "Round", "White", "Black"];
-        let defaults = ["?", "?", "????.??.??", "?", "?", "?"];
-        for (name, default) in roster.iter().zip(defaults) {
-            let value = self
-                .tags
-                .iter()
-                .find(|(k, _)| k == name)
-                .map_or(default, |(_, v)| v.as_str());
-            out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
-        }
-        out.push_str(&format!("[Result \"{result}\"]\n"));
-        let variant = self.variant();
-        if variant != Variant::Chess {
-            out.push_str(&format!("[Variant \"{}\"]\n", variant.pgn_name()));
-        }
-        let start = self.start();
-        if start.fen() != Position::new(variant).fen() {
-            out.push_str(&format!("[FEN \"{}\"]\n[SetUp \"1\"]\n", start.fen()));
-        }
-        out.push('\n');
-        let mut text = String::new();
-        let mut number = start.fullmoves();
-        for (i, m) in self.moves.iter().enumerate() {
-            if m.player == Color::White {
-                text.push_str(&format!("{number}. "));
-            } else if i == 0 {
-                text.push_str(&format!("{number}... "));
-            }
-            text.push_str(&m.san);
-            text.push(' ');
-            if m.player == Color::Black {
-                number += 1;
-            }
-        }
-        text.push_str(result);
-        out.push_str(&wrap(&text, 79));
-        out.push('\n');
-        out
-    }
-
-    /// Reads a PGN (one game). The `Variant` tag picks the rules (lichess names; absent means
-    /// chess); `FEN` sets the start. Moves are SAN (UCI is accepted too); comments, NAGs and
-    /// variations are skipped. A decisive or drawn `Result` on a game that did not end on the
-    /// board is kept as a resignation or an agreed draw.
-    pub fn from_pgn(pgn: &str) -> Result<TwoGame, Error> {
-        let (tags, movetext) = split_pgn(pgn)?;
-        let tag = |name: &str| {
-            tags.iter()
-                .find(|(k, _)| k.eq_ignore_ascii_case(name))
-                .map(|(_, v)| v.as_str())
-        };
-        let variant = match tag("Variant") {
-            Some(v) => Variant::from_name(v)
-                .ok_or_else(|| Error::invalid_pgn(format!("unsupported Variant tag {v:?}")))?,
-            None => Variant::Chess,
-        };
-        let mut game = match tag("FEN") {
-            Some(fen) => TwoGame::from_fen(variant, fen)
-                .map_err(|e| Error::invalid_pgn(format!("bad FEN tag: {}", e.message)))?,
-            None => TwoGame::new(variant),
-        };
-        game.tags = tags
-            .iter()
-            .filter(|(k, _)| {
-                ["Event", "Site", "Date", "Round", "White", "Black"].contains(&k.as_str())
-            })
-            .cloned()
-            .collect();
-        let mut result_token = tag("Result").map(str::to_string);
-        for token in movetext {
-            if matches!(token.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
-                result_token = Some(token);
-                break;
-            }
-            let number = game.position().fullmoves();
-            let side = game.position().turn();
-            game.play_str(&token).map_err(|e| {
-                Error::invalid_pgn(format!(
-                    "move {number}{} {token:?} ({}): {}",
-                    if side == Color::White { "." } else { "..." },
-                    side.name(),
-                    e.message
-                ))
-            })?;
-        }
-        let declared = match result_token.as_deref() {
-            Some("1-0") => Some(GameResult {
-                winner: Some(Color::White),
-                reason: ResultReason::Resignation,
-            }),
-            Some("0-1") => Some(GameResult {
-                winner: Some(Color::Black),
-                reason: ResultReason::Resignation,
-            }),
-            Some("1/2-1/2") => Some(GameResult {
-                winner: None,
-                reason: game.claimable_draw().unwrap_or(ResultReason::DrawClaimed),
-            }),
-            _ => None,
-        };
-        if let (Some(d), None) = (declared, game.result()) {
-            game.declare(d);
-        }
-        Ok(game)
-    }
-
     /// The data needed to rebuild this game: variant, start FEN, moves in UCI, and a
     /// declared result.
     pub fn to_saved(&self) -> SavedGame {
         SavedGame {
-            variant: self.variant().name().to_string(),
+            variant: self.variant().to_string(),
             start_fen: self.start().fen(),
             moves: self.moves.iter().map(|m| m.uci.clone()).collect(),
             declared: self.declared.map(|r| SavedResult {
@@ -435,12 +325,15 @@ impl TwoGame {
 
     /// Rebuilds a game saved with [`TwoGame::to_saved`], replaying and checking every move.
     pub fn from_saved(saved: &SavedGame) -> Result<TwoGame, Error> {
-        let variant = Variant::from_name(&saved.variant).ok_or_else(|| {
-            Error::invalid_argument(format!(
-                "saved game has unknown variant {:?}",
-                saved.variant
-            ))
-        })?;
+        let variant = GameKind::parse(&saved.variant, None)
+            .ok()
+            .and_then(GameKind::variant)
+            .ok_or_else(|| {
+                Error::invalid_argument(format!(
+                    "saved game has unknown variant {:?}",
+                    saved.variant
+                ))
+            })?;
         let mut game = TwoGame::from_fen(variant, &saved.start_fen)?;
         for (i, m) in saved.moves.iter().enumerate() {
             game.play_str(m).map_err(|e| {
@@ -502,120 +395,6 @@ fn same_position(a: &Position, b: &Position) -> bool {
         && a.ep_square() == b.ep_square()
         && a.checks_given(Color::White) == b.checks_given(Color::White)
         && a.checks_given(Color::Black) == b.checks_given(Color::Black)
-}
-
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut line_len = 0;
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        if line_len > 0 && line_len + 1 + word.len() > width {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(word);
-        line_len += word.len();
-    }
-    out
-}
-
-type Tags = Vec<(String, String)>;
-
-/// Splits a PGN into its tag pairs and its move tokens (move numbers, comments, NAGs and
-/// variations removed).
-fn split_pgn(pgn: &str) -> Result<(Tags, Vec<String>), Error> {
-    let mut tags = Vec::new();
-    let mut movetext = String::new();
-    for line in pgn.lines() {
-        let t = line.trim();
-        if t.starts_with('[') && movetext.trim().is_empty() {
-            let inner = t
-                .strip_prefix('[')
-                .and_then(|s| s.strip_suffix(']'))
-                .ok_or_else(|| Error::invalid_pgn(format!("malformed tag line {t:?}")))?;
-            let (name, value) = inner
-                .split_once(' ')
-                .ok_or_else(|| Error::invalid_pgn(format!("malformed tag line {t:?}")))?;
-            let value = value.trim();
-            let value = value
-                .strip_prefix('"')
-                .and_then(|v| v.strip_suffix('"'))
-                .ok_or_else(|| Error::invalid_pgn(format!("tag {name} value must be quoted")))?;
-            tags.push((
-                name.to_string(),
-                value.replace("\\\"", "\"").replace("\\\\", "\\"),
-            ));
-        } else if !t.starts_with('%') {
-            movetext.push_str(line);
-            movetext.push('\n');
-        }
-    }
-    let mut tokens = Vec::new();
-    let mut depth = 0usize;
-    let mut chars = movetext.chars().peekable();
-    let mut word = String::new();
-    let flush = |word: &mut String, tokens: &mut Vec<String>| {
-        let w = std::mem::take(word);
-        if matches!(w.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
-            tokens.push(w);
-            return;
-        }
-        // Move numbers may be glued to the move ("12.e4", "12...Nf6").
-        let digits = w.len() - w.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let rest = &w[digits..];
-        let mv = if digits > 0 && rest.starts_with('.') {
-            rest.trim_start_matches('.')
-        } else {
-            w.as_str()
-        };
-        if !mv.is_empty() && !mv.starts_with('$') {
-            tokens.push(mv.to_string());
-        }
-    };
-    while let Some(c) = chars.next() {
-        match c {
-            '{' => {
-                flush(&mut word, &mut tokens);
-                for d in chars.by_ref() {
-                    if d == '}' {
-                        break;
-                    }
-                }
-            }
-            ';' => {
-                flush(&mut word, &mut tokens);
-                for d in chars.by_ref() {
-                    if d == '\n' {
-                        break;
-                    }
-                }
-            }
-            '(' => {
-                flush(&mut word, &mut tokens);
-                depth += 1;
-            }
-            ')' => {
-                flush(&mut word, &mut tokens);
-                depth = depth
-                    .checked_sub(1)
-                    .ok_or_else(|| Error::invalid_pgn("unbalanced ')' in the move text"))?;
-            }
-            c if c.is_whitespace() => flush(&mut word, &mut tokens),
-            c if depth == 0 => word.push(c),
-            _ => {}
-        }
-    }
-    flush(&mut word, &mut tokens);
-    if depth != 0 {
-        return Err(Error::invalid_pgn("unbalanced '(' in the move text"));
-    }
-    Ok((tags, tokens))
 }
 
 /// The square and piece lists a UI needs: every occupied square with its piece and colour.

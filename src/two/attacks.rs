@@ -4,7 +4,7 @@
 //! of magic tables, which keeps the wasm binary small while costing only a few integer
 //! operations per line.
 
-use super::types::{Bitboard, Color, Square};
+use super::board::{Bitboard, Color, Square};
 
 const fn step_mask(deltas: &[(i8, i8)]) -> [u64; 64] {
     let mut table = [0u64; 64];

@@ -1,0 +1,25 @@
+//! Two-player 8×8 engine (R1–R4), laid out like [`crate::four`]:
+//!
+//! * `board`: colours, squares, bitboards; `attacks`: attack tables; `zobrist`: hash keys.
+//! * [`Position`] (`position`): the board and how a move changes it.
+//! * `movegen`: [`Move`], [`MoveList`], legal moves, check detection, perft.
+//! * `rules`: how a position ends ([`Ending`], [`HILL`]).
+//! * notation: `fen` (FEN, X-FEN), `san` (SAN and UCI), `pgn` (PGN, R7.1).
+//! * [`TwoGame`] (`game`): a game with history, repetition, draws, resignation and saving.
+
+pub mod attacks;
+mod board;
+mod fen;
+mod game;
+mod movegen;
+mod pgn;
+mod position;
+mod rules;
+mod san;
+mod zobrist;
+
+pub use board::{Bitboard, Color, Square};
+pub use game::{GameResult, PlayedMove, SavedGame, SavedResult, TwoGame, board_pieces};
+pub use movegen::{Move, MoveKind, MoveList};
+pub use position::{Position, Variant};
+pub use rules::{Ending, HILL};

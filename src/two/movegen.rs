@@ -1,0 +1,455 @@
+//! Legal move generation of the 8×8 engine: moves, move lists, check detection and perft.
+
+use super::attacks::{
+    aligned, between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line,
+    pawn_attacks, queen_attacks, rook_attacks, rook_rays,
+};
+use super::board::{Bitboard, Color, Square};
+use super::position::{Position, Variant, castling_targets};
+use crate::Role;
+
+/// What a move does besides moving a piece from one square to another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// An ordinary move or capture.
+    Normal,
+    /// A pawn's two-square advance.
+    DoublePush,
+    /// An en-passant capture; `to` is the square the capturing pawn lands on.
+    EnPassant,
+    /// Castling; the move's `to` is the castling rook's square (unambiguous also in
+    /// Chess960-style X-FEN positions). [`Move::uci`] writes the king's move (`e1g1`).
+    Castle,
+    /// A promotion to the given role.
+    Promotion(Role),
+}
+
+/// A move: origin, destination and kind. For castling, `to` is the rook's square; use
+/// [`Move::king_to`] for where the king lands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Origin square.
+    pub from: Square,
+    /// Destination square.
+    pub to: Square,
+    /// Special kind.
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// The promotion role, if any.
+    pub fn promotion(self) -> Option<Role> {
+        match self.kind {
+            MoveKind::Promotion(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Where the moving king lands (castling) or the piece lands (any other move).
+    pub fn king_to(self) -> Square {
+        match self.kind {
+            MoveKind::Castle => castling_targets(self.from, self.to).0,
+            _ => self.to,
+        }
+    }
+
+    /// `true` for king-side castling.
+    pub fn is_castle_kingside(self) -> bool {
+        self.kind == MoveKind::Castle && self.to.file() > self.from.file()
+    }
+
+    /// UCI text: `e2e4`, `e7e8q`, and castling as the king's two-square move `e1g1`. Castling
+    /// in Chess960-style positions, where that would be ambiguous, is written king-takes-rook
+    /// (`b1a1`).
+    pub fn uci(self) -> String {
+        let to = match self.kind {
+            MoveKind::Castle if self.from.file() == 4 && matches!(self.to.file(), 0 | 7) => {
+                self.king_to()
+            }
+            _ => self.to,
+        };
+        let mut s = format!("{}{}", self.from, to);
+        if let Some(r) = self.promotion() {
+            s.push(r.char());
+        }
+        s
+    }
+}
+
+/// The legal moves of a position: a fixed-capacity list (512, far more than the 218 of the
+/// richest reachable position and the 270 of positions with extra promoted material).
+pub type MoveList = crate::movelist::MoveList<Move, 512>;
+
+impl Default for Move {
+    /// A placeholder (`a1a1`) for unused list slots.
+    fn default() -> Move {
+        Move {
+            from: Square::A1,
+            to: Square::A1,
+            kind: MoveKind::Normal,
+        }
+    }
+}
+
+/// Where move generation sends its moves: a [`MoveList`] stores them, a [`MoveCounter`] only
+/// counts them (perft's last ply), using one popcount per piece instead of one write per move.
+pub(crate) trait MoveSink {
+    /// One move.
+    fn push(&mut self, m: Move);
+    /// Ordinary moves of a piece (not a pawn) from `from` to every square of `targets`.
+    fn piece_moves(&mut self, from: Square, targets: Bitboard);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            MoveList::push(
+                self,
+                Move {
+                    from,
+                    to,
+                    kind: MoveKind::Normal,
+                },
+            );
+        }
+    }
+}
+
+/// A [`MoveSink`] that only counts.
+#[derive(Default)]
+pub(crate) struct MoveCounter(pub(crate) u64);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, _: Square, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+}
+
+impl Position {
+    /// `true` when the side to move can legally capture on `self.ep` (FIDE 9.2.3: only then
+    /// does the en-passant square make a position different). Needs `checkers` up to date.
+    pub(super) fn has_legal_en_passant(&self) -> bool {
+        if self.ep.is_none() {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.gen_chess_moves(&mut list);
+        list.iter().any(|m| m.kind == MoveKind::EnPassant)
+    }
+
+    /// Our pieces that stand alone between `king` and a slider of `slider_color`: pinned pieces
+    /// when `king` is ours, discovered-check candidates when it is the enemy's.
+    #[inline]
+    pub(super) fn blockers(&self, king: Square, slider_color: Color) -> Bitboard {
+        let queens = self.by_role[Role::Queen.index()];
+        let snipers = (rook_rays(king) & (self.by_role[Role::Rook.index()] | queens)
+            | bishop_rays(king) & (self.by_role[Role::Bishop.index()] | queens))
+            & self.by_color[slider_color.index()];
+        let occ = self.occupied();
+        let mut blockers = Bitboard::EMPTY;
+        for s in snipers {
+            let b = between(king, s) & occ;
+            if b.any() && !b.more_than_one() {
+                blockers |= b;
+            }
+        }
+        blockers
+    }
+
+    /// Legal moves by chess rules alone, without the variant's extra restrictions or endings.
+    pub(super) fn gen_chess_moves<S: MoveSink>(&self, list: &mut S) {
+        let us = self.turn;
+        let them = us.other();
+        let ours = self.by_color[us.index()];
+        let occ = self.occupied();
+        let ksq = self.king(us);
+
+        // King steps: test each destination with the king removed so it cannot hide behind
+        // itself on a checking line.
+        let occ_no_king = occ ^ ksq.bb();
+        for to in king_attacks(ksq) & !ours {
+            if self.attackers(to, them, occ_no_king).is_empty() {
+                list.push(Move {
+                    from: ksq,
+                    to,
+                    kind: MoveKind::Normal,
+                });
+            }
+        }
+
+        if self.checkers.more_than_one() {
+            return;
+        }
+        let target = match self.checkers.first() {
+            Some(c) => between(ksq, c) | c.bb(),
+            None => !ours,
+        } & !ours;
+        let pinned = self.blockers(ksq, them) & ours;
+
+        if self.checkers.is_empty() {
+            self.gen_castling(list, ksq, occ);
+        }
+
+        let queens = self.by_role[Role::Queen.index()];
+        let knights = self.bb(us, Role::Knight) & !pinned;
+        for from in knights {
+            list.piece_moves(from, knight_attacks(from) & target);
+        }
+        for from in (self.by_role[Role::Bishop.index()] | queens) & ours {
+            let mut t = bishop_attacks(from, occ) & target;
+            if pinned.has(from) {
+                t &= line(ksq, from);
+            }
+            list.piece_moves(from, t);
+        }
+        for from in (self.by_role[Role::Rook.index()] | queens) & ours {
+            let mut t = rook_attacks(from, occ) & target;
+            if pinned.has(from) {
+                t &= line(ksq, from);
+            }
+            list.piece_moves(from, t);
+        }
+        // Queens were generated as both a bishop and a rook above.
+
+        self.gen_pawns(list, ksq, target, pinned, occ);
+    }
+
+    fn gen_pawns<S: MoveSink>(
+        &self,
+        list: &mut S,
+        ksq: Square,
+        target: Bitboard,
+        pinned: Bitboard,
+        occ: Bitboard,
+    ) {
+        let us = self.turn;
+        let them = us.other();
+        let theirs = self.by_color[them.index()];
+        let forward: i32 = if us == Color::White { 8 } else { -8 };
+        let start_rank = if us == Color::White { 1 } else { 6 };
+        let promo_rank = if us == Color::White { 7 } else { 0 };
+        for from in self.bb(us, Role::Pawn) {
+            let allowed = if pinned.has(from) {
+                line(ksq, from)
+            } else {
+                Bitboard::ALL
+            };
+            let one = from.index() as i32 + forward;
+            if !(0..64).contains(&one) {
+                continue;
+            }
+            let one = Square::from_index(one as u32);
+            let mut dests = pawn_attacks(us, from) & theirs;
+            if !occ.has(one) {
+                dests |= one.bb();
+                if from.rank() == start_rank {
+                    let two = Square::from_index((one.index() as i32 + forward) as u32);
+                    if !occ.has(two) && (target & allowed).has(two) {
+                        list.push(Move {
+                            from,
+                            to: two,
+                            kind: MoveKind::DoublePush,
+                        });
+                    }
+                }
+            }
+            for to in dests & target & allowed {
+                if to.rank() == promo_rank {
+                    for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                        list.push(Move {
+                            from,
+                            to,
+                            kind: MoveKind::Promotion(r),
+                        });
+                    }
+                } else {
+                    list.push(Move {
+                        from,
+                        to,
+                        kind: MoveKind::Normal,
+                    });
+                }
+            }
+        }
+
+        if let Some(ep) = self.ep {
+            let cap_sq = Square::from_coords(ep.file(), if us == Color::White { 4 } else { 3 });
+            for from in pawn_attacks(them, ep) & self.bb(us, Role::Pawn) {
+                // Simulate: removing two pawns from one rank can expose the king sideways,
+                // which pin masks do not see, so test the resulting position directly.
+                let occ2 = (occ ^ from.bb() ^ cap_sq.bb()) | ep.bb();
+                let attackers = self.attackers(ksq, them, occ2) & !cap_sq.bb();
+                if attackers.is_empty() {
+                    list.push(Move {
+                        from,
+                        to: ep,
+                        kind: MoveKind::EnPassant,
+                    });
+                }
+            }
+        }
+    }
+
+    fn gen_castling<S: MoveSink>(&self, list: &mut S, ksq: Square, occ: Bitboard) {
+        let us = self.turn;
+        let them = us.other();
+        let rank = us.back_rank();
+        if ksq.rank() != rank {
+            return;
+        }
+        let rights = self.castling & self.bb(us, Role::Rook) & Bitboard::rank(rank);
+        for rook in rights {
+            let (king_to, rook_to) = castling_targets(ksq, rook);
+            // Chess960-style rule (X-FEN positions): every square the king or the rook crosses
+            // or lands on must be empty but for those two pieces.
+            let path = between(ksq, king_to) | king_to.bb() | between(rook, rook_to) | rook_to.bb();
+            if (path & occ & !ksq.bb() & !rook.bb()).any() {
+                continue;
+            }
+            // The rook leaves its square too, which can open a line onto the king's path.
+            let occ_after = occ ^ ksq.bb() ^ rook.bb();
+            let king_path = between(ksq, king_to) | king_to.bb();
+            let mut safe = true;
+            for sq in king_path {
+                if self.attackers(sq, them, occ_after).any() {
+                    safe = false;
+                    break;
+                }
+            }
+            if safe {
+                list.push(Move {
+                    from: ksq,
+                    to: rook,
+                    kind: MoveKind::Castle,
+                });
+            }
+        }
+    }
+
+    /// `true` if `m` (legal here) would give check. Cheap: no move is played. Only valid for
+    /// moves without pawns, castling or en passant involved... and in general for any move
+    /// thanks to the fallback.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.turn;
+        let tk = self.king(us.other());
+        match m.kind {
+            MoveKind::Normal | MoveKind::DoublePush => {
+                let Some(role) = self.role_at(m.from) else {
+                    return false;
+                };
+                let occ = self.occupied();
+                let direct = match role {
+                    Role::Pawn => pawn_attacks(us, m.to).has(tk),
+                    Role::Knight => knight_attacks(m.to).has(tk),
+                    Role::Bishop => bishop_attacks(tk, occ).has(m.to),
+                    Role::Rook => rook_attacks(tk, occ).has(m.to),
+                    Role::Queen => queen_attacks(tk, occ).has(m.to),
+                    Role::King => false,
+                };
+                direct
+                    || (self.blockers(tk, us) & self.by_color[us.index()]).has(m.from)
+                        && !aligned(m.from, m.to, tk)
+            }
+            _ => {
+                let mut after = self.clone();
+                after.play(m);
+                after.is_check()
+            }
+        }
+    }
+
+    /// Generates the legal moves into `list` (cleared first). Finished positions (a variant
+    /// win, checkmate, stalemate) have none. Insufficient material does not stop generation:
+    /// it is a game rule ([`crate::game`]), not a move rule.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        if self.variant_ending().is_some() {
+            return;
+        }
+        self.gen_chess_moves(list);
+        if self.variant == Variant::RacingKings {
+            self.retain_non_checking(list);
+        }
+    }
+
+    pub(super) fn retain_non_checking(&self, list: &mut MoveList) {
+        // Racing Kings has no pawns, castling or en passant (rejected at setup), so direct
+        // checks and discoveries are all that can give check.
+        let us = self.turn;
+        let tk = self.king(us.other());
+        let occ = self.occupied();
+        let discoverers = self.blockers(tk, us) & self.by_color[us.index()];
+        let diag = bishop_attacks(tk, occ);
+        let orth = rook_attacks(tk, occ);
+        let knight = knight_attacks(tk);
+        let by_role = self.by_role;
+        list.retain(|m| {
+            let check_squares = if by_role[Role::Knight.index()].has(m.from) {
+                knight
+            } else if by_role[Role::Bishop.index()].has(m.from) {
+                diag
+            } else if by_role[Role::Rook.index()].has(m.from) {
+                orth
+            } else if by_role[Role::Queen.index()].has(m.from) {
+                diag | orth
+            } else {
+                Bitboard::EMPTY
+            };
+            !(check_squares.has(m.to) || discoverers.has(m.from) && !aligned(m.from, m.to, tk))
+        });
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Number of legal move paths of length `depth` (perft). A finished game has no moves, so
+    /// the count below a finished node is 0 (1 at depth 0), as in the suites in `testdata/`.
+    pub fn perft(&self, depth: u32) -> u64 {
+        // One move list per ply, allocated once: filling a fresh 512-entry list at every node
+        // would cost more than generating the moves.
+        let mut lists = vec![MoveList::new(); depth as usize];
+        self.perft_with(depth, &mut lists)
+    }
+
+    fn perft_with(&self, depth: u32, lists: &mut [MoveList]) -> u64 {
+        let Some((list, rest)) = lists.split_first_mut() else {
+            return 1;
+        };
+        if depth == 1 && self.variant != Variant::RacingKings {
+            // Bulk counting: the leaves are the legal moves, which need not be listed.
+            if self.variant_ending().is_some() {
+                return 0;
+            }
+            let mut counter = MoveCounter::default();
+            self.gen_chess_moves(&mut counter);
+            return counter.0;
+        }
+        self.legal_moves_into(list);
+        if depth <= 1 {
+            return list.len() as u64;
+        }
+        let mut total = 0;
+        for &m in list.as_slice() {
+            let mut child = self.clone();
+            child.play(m);
+            total += child.perft_with(depth - 1, rest);
+        }
+        total
+    }
+}
