@@ -16,9 +16,10 @@ TARGET_DIR  := $(abspath $(or $(CARGO_TARGET_DIR),target))
 WASM_BUILD  := $(TARGET_DIR)/wasm-release
 WASM_OUT    := $(WASM_BUILD)/$(WASM_TARGET)/release
 PORT        ?= 8080
-# binaryen's wasm-opt on the release wasm (scripts/wasm-opt.mjs). -O3 measured smallest after
-# gzip -9 and no slower than the others (docs/BENCHMARKS.md); WASM_OPT_FLAGS= skips the pass.
-WASM_OPT_FLAGS ?= -O3
+# binaryen's wasm-opt on the release wasm (scripts/wasm-opt.mjs). Chosen by measurement
+# (docs/BENCHMARKS.md): -O3 without binaryen's own inlining (LLVM has inlined already; more of
+# it only grows the gzip) is the smallest after gzip -9 and no slower. WASM_OPT_FLAGS= skips it.
+WASM_OPT_FLAGS ?= -O3 --always-inline-max-function-size=0 --one-caller-inline-max-function-size=0
 
 # Browser tests bring in Debian's chromium; only ask for it once such tests exist.
 SETUP_FLAGS := $(if $(wildcard tests/browser),--browser)

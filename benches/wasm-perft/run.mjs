@@ -5,15 +5,18 @@
 //   node benches/wasm-perft/run.mjs                 # all positions
 //   node benches/wasm-perft/run.mjs kiwi 3check     # positions whose name contains a word
 //   BENCH_ROUNDS=9 node benches/wasm-perft/run.mjs  # more rounds (default 5)
+//   WASM_PERFT_PKG=/tmp/old-pkg node benches/wasm-perft/run.mjs   # another build of the module
 //
 // Prints the same markdown table as `cargo bench --bench perft`: the median of the rounds, in
 // millions of leaves per second; ratio = tablero / shakmaty (above 1: tablero is faster).
 import { createRequire } from "node:module";
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 
 const require = createRequire(import.meta.url);
 // wasm-bindgen --target nodejs emits CommonJS; the Makefile marks pkg/ as such.
-const { tablero_perft, shakmaty_perft, four_perft } = require("./pkg/wasm_perft.js");
+const pkgDir = process.env.WASM_PERFT_PKG ? resolve(process.env.WASM_PERFT_PKG) : "./pkg";
+const { tablero_perft, shakmaty_perft, four_perft } = require(`${pkgDir}/wasm_perft.js`);
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const CASES = [
