@@ -53,7 +53,7 @@ fn main() {
         let mut ply = 0u64;
         while !g.is_over() {
             let Some(turn) = g.status().turn else { break };
-            let is_strong = turn.index() == strong_seat;
+            let is_strong = turn == Seat::from_index(strong_seat);
             let opts = AiOptions {
                 level: if is_strong { strong } else { weak },
                 time_ms: None,
@@ -79,7 +79,7 @@ fn main() {
         let scores = g.scores();
         let mut line = String::new();
         for s in &scores {
-            let tag = if s.player.index() == strong_seat {
+            let tag = if s.player == Seat::from_index(strong_seat) {
                 "*"
             } else {
                 ""
@@ -90,15 +90,15 @@ fn main() {
                 s.points,
                 s.place.unwrap_or(0)
             );
-            if s.player.index() == strong_seat {
+            if s.player == Seat::from_index(strong_seat) {
                 let place = s.place.unwrap_or(4);
                 place_sum += place;
                 if place == 1 {
                     firsts += 1;
                 }
-                pts_strong += i64::from(s.points);
+                pts_strong += s.points as i64;
             } else {
-                pts_weak += i64::from(s.points);
+                pts_weak += s.points as i64;
             }
         }
         println!(

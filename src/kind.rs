@@ -2,11 +2,11 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::player::Player;
 use crate::two::{HILL, Variant};
-use crate::{Error, Role, Rules};
+use crate::{Error, Role};
 
 /// Which game is played: one of the four 8×8 rule sets, or four-player chess with a rule
 /// preset.
@@ -207,4 +207,36 @@ pub struct Facts {
     pub counts_checks: bool,
     /// Does the game score points (four players)?
     pub points: bool,
+}
+
+/// Rule preset of a four-player game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rules {
+    /// R5: free-for-all, clockwise, en passant, multi-check bonuses.
+    #[default]
+    Ffa,
+    /// R6: "Four Kingdoms", counter-clockwise, king capture, zombie resigners.
+    Kingdoms,
+}
+
+impl Rules {
+    /// Parses `"ffa"` or `"kingdoms"` (case-insensitive).
+    pub fn parse(s: &str) -> Result<Rules, Error> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "ffa" => Ok(Rules::Ffa),
+            "kingdoms" => Ok(Rules::Kingdoms),
+            other => Err(Error::invalid_argument(format!(
+                "unknown four-player rules {other:?}"
+            ))),
+        }
+    }
+
+    /// `"ffa"` or `"kingdoms"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rules::Ffa => "ffa",
+            Rules::Kingdoms => "kingdoms",
+        }
+    }
 }

@@ -22,9 +22,9 @@ mod role;
 pub mod two;
 
 pub use error::{Error, ErrorKind};
-pub use four::Rules;
+
 pub use game::{Game, NewGame, SavedGame};
-pub use kind::{Facts, GameKind};
+pub use kind::{Facts, GameKind, Rules};
 pub use player::Player;
 pub use record::{
     Analysis, BoardPiece, EntryKind, GameResult, MoveRecord, PositionView, Score, Status, Undone,

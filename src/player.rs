@@ -129,3 +129,17 @@ impl fmt::Display for Player {
         f.write_str(self.name())
     }
 }
+
+/// A seat and the player sitting in it are the same player.
+impl PartialEq<Seat> for Player {
+    fn eq(&self, other: &Seat) -> bool {
+        self.seat() == Some(*other)
+    }
+}
+
+/// A seat and the player sitting in it are the same player.
+impl PartialEq<Player> for Seat {
+    fn eq(&self, other: &Player) -> bool {
+        other.seat() == Some(*self)
+    }
+}

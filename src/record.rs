@@ -7,7 +7,6 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::four::{EliminationReason, ScoreReason, SeatStatus};
 use crate::{Player, ResultReason, Role};
 
 /// What kind of history entry a [`MoveRecord`] is.
@@ -210,4 +209,75 @@ pub struct Analysis {
     pub nodes: u64,
     /// The line the engine expects, starting with `best` (four players: `best` only).
     pub pv: Vec<MoveRecord>,
+}
+
+/// Why points were scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoreReason {
+    /// Capture of an active piece (R5.10).
+    Capture,
+    /// Checkmate (R5.11).
+    Checkmate,
+    /// Two kings checked (R5.12).
+    DoubleCheck,
+    /// Three kings checked (R5.12).
+    TripleCheck,
+    /// Being stalemated (R5.13).
+    Stalemate,
+    /// Capturing a king (R6.3).
+    KingCapture,
+    /// Still in when an automatic draw fired (R5.19).
+    Draw,
+    /// Lone survivor bonus (R6.5).
+    Survivor,
+}
+
+/// Why a player left the game as a consequence of a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EliminationReason {
+    /// Checkmated (R5.15).
+    Checkmated,
+    /// Stalemated (R5.13).
+    Stalemated,
+    /// King captured (R6.3).
+    KingCaptured,
+}
+
+/// Whether a seat is still playing, and if not, why it is out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeatStatus {
+    /// Still in the game.
+    Active,
+    /// Out by checkmate (R5.11).
+    Checkmated,
+    /// Out by stalemate (R5.13).
+    Stalemated,
+    /// Out by resignation (R5.17); in kingdoms the pieces keep moving (R6.4).
+    Resigned,
+    /// Out on time; treated exactly like a resignation.
+    Timeout,
+    /// Kingdoms only: the king was captured (R6.3).
+    KingCaptured,
+}
+
+impl SeatStatus {
+    /// True unless the seat is [`SeatStatus::Active`].
+    pub fn is_out(self) -> bool {
+        self != SeatStatus::Active
+    }
+
+    /// The JSON name (`"king-captured"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SeatStatus::Active => "active",
+            SeatStatus::Checkmated => "checkmated",
+            SeatStatus::Stalemated => "stalemated",
+            SeatStatus::Resigned => "resigned",
+            SeatStatus::Timeout => "timeout",
+            SeatStatus::KingCaptured => "king-captured",
+        }
+    }
 }

@@ -3,7 +3,8 @@
 mod common4;
 use common4::*;
 use tablero::ResultReason as EndReason;
-use tablero::four::{EliminationReason, EntryKind, FourGame, Rules, ScoreReason, Seat, SeatStatus};
+use tablero::four::{FourGame, Rules, Seat};
+use tablero::record::{EliminationReason, EntryKind, ScoreReason, SeatStatus};
 
 use Seat::*;
 
@@ -18,11 +19,11 @@ fn r6_3_king_capture() {
         assert_eq!(g.status().in_check, vec![rs(Blue, k)]);
         assert_eq!(
             g.status().turn,
-            Some(rs(Green, k)),
+            Some(rs(Green, k).into()),
             "R6.1: Green moves after Red"
         );
         let info = g.play(&rmv("g7a7", k)).unwrap();
-        assert_eq!(info.captured.as_deref(), Some("king"));
+        assert_eq!(info.captured.map(|r| r.name()), Some("king"));
         assert_eq!(info.points, 20);
         assert_eq!(info.scoring[0].reason, ScoreReason::KingCapture);
         assert_eq!(info.eliminated[0].reason, EliminationReason::KingCaptured);
@@ -76,9 +77,9 @@ fn r6_4_zombie_random_moves() {
     let mut g = play(42);
     let h = g.history();
     let last = h.last().unwrap();
-    assert_eq!(last.kind, Some(EntryKind::Random));
+    assert_eq!(last.kind, EntryKind::Random);
     assert_eq!(last.player, Blue);
-    assert_eq!(g.status().turn, Some(Red));
+    assert_eq!(g.status().turn, Some(Red.into()));
     assert_eq!(play(42).history(), h, "same seed, same zombie move");
     // Undo Yellow's move: the zombie reply goes too; replaying gives the same reply.
     let fen_before = {
@@ -89,13 +90,13 @@ fn r6_4_zombie_random_moves() {
     let undone = g.undo().unwrap();
     assert_eq!(undone.san, "g13-g12");
     assert_eq!(g.fen4(), fen_before);
-    assert_eq!(g.status().turn, Some(Yellow));
+    assert_eq!(g.status().turn, Some(Yellow.into()));
     g.play("g13g12").unwrap();
     assert_eq!(g.history(), h);
     // The save replays the zombie move from the record.
-    let s = g.to_save();
+    let s = g.to_saved();
     assert_eq!(s.moves[0], "R:blue");
-    let g3 = FourGame::from_save(&s).unwrap();
+    let g3 = FourGame::from_saved(&s).unwrap();
     assert_eq!(g3.history(), h);
     // PGN4 too.
     let g4 = FourGame::from_pgn4(&g.pgn4(), 42).unwrap();
@@ -116,7 +117,7 @@ fn r6_4_zombie_scoring() {
             SeatStatus::Resigned
         );
         let info = g.play(&rmv("e4e9", k)).unwrap();
-        assert_eq!(info.captured.as_deref(), Some("knight"));
+        assert_eq!(info.captured.map(|r| r.name()), Some("knight"));
         assert_eq!(info.points, 0);
         // Mate of a zombie: 20.
         let pieces = with_kings(&[("a11", "yR"), ("e10", "rR"), ("e5", "bP")]);
@@ -148,8 +149,8 @@ fn r6_4_zombie_scoring() {
         let mut g = FourGame::from_fen4(Rules::Kingdoms, &f, None, 0).unwrap();
         g.play(&rmv("j9j8", k)).unwrap();
         let last = g.history().pop().unwrap();
-        assert_eq!(last.kind, Some(EntryKind::Random));
-        assert_eq!(last.captured.as_deref(), Some("pawn"));
+        assert_eq!(last.kind, EntryKind::Random);
+        assert_eq!(last.captured.map(|r| r.name()), Some("pawn"));
         assert_eq!(last.points, 0);
         assert_eq!(pts(&g, rs(Blue, k)), 7);
     }
@@ -217,10 +218,10 @@ fn r6_4_zombie_to_move_at_start_replays() {
     let g = FourGame::from_fen4(Rules::Kingdoms, &f, None, 11).unwrap();
     let h = g.history();
     assert_eq!(h.len(), 1);
-    assert_eq!(h[0].kind, Some(EntryKind::Random));
+    assert_eq!(h[0].kind, EntryKind::Random);
     assert_eq!(h[0].player, Blue);
-    assert_eq!(g.status().turn, Some(Red), "R6.1: Red follows Blue");
-    let g2 = FourGame::from_save(&g.to_save()).unwrap();
+    assert_eq!(g.status().turn, Some(Red.into()), "R6.1: Red follows Blue");
+    let g2 = FourGame::from_saved(&g.to_saved()).unwrap();
     assert_eq!(g2.history(), h);
     let g3 = FourGame::from_pgn4(&g.pgn4(), 11).unwrap();
     assert_eq!(g3.history(), h);

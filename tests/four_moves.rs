@@ -3,7 +3,9 @@
 mod common4;
 use common4::*;
 use tablero::ResultReason as EndReason;
-use tablero::four::{FourGame, Position, Rules, ScoreReason, Seat, Square};
+use tablero::Role;
+use tablero::four::{FourGame, Position, Rules, Seat, Square};
+use tablero::record::ScoreReason;
 
 use Seat::*;
 
@@ -57,16 +59,16 @@ fn r5_2_start_position() {
     let at = |sq: &str| {
         b.iter()
             .find(|p| p.square == sq)
-            .map(|p| (p.piece.clone(), p.color))
+            .map(|p| (Some(p.piece), p.color))
     };
-    assert_eq!(at("h1"), Some(("king".into(), Red)));
-    assert_eq!(at("g1"), Some(("queen".into(), Red)));
-    assert_eq!(at("a7"), Some(("king".into(), Blue)));
-    assert_eq!(at("a8"), Some(("queen".into(), Blue)));
-    assert_eq!(at("g14"), Some(("king".into(), Yellow)));
-    assert_eq!(at("h14"), Some(("queen".into(), Yellow)));
-    assert_eq!(at("n8"), Some(("king".into(), Green)));
-    assert_eq!(at("n7"), Some(("queen".into(), Green)));
+    assert_eq!(at("h1"), Some((Some(Role::King), Red.into())));
+    assert_eq!(at("g1"), Some((Some(Role::Queen), Red.into())));
+    assert_eq!(at("a7"), Some((Some(Role::King), Blue.into())));
+    assert_eq!(at("a8"), Some((Some(Role::Queen), Blue.into())));
+    assert_eq!(at("g14"), Some((Some(Role::King), Yellow.into())));
+    assert_eq!(at("h14"), Some((Some(Role::Queen), Yellow.into())));
+    assert_eq!(at("n8"), Some((Some(Role::King), Green.into())));
+    assert_eq!(at("n7"), Some((Some(Role::Queen), Green.into())));
     // Old corner style reads the same (R7.2).
     let old = want.replace("x,x,x,8,x,x,x", "14").replace("x,x,x", "3");
     assert_eq!(Position::from_fen4(Rules::Ffa, &old).unwrap().fen4(), want);
@@ -93,10 +95,10 @@ fn r5_3_and_r6_1_turn_order() {
     let mut g = FourGame::new(Rules::Ffa, Green, None, 0);
     g.resign(Yellow).unwrap();
     g.play("m8l8").unwrap();
-    assert_eq!(g.status().turn, Some(Red));
+    assert_eq!(g.status().turn, Some(Red.into()));
     g.play("h2h3").unwrap();
     g.play("b7c7").unwrap();
-    assert_eq!(g.status().turn, Some(Green));
+    assert_eq!(g.status().turn, Some(Green.into()));
 }
 
 /// R5.4: knights and sliders never land on or cross corners.
@@ -179,7 +181,7 @@ fn r5_6_en_passant() {
         let f = Position::from_fen4(Rules::Ffa, &before).unwrap();
         assert_eq!(f.fen4(), before, "ep survives FEN4");
         let info = g.play(&rmv("d4e3", k)).unwrap();
-        assert_eq!(info.captured.as_deref(), Some("pawn"));
+        assert_eq!(info.captured.map(|r| r.name()), Some("pawn"));
         assert_eq!(info.points, 1);
         assert!(
             g.board().iter().all(|b| b.square != rsq("e4", k)),
@@ -242,14 +244,14 @@ fn r5_7_castling() {
         assert!(
             g2.board()
                 .iter()
-                .any(|b| b.square == rsq("i1", k) && b.piece == "rook")
+                .any(|b| b.square == rsq("i1", k) && b.piece == Role::Rook)
         );
         let mut g3 = g.clone();
         g3.play(&rmv("h1f1", k)).unwrap();
         assert!(
             g3.board()
                 .iter()
-                .any(|b| b.square == rsq("g1", k) && b.piece == "rook")
+                .any(|b| b.square == rsq("g1", k) && b.piece == Role::Rook)
         );
         assert!(
             g3.fen4().contains("-0,0,0,0-0,0,0,0-"),

@@ -3,7 +3,8 @@
 mod common4;
 use common4::*;
 use tablero::ErrorKind;
-use tablero::four::{FourGame, Position, Rules, SavedGame, Seat};
+use tablero::SavedGame;
+use tablero::four::{FourGame, Position, Rules, Seat};
 
 const START: &str = "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x";
 
@@ -238,21 +239,21 @@ fn saved_game_validation() {
         g.play(m).unwrap();
     }
     g.timeout(Seat::Yellow).unwrap();
-    let s = g.to_save();
+    let s = g.to_saved();
     assert_eq!(s.variant, "fourplayer");
-    assert_eq!(s.first_player, Seat::Blue);
+    assert_eq!(s.first_player, Some(Seat::Blue.into()));
     assert_eq!(s.moves.last().unwrap(), "T:yellow");
-    let g2 = FourGame::from_save(&s).unwrap();
+    let g2 = FourGame::from_saved(&s).unwrap();
     assert_eq!(g2.fen4(), g.fen4());
     assert_eq!(g2.history(), g.history());
     let bad = |f: &dyn Fn(&mut SavedGame)| {
         let mut t = s.clone();
         f(&mut t);
-        assert!(FourGame::from_save(&t).is_err());
+        assert!(FourGame::from_saved(&t).is_err());
     };
     bad(&|t| t.variant = "chess".into());
     bad(&|t| t.start_fen = "garbage".into());
-    bad(&|t| t.first_player = Seat::Red);
+    bad(&|t| t.first_player = Some(Seat::Red.into()));
     bad(&|t| t.moves.push("h3h9".into()));
     bad(&|t| t.moves.push("R:purple".into()));
     bad(&|t| t.moves.insert(0, "T:yellow".into()));

@@ -1,8 +1,8 @@
 //! Random-game property tests (R0.3, R0.4, R5.9–R5.20, R6.3–R6.6, R7.2).
 
-use tablero::four::{
-    EntryKind, FourGame, MoveInfo, MoveList, Position, Rules, SavedGame, ScoreReason, Seat,
-};
+use tablero::SavedGame;
+use tablero::four::{FourGame, MoveList, Position, Rules, Seat};
+use tablero::record::{EntryKind, MoveRecord as MoveInfo, ScoreReason};
 
 struct Rng(u64);
 impl Rng {
@@ -122,7 +122,7 @@ fn run(rules: Rules, games: usize, seed: u64) {
                 assert_eq!(info.player, mover);
                 // R0.2 / R5.9: the mover never leaves its own king attacked.
                 let p = g.position();
-                let last_is_move = g.last_entry().and_then(|e| e.kind) == Some(EntryKind::Move);
+                let last_is_move = g.last_entry().map(|e| e.kind) == Some(EntryKind::Move);
                 if last_is_move && !p.statuses()[mover.index()].is_out() {
                     assert!(
                         !p.in_check(mover),
@@ -136,7 +136,7 @@ fn run(rules: Rules, games: usize, seed: u64) {
             for e in &g.history_since(hist) {
                 check_entry(e, rules);
                 for s in &e.scoring {
-                    delta[s.player.index()] += s.points;
+                    delta[s.player.seat().unwrap().index()] += s.points;
                 }
             }
             let now = g.position().points();
@@ -173,9 +173,9 @@ fn run(rules: Rules, games: usize, seed: u64) {
         assert_eq!(g2.fen4(), g.fen4(), "PGN4 replays\n{pgn}");
         assert_eq!(g2.pgn4(), pgn);
         assert_eq!(g2.status(), g.status());
-        let save = g.to_save();
+        let save = g.to_saved();
         let s: &SavedGame = &save;
-        let g3 = FourGame::from_save(s).expect("save replays");
+        let g3 = FourGame::from_saved(s).expect("save replays");
         assert_eq!(g3.fen4(), g.fen4());
         assert_eq!(g3.history(), g.history());
         // Whole-game undo returns to the start.

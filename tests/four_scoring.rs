@@ -3,7 +3,8 @@
 mod common4;
 use common4::*;
 use tablero::ResultReason as EndReason;
-use tablero::four::{EliminationReason, Rules, ScoreReason, Seat, SeatStatus};
+use tablero::four::{Rules, Seat};
+use tablero::record::{EliminationReason, ScoreReason, SeatStatus};
 
 use Seat::*;
 
@@ -27,7 +28,7 @@ fn r5_10_capture_values() {
             let info = g.play(&rmv("e4e9", k)).unwrap();
             assert_eq!(info.points, value, "{victim} k={k}");
             assert_eq!(pts(&g, rs(Red, k)), value);
-            assert_eq!(info.captured.as_deref(), Some(name));
+            assert_eq!(info.captured.map(|r| r.name()), Some(name));
             assert_eq!(info.scoring.len(), 1);
             assert_eq!(info.scoring[0].reason, ScoreReason::Capture);
             assert!(info.san.starts_with('Q') && info.san.contains(&format!("x{}", &victim[1..])));
@@ -47,8 +48,8 @@ fn r5_8_promotion_and_promoted_queen_worth_1() {
             k,
         );
         let info = g.play(&rmv("g6h6", k)).unwrap();
-        assert_eq!(info.promotion.as_deref(), Some("q"));
-        assert_eq!(info.piece, "pawn");
+        assert_eq!(info.promotion, Some(tablero::Role::Queen));
+        assert_eq!(info.piece, Some(tablero::Role::Pawn));
         assert!(info.san.ends_with("=Q+"), "checks Red's king: {}", info.san);
         assert!(info.uci.ends_with('q'));
         // The promoted flag survives FEN4 (extras) so the value survives a reload.
@@ -59,7 +60,7 @@ fn r5_8_promotion_and_promoted_queen_worth_1() {
         g.play(&rmv("k13k12", k)).unwrap();
         g.play(&rmv("m10l10", k)).unwrap();
         let info = g.play(&rmv("k3h6", k)).unwrap();
-        assert_eq!(info.captured.as_deref(), Some("queen"));
+        assert_eq!(info.captured.map(|r| r.name()), Some("queen"));
         assert_eq!(info.points, 1, "R5.8: promoted queen is worth 1");
     }
 }
@@ -79,7 +80,7 @@ fn r5_14_grey_capture_scores_zero() {
         let f = fen_full(Red, [0, 1, 0, 0], [0; 4], [0; 4], [0; 4], &pieces, k);
         let mut g = tablero::four::FourGame::from_fen4(Rules::Ffa, &f, None, 1).unwrap();
         let info = g.play(&rmv("e4e9", k)).unwrap();
-        assert_eq!(info.captured.as_deref(), Some("knight"));
+        assert_eq!(info.captured.map(|r| r.name()), Some("knight"));
         assert_eq!(info.points, 0);
         assert!(info.scoring.is_empty());
     }
@@ -118,7 +119,7 @@ fn r5_11_mate_by_non_checker() {
                 .filter(|b| b.color == rs(Blue, k))
                 .all(|b| b.grey)
         );
-        assert_eq!(g.status().turn, Some(rs(Yellow, k)));
+        assert_eq!(g.status().turn, Some(rs(Yellow, k).into()));
         assert!(g.fen4().contains("dK") && g.fen4().contains("dP"));
     }
 }
@@ -230,9 +231,12 @@ fn r5_13_stalemate_scores_for_the_stalemated() {
         assert_eq!(info.scoring[0].reason, ScoreReason::Stalemate);
         assert_eq!(info.eliminated[0].reason, EliminationReason::Stalemated);
         assert_eq!(pts(&g, rs(Blue, k)), 20);
-        assert_eq!(g.status().turn, Some(rs(Yellow, k)));
+        assert_eq!(g.status().turn, Some(rs(Yellow, k).into()));
         let sc = g.scores();
-        assert_eq!(sc[rs(Blue, k) as usize].status, SeatStatus::Stalemated);
+        assert_eq!(
+            sc[rs(Blue, k) as usize].status,
+            Some(SeatStatus::Stalemated)
+        );
     }
 }
 
@@ -341,9 +345,13 @@ fn r5_17_resign_out_of_turn_and_undo() {
     g.resign(Blue).unwrap();
     assert_eq!(g.position().statuses()[1], SeatStatus::Resigned);
     assert!(g.board().iter().filter(|b| b.color == Blue).all(|b| b.grey));
-    assert_eq!(g.status().turn, Some(Red));
+    assert_eq!(g.status().turn, Some(Red.into()));
     g.play("h2h3").unwrap();
-    assert_eq!(g.status().turn, Some(Yellow), "R5.3: Blue is skipped");
+    assert_eq!(
+        g.status().turn,
+        Some(Yellow.into()),
+        "R5.3: Blue is skipped"
+    );
     assert!(g.resign(Blue).is_err(), "already out");
     let h = g.history();
     assert_eq!(h[0].san, "R");
@@ -384,7 +392,7 @@ fn r5_15_decided_when_the_turn_comes() {
             SeatStatus::Stalemated
         );
         assert_eq!(pts(&g, rs(Red, k)), 20);
-        assert_eq!(g.status().turn, Some(rs(Blue, k)));
+        assert_eq!(g.status().turn, Some(rs(Blue, k).into()));
         assert!(
             g.board()
                 .iter()

@@ -124,7 +124,7 @@ fn random_game(start: &Position, rng: &mut Rng, ctx: &str, full_checks: bool) {
         let after = g.position().clone();
         // Undo restores the exact previous position, then replay.
         let undone = g.undo().expect("a move to undo");
-        assert_eq!(undone.mv, m);
+        assert_eq!(undone.uci, m.uci());
         assert_eq!(g.position(), &p, "{ctx}: undo of {}", m.uci());
         assert_eq!(g.position().hash(), p.hash());
         assert_eq!(g.history().len(), ply);

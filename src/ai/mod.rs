@@ -244,10 +244,10 @@ pub fn pick_weakened<M: Copy>(
 /// Hashes of the positions before the current one, oldest first, for repetition detection.
 fn game_hashes(game: &Game) -> Vec<u64> {
     let mut pos = game.start().clone();
-    let mut hashes = Vec::with_capacity(game.history().len() + MAX_SEARCH_PLY);
-    for played in game.history() {
+    let mut hashes = Vec::with_capacity(game.moves().len() + MAX_SEARCH_PLY);
+    for &m in game.moves() {
         hashes.push(pos.hash());
-        pos.play(played.mv);
+        pos.play(m);
     }
     hashes
 }

@@ -6,6 +6,8 @@
 
 use crate::{Error, Role};
 use serde::{Deserialize, Serialize};
+
+pub use crate::kind::Rules;
 use std::fmt;
 
 /// Mailbox width (and height).
@@ -138,37 +140,7 @@ impl fmt::Display for Seat {
     }
 }
 
-/// Rule preset of a four-player game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Rules {
-    /// R5: free-for-all, clockwise, en passant, multi-check bonuses.
-    #[default]
-    Ffa,
-    /// R6: "Four Kingdoms", counter-clockwise, king capture, zombie resigners.
-    Kingdoms,
-}
-
 impl Rules {
-    /// Parses `"ffa"` or `"kingdoms"` (case-insensitive).
-    pub fn parse(s: &str) -> Result<Rules, Error> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "ffa" => Ok(Rules::Ffa),
-            "kingdoms" => Ok(Rules::Kingdoms),
-            other => Err(Error::invalid_argument(format!(
-                "unknown four-player rules {other:?}"
-            ))),
-        }
-    }
-
-    /// `"ffa"` or `"kingdoms"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rules::Ffa => "ffa",
-            Rules::Kingdoms => "kingdoms",
-        }
-    }
-
     /// Seat indices in turn order starting from Red.
     pub(crate) const fn order(self) -> [usize; 4] {
         match self {

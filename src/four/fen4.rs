@@ -7,7 +7,8 @@
 //! promoted queen is worth 1 point instead of 9 and plain FEN4 cannot tell.
 
 use super::board::*;
-use super::position::{Position, SeatStatus};
+use super::position::Position;
+use crate::record::SeatStatus;
 use crate::{Error, Role};
 
 fn list4<T: std::fmt::Display>(v: impl Iterator<Item = T>) -> String {

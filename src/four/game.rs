@@ -2,125 +2,15 @@
 
 use super::board::*;
 use super::movegen::{Move, MoveList};
-use super::position::{Position, SeatStatus};
-use super::rules::{Elimination, Outcome, ScoreEvent, ScoreReason};
-use crate::record::EntryKind;
+use super::position::Position;
+use super::rules::Outcome;
+use crate::game::SavedGame;
+use crate::record::{
+    BoardPiece, EntryKind, GameResult, MoveRecord, Score, ScoreChange, ScoreReason, SeatStatus,
+    Status,
+};
 use crate::rng::SplitMix64;
-use crate::{Error, ResultReason, Role};
-use serde::{Deserialize, Serialize};
-
-/// One history entry as the JS layer sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MoveInfo {
-    /// Origin square (`""` for resign/timeout entries).
-    pub from: String,
-    /// Destination square (`""` for resign/timeout entries).
-    pub to: String,
-    /// `"q"` for promotions.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub promotion: Option<String>,
-    /// `from`+`to`(+`q`), e.g. `h2h4`; `""` for resign/timeout.
-    pub uci: String,
-    /// PGN4 move text (`h2-h4`, `Qg1xQn8+`, `O-O`, `R`, `T`).
-    pub san: String,
-    /// Moving piece (`"pawn"`), `""` for resign/timeout.
-    pub piece: String,
-    /// Captured piece, if any (grey pieces included).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub captured: Option<String>,
-    /// Was any king left in check?
-    pub check: bool,
-    /// Seats whose kings were left in check.
-    pub checks: Vec<Seat>,
-    /// The seat that moved (or resigned).
-    pub player: Seat,
-    /// Total points this entry scored for `player`.
-    pub points: i32,
-    /// Every score change caused by this entry.
-    pub scoring: Vec<ScoreEvent>,
-    /// Every elimination caused by this entry.
-    pub eliminated: Vec<Elimination>,
-    /// Entry kind.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub kind: Option<EntryKind>,
-}
-
-/// A player's standing.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PlayerScore {
-    /// The seat.
-    pub player: Seat,
-    /// Points.
-    pub points: i32,
-    /// Still in, or why out.
-    pub status: SeatStatus,
-    /// 1-based place, once the game is over (R5.20, R6.6).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub place: Option<u32>,
-}
-
-/// The final result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct GameResult {
-    /// Seats in first place.
-    pub winners: Vec<Seat>,
-    /// Why the game ended.
-    pub reason: ResultReason,
-    /// Every seat's final standing with places.
-    pub scores: Vec<PlayerScore>,
-}
-
-/// Game status.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Status {
-    /// Player to move, `None` once over.
-    pub turn: Option<Seat>,
-    /// Moving players whose kings are in check.
-    pub in_check: Vec<Seat>,
-    /// Has the game ended?
-    pub over: bool,
-    /// The result, once over.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<GameResult>,
-}
-
-/// A piece on the board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BoardPiece {
-    /// Square name.
-    pub square: String,
-    /// Role name (`"king"`).
-    pub piece: String,
-    /// Owner (original owner for grey pieces).
-    pub color: Seat,
-    /// Is the piece dead?
-    pub grey: bool,
-}
-
-/// A replayable saved game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SavedGame {
-    /// Always `"fourplayer"`.
-    pub variant: String,
-    /// Rule preset.
-    pub rules: Rules,
-    /// FEN4 of the start position.
-    pub start_fen: String,
-    /// Player to move in the start position.
-    pub first_player: Seat,
-    /// Optional move limit (R5.23).
-    pub move_limit: Option<u32>,
-    /// Seed of the zombie move generator.
-    pub seed: u64,
-    /// Move texts; resignations and time-outs as `R:blue` / `T:blue`.
-    pub moves: Vec<String>,
-}
+use crate::{Error, GameKind, Player, ResultReason, Role};
 
 #[derive(Debug, Clone)]
 struct Snapshot {
@@ -132,7 +22,7 @@ struct Snapshot {
 
 #[derive(Debug, Clone)]
 struct Entry {
-    info: MoveInfo,
+    info: MoveRecord,
     before: Snapshot,
     /// Hash after the entry, for repetition.
     hash: u64,
@@ -143,12 +33,13 @@ struct Entry {
 /// A four-player game with full history.
 ///
 /// ```
+/// use tablero::Player;
 /// use tablero::four::{FourGame, Rules, Seat};
 ///
 /// let mut g = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
 /// let info = g.play("h2-h4").unwrap();
 /// assert_eq!(info.san, "h2-h4");
-/// assert_eq!(g.status().turn, Some(Seat::Blue));
+/// assert_eq!(g.status().turn, Some(Player::Blue));
 /// g.resign(Seat::Yellow).unwrap();
 /// g.undo();
 /// assert_eq!(g.history().len(), 1);
@@ -251,7 +142,7 @@ impl FourGame {
     }
 
     /// Legal moves of the player to move (empty once the game is over).
-    pub fn legal_moves(&self) -> Vec<MoveInfo> {
+    pub fn legal_moves(&self) -> Vec<MoveRecord> {
         self.legal()
             .iter()
             .map(|&m| self.describe_move(m))
@@ -259,7 +150,7 @@ impl FourGame {
     }
 
     /// Legal moves from one square.
-    pub fn legal_moves_from(&self, from: &str) -> Result<Vec<MoveInfo>, Error> {
+    pub fn legal_moves_from(&self, from: &str) -> Result<Vec<MoveRecord>, Error> {
         let sq = Square::parse(from)
             .ok_or_else(|| Error::invalid_argument(format!("invalid square {from:?}")))?;
         Ok(self
@@ -272,7 +163,7 @@ impl FourGame {
 
     /// The full information of a legal move, computed by trying it on a copy: the one
     /// description of a move, used for legal moves and (through `apply`) played ones alike.
-    pub fn describe_move(&self, m: Move) -> MoveInfo {
+    pub fn describe_move(&self, m: Move) -> MoveRecord {
         let mut p = self.pos.clone();
         let o = p.play_scored(m);
         describe(m, &o, EntryKind::Move)
@@ -368,7 +259,7 @@ impl FourGame {
 
     /// Plays a move given as text (see [`FourGame::parse_move`]). Errors leave the game as it
     /// was. In kingdoms, zombie replies (R6.4) are played right after and recorded.
-    pub fn play(&mut self, text: &str) -> Result<MoveInfo, Error> {
+    pub fn play(&mut self, text: &str) -> Result<MoveRecord, Error> {
         if self.result.is_some() {
             return Err(Error::game_over(format!(
                 "the game is over; {text:?} not played"
@@ -379,12 +270,12 @@ impl FourGame {
     }
 
     /// Plays a move given by its squares.
-    pub fn play_from_to(&mut self, from: &str, to: &str) -> Result<MoveInfo, Error> {
+    pub fn play_from_to(&mut self, from: &str, to: &str) -> Result<MoveRecord, Error> {
         self.play(&format!("{from}{to}"))
     }
 
     /// Plays a legal [`Move`] (for engines).
-    pub fn play_move(&mut self, m: Move) -> Result<MoveInfo, Error> {
+    pub fn play_move(&mut self, m: Move) -> Result<MoveRecord, Error> {
         if self.result.is_some() {
             return Err(Error::game_over("the game is over"));
         }
@@ -407,7 +298,7 @@ impl FourGame {
         }
     }
 
-    fn apply(&mut self, m: Move, kind: EntryKind) -> MoveInfo {
+    fn apply(&mut self, m: Move, kind: EntryKind) -> MoveRecord {
         let before = self.snapshot();
         let turn_before = self.pos.turn();
         let mut o = self.pos.play_scored(m);
@@ -466,8 +357,8 @@ impl FourGame {
                 if zombies > 0 {
                     let a = active[0];
                     self.pos.points[a] += 20 * zombies;
-                    o.scoring.push(ScoreEvent {
-                        player: Seat::from_index(a),
+                    o.scoring.push(ScoreChange {
+                        player: Seat::from_index(a).into(),
                         points: 20 * zombies,
                         reason: ScoreReason::Survivor,
                     });
@@ -501,8 +392,8 @@ impl FourGame {
         ) {
             for &a in &active {
                 self.pos.points[a] += 10;
-                o.scoring.push(ScoreEvent {
-                    player: Seat::from_index(a),
+                o.scoring.push(ScoreChange {
+                    player: Seat::from_index(a).into(),
                     points: 10,
                     reason: ScoreReason::Draw,
                 });
@@ -521,7 +412,7 @@ impl FourGame {
         });
     }
 
-    fn standings(&self, with_places: bool) -> Vec<PlayerScore> {
+    fn standings(&self, with_places: bool) -> Vec<Score> {
         let p = &self.pos;
         // R6.6: ties go to the seat that moves later (green, yellow, blue, red).
         let prio = |s: usize| -> usize {
@@ -545,10 +436,11 @@ impl FourGame {
                         .count();
                     better as u32 + 1
                 });
-                PlayerScore {
-                    player: Seat::from_index(s),
-                    points: p.points[s],
-                    status: p.status[s],
+                Score {
+                    player: Seat::from_index(s).into(),
+                    points: f64::from(p.points[s]),
+                    checks: None,
+                    status: Some(p.status[s]),
                     place,
                 }
             })
@@ -587,14 +479,14 @@ impl FourGame {
     }
 
     /// Undoes the last entry (and the zombie moves that followed it), restoring everything.
-    pub fn undo(&mut self) -> Option<MoveInfo> {
+    pub fn undo(&mut self) -> Option<MoveRecord> {
         loop {
             let e = self.history.pop()?;
             self.pos = e.before.pos;
             self.rng = e.before.rng;
             self.result = e.before.result;
             self.moves_made = e.before.moves_made;
-            if e.info.kind != Some(EntryKind::Random) || self.history.is_empty() {
+            if e.info.kind != EntryKind::Random || self.history.is_empty() {
                 return Some(e.info);
             }
         }
@@ -610,7 +502,7 @@ impl FourGame {
     }
 
     /// History entry `i` (0-based).
-    pub fn entry(&self, i: usize) -> Option<&MoveInfo> {
+    pub fn entry(&self, i: usize) -> Option<&MoveRecord> {
         self.history.get(i).map(|e| &e.info)
     }
 
@@ -620,12 +512,12 @@ impl FourGame {
     }
 
     /// The last history entry.
-    pub fn last_entry(&self) -> Option<&MoveInfo> {
+    pub fn last_entry(&self) -> Option<&MoveRecord> {
         self.history.last().map(|e| &e.info)
     }
 
     /// History entries from index `from` on.
-    pub fn history_since(&self, from: usize) -> Vec<MoveInfo> {
+    pub fn history_since(&self, from: usize) -> Vec<MoveRecord> {
         self.history
             .get(from..)
             .unwrap_or(&[])
@@ -635,7 +527,7 @@ impl FourGame {
     }
 
     /// The history, oldest first.
-    pub fn history(&self) -> Vec<MoveInfo> {
+    pub fn history(&self) -> Vec<MoveRecord> {
         self.history.iter().map(|e| e.info.clone()).collect()
     }
 
@@ -677,21 +569,21 @@ impl FourGame {
         };
         let token = if kind == EntryKind::Resign { "R" } else { "T" };
         self.history.push(Entry {
-            info: MoveInfo {
+            info: MoveRecord {
                 from: String::new(),
                 to: String::new(),
                 promotion: None,
                 uci: String::new(),
                 san: token.to_string(),
-                piece: String::new(),
+                piece: None,
                 captured: None,
                 check: false,
                 checks: Vec::new(),
-                player: seat,
+                player: seat.into(),
                 points: 0,
                 scoring: o.scoring,
                 eliminated: o.eliminated,
-                kind: Some(kind),
+                kind,
             },
             before,
             hash: self.pos.hash,
@@ -722,7 +614,7 @@ impl FourGame {
     }
 
     /// Every seat's standing; places only once the game is over.
-    pub fn scores(&self) -> Vec<PlayerScore> {
+    pub fn scores(&self) -> Vec<Score> {
         match &self.result {
             Some(r) => r.scores.clone(),
             None => self.standings(false),
@@ -733,14 +625,16 @@ impl FourGame {
     pub fn status(&self) -> Status {
         let over = self.result.is_some();
         Status {
-            turn: (!over).then(|| self.pos.turn()),
+            turn: (!over).then(|| self.pos.turn().into()),
             in_check: Seat::ALL
                 .iter()
                 .copied()
                 .filter(|&s| self.pos.moves(s.index()) && self.pos.in_check(s))
+                .map(Player::from)
                 .collect(),
             over,
             result: self.result.clone(),
+            can_claim_draw: false,
         }
     }
 
@@ -750,7 +644,7 @@ impl FourGame {
     }
 
     /// History entries with the seat whose turn it was, for PGN4 writing.
-    pub(crate) fn entries(&self) -> impl Iterator<Item = (&MoveInfo, Seat)> {
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (&MoveRecord, Seat)> {
         self.history.iter().map(|e| (&e.info, e.turn_before))
     }
 
@@ -759,46 +653,64 @@ impl FourGame {
         self.history
             .iter()
             .map(|e| match e.info.kind {
-                Some(EntryKind::Resign) => format!("R:{}", e.info.player),
-                Some(EntryKind::Timeout) => format!("T:{}", e.info.player),
+                EntryKind::Resign => format!("R:{}", e.info.player),
+                EntryKind::Timeout => format!("T:{}", e.info.player),
                 _ => e.info.uci.clone(),
             })
             .collect()
     }
 
-    /// A replayable record of the game.
-    pub fn to_save(&self) -> SavedGame {
+    /// A replayable record of the game (seed, start, moves and `R:seat` / `T:seat` tokens).
+    pub fn to_saved(&self) -> SavedGame {
         SavedGame {
-            variant: "fourplayer".to_string(),
-            rules: self.pos.rules,
-            start_fen: self.start_fen.clone(),
-            first_player: self.start.turn(),
-            move_limit: self.move_limit,
+            variant: self.kind().to_string(),
+            rules: Some(self.pos.rules),
             seed: self.seed,
+            start_fen: self.start_fen.clone(),
+            first_player: Some(self.start.turn().into()),
+            move_limit: self.move_limit,
             moves: self.move_texts(),
+            ..SavedGame::envelope()
         }
     }
 
-    /// Rebuilds a game by replaying a record; every move is validated.
-    pub fn from_save(s: &SavedGame) -> Result<FourGame, Error> {
-        if s.variant != "fourplayer" {
-            return Err(Error::invalid_argument(format!(
-                "saved game variant {:?} is not \"fourplayer\"",
-                s.variant
-            )));
+    /// Rebuilds a game by replaying a record; every move is validated. Errors are
+    /// `invalid-argument`, naming the field or move.
+    pub fn from_saved(s: &SavedGame) -> Result<FourGame, Error> {
+        let rules = match GameKind::parse(&s.variant, s.rules.map(Rules::name)) {
+            Ok(GameKind::FourPlayer(rules)) if s.rules.is_some() => rules,
+            _ => {
+                return Err(Error::invalid_argument(format!(
+                    "saved game variant {:?} with rules {:?} is not a four-player game",
+                    s.variant,
+                    s.rules.map(Rules::name)
+                )));
+            }
+        };
+        let first = s.first_player.and_then(Player::seat).ok_or_else(|| {
+            Error::invalid_argument("corrupt saved game: firstPlayer must be a seat")
+        })?;
+        if s.declared.is_some() {
+            return Err(Error::invalid_argument(
+                "corrupt saved game: four-player games record resignations as moves",
+            ));
         }
-        let mut g = FourGame::for_replay(s.rules, &s.start_fen, s.move_limit, s.seed)
+        let mut g = FourGame::for_replay(rules, &s.start_fen, s.move_limit, s.seed)
             .map_err(|e| Error::invalid_argument(format!("startFen: {}", e.message)))?;
-        if g.start.turn() != s.first_player {
+        if g.start.turn() != first {
             return Err(Error::invalid_argument(format!(
-                "firstPlayer {} does not match startFen",
-                s.first_player
+                "firstPlayer {first} does not match startFen"
             )));
         }
         g.replay(s.moves.iter().map(|m| m.as_str()), |i, seat, e| {
             Error::invalid_argument(format!("move {} ({seat}): {}", i + 1, e.message))
         })?;
         Ok(g)
+    }
+
+    /// The game kind: four-player with this game's rules.
+    pub fn kind(&self) -> GameKind {
+        GameKind::FourPlayer(self.pos.rules)
     }
 
     /// Applies record tokens in order; zombie moves come from the record. `err` builds the
@@ -869,16 +781,16 @@ pub fn board_pieces(pos: &Position) -> Vec<BoardPiece> {
             let role = role_of(c)?;
             Some(BoardPiece {
                 square: sq_name(sq as usize),
-                piece: role.name().to_string(),
-                color: Seat::from_index(seat_of(c)),
+                piece: role,
+                color: Seat::from_index(seat_of(c)).into(),
                 grey: c & GREY != 0,
             })
         })
         .collect()
 }
 
-/// Builds the [`MoveInfo`] of move `m` played in `before` with outcome `o`.
-fn describe(m: Move, o: &Outcome, kind: EntryKind) -> MoveInfo {
+/// Builds the [`MoveRecord`] of move `m` played in `before` with outcome `o`.
+fn describe(m: Move, o: &Outcome, kind: EntryKind) -> MoveRecord {
     let from = m.from().to_string();
     let to = m.to().to_string();
     let pc = o.piece;
@@ -917,17 +829,17 @@ fn describe(m: Move, o: &Outcome, kind: EntryKind) -> MoveInfo {
     for _ in &o.mated {
         san.push('#');
     }
-    let player = Seat::from_index(o.mover);
-    MoveInfo {
+    let player = Player::from(Seat::from_index(o.mover));
+    MoveRecord {
         uci: format!("{from}{to}{}", if m.is_promotion() { "q" } else { "" }),
         from,
         to,
-        promotion: m.is_promotion().then(|| "q".to_string()),
+        promotion: m.is_promotion().then_some(Role::Queen),
         san,
-        piece: role.name().to_string(),
-        captured: captured.map(|r| r.name().to_string()),
+        piece: Some(role),
+        captured,
         check: !o.checks.is_empty(),
-        checks: o.checks.clone(),
+        checks: o.checks.iter().map(|&s| s.into()).collect(),
         player,
         points: o
             .scoring
@@ -937,6 +849,6 @@ fn describe(m: Move, o: &Outcome, kind: EntryKind) -> MoveInfo {
             .sum(),
         scoring: o.scoring.clone(),
         eliminated: o.eliminated.clone(),
-        kind: Some(kind),
+        kind,
     }
 }

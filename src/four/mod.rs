@@ -63,11 +63,8 @@ mod pgn4;
 mod position;
 mod rules;
 
-pub use crate::record::EntryKind;
 pub use board::{Rules, Seat, Square};
-pub use game::{
-    BoardPiece, FourGame, GameResult, MoveInfo, PlayerScore, SavedGame, Status, board_pieces,
-};
+pub use game::{FourGame, board_pieces};
 pub use movegen::{MAX_MOVES, Move, MoveList};
-pub use position::{Position, SeatStatus};
-pub use rules::{Elimination, EliminationReason, Outcome, ScoreEvent, ScoreReason};
+pub use position::Position;
+pub use rules::Outcome;

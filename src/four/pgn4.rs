@@ -12,7 +12,7 @@ use super::board::*;
 use super::game::FourGame;
 use super::position::Position;
 use crate::record::EntryKind;
-use crate::{Error, GameKind, pgn_tags};
+use crate::{Error, GameKind, Player, pgn_tags};
 
 impl FourGame {
     /// The game as PGN4.
@@ -54,8 +54,8 @@ impl FourGame {
         let mut first_tok = true;
         for (info, turn) in self.entries() {
             let tok = match info.kind {
-                Some(EntryKind::Resign) | Some(EntryKind::Timeout) => {
-                    if info.player == turn {
+                EntryKind::Resign | EntryKind::Timeout => {
+                    if info.player == Player::from(turn) {
                         info.san.clone()
                     } else {
                         format!("{}:{}", info.san, info.player)
@@ -63,10 +63,7 @@ impl FourGame {
                 }
                 _ => info.san.clone(),
             };
-            let is_move = !matches!(
-                info.kind,
-                Some(EntryKind::Resign) | Some(EntryKind::Timeout)
-            );
+            let is_move = !matches!(info.kind, EntryKind::Resign | EntryKind::Timeout);
             let r = rank(turn.index());
             if round == 0 || (is_move && last.is_some_and(|l| r <= l)) {
                 round += 1;

@@ -3,44 +3,7 @@
 use super::board::*;
 use super::movegen::Move;
 use crate::Role;
-use serde::Serialize;
-
-/// Whether a seat is still playing, and if not, why it is out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SeatStatus {
-    /// Still in the game.
-    Active,
-    /// Out by checkmate (R5.11).
-    Checkmated,
-    /// Out by stalemate (R5.13).
-    Stalemated,
-    /// Out by resignation (R5.17); in kingdoms the pieces keep moving (R6.4).
-    Resigned,
-    /// Out on time; treated exactly like a resignation.
-    Timeout,
-    /// Kingdoms only: the king was captured (R6.3).
-    KingCaptured,
-}
-
-impl SeatStatus {
-    /// True unless the seat is [`SeatStatus::Active`].
-    pub fn is_out(self) -> bool {
-        self != SeatStatus::Active
-    }
-
-    /// The JSON name (`"king-captured"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            SeatStatus::Active => "active",
-            SeatStatus::Checkmated => "checkmated",
-            SeatStatus::Stalemated => "stalemated",
-            SeatStatus::Resigned => "resigned",
-            SeatStatus::Timeout => "timeout",
-            SeatStatus::KingCaptured => "king-captured",
-        }
-    }
-}
+use crate::record::SeatStatus;
 
 /// A four-player position.
 ///

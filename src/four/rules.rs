@@ -2,64 +2,8 @@
 
 use super::board::*;
 use super::movegen::{Any, Move};
-use super::position::{Position, SeatStatus};
-use serde::Serialize;
-
-/// Why points were scored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ScoreReason {
-    /// Capture of an active piece (R5.10).
-    Capture,
-    /// Checkmate (R5.11).
-    Checkmate,
-    /// Two kings checked (R5.12).
-    DoubleCheck,
-    /// Three kings checked (R5.12).
-    TripleCheck,
-    /// Being stalemated (R5.13).
-    Stalemate,
-    /// Capturing a king (R6.3).
-    KingCapture,
-    /// Still in when an automatic draw fired (R5.19).
-    Draw,
-    /// Lone survivor bonus (R6.5).
-    Survivor,
-}
-
-/// Points scored by one player in one event.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ScoreEvent {
-    /// Who scored.
-    pub player: Seat,
-    /// How many points.
-    pub points: i32,
-    /// Why.
-    pub reason: ScoreReason,
-}
-
-/// Why a player left the game as a consequence of a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EliminationReason {
-    /// Checkmated (R5.15).
-    Checkmated,
-    /// Stalemated (R5.13).
-    Stalemated,
-    /// King captured (R6.3).
-    KingCaptured,
-}
-
-/// A player put out by a move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Elimination {
-    /// Who is out.
-    pub player: Seat,
-    /// Why.
-    pub reason: EliminationReason,
-}
+use super::position::Position;
+use crate::record::{Elimination, EliminationReason, ScoreChange, ScoreReason, SeatStatus};
 
 /// Everything a scored move did.
 #[derive(Debug, Clone, Default)]
@@ -71,7 +15,7 @@ pub struct Outcome {
     pub(crate) captured: u8,
     pub(crate) checks: Vec<Seat>,
     pub(crate) mated: Vec<Seat>,
-    pub(crate) scoring: Vec<ScoreEvent>,
+    pub(crate) scoring: Vec<ScoreChange>,
     pub(crate) eliminated: Vec<Elimination>,
 }
 
@@ -107,7 +51,7 @@ impl Outcome {
     }
 
     /// Points scored, in the order they happened.
-    pub fn scoring(&self) -> &[ScoreEvent] {
+    pub fn scoring(&self) -> &[ScoreChange] {
         &self.scoring
     }
 
@@ -201,7 +145,7 @@ impl Position {
                 }
                 self.eliminate(v, SeatStatus::KingCaptured);
                 out.eliminated.push(Elimination {
-                    player: Seat::from_index(v),
+                    player: Seat::from_index(v).into(),
                     reason: EliminationReason::KingCaptured,
                 });
             } else if !frozen && !self.is_zombie(v) {
@@ -240,8 +184,8 @@ impl Position {
 
     fn add(&mut self, out: &mut Outcome, s: usize, pts: i32, reason: ScoreReason) {
         self.points[s] += pts;
-        out.scoring.push(ScoreEvent {
-            player: Seat::from_index(s),
+        out.scoring.push(ScoreChange {
+            player: Seat::from_index(s).into(),
             points: pts,
             reason,
         });
@@ -266,7 +210,7 @@ impl Position {
                         self.eliminate(t, SeatStatus::Checkmated);
                         out.mated.push(Seat::from_index(t));
                         out.eliminated.push(Elimination {
-                            player: Seat::from_index(t),
+                            player: Seat::from_index(t).into(),
                             reason: EliminationReason::Checkmated,
                         });
                     } else {
@@ -275,7 +219,7 @@ impl Position {
                         }
                         self.eliminate(t, SeatStatus::Stalemated);
                         out.eliminated.push(Elimination {
-                            player: Seat::from_index(t),
+                            player: Seat::from_index(t).into(),
                             reason: EliminationReason::Stalemated,
                         });
                     }

@@ -1,12 +1,9 @@
 //! [`Engine`] for four-player games.
 
 use super::{Engine, NewGame, SavedGame, seat_of};
-use crate::four::{FourGame, MoveInfo, PlayerScore, Position, Rules, Seat};
+use crate::four::{FourGame, Rules, Seat, board_pieces};
 use crate::kind::GameKind;
-use crate::record::{
-    BoardPiece, Elimination, EntryKind, GameResult, MoveRecord, PositionView, Score, ScoreChange,
-    Status, Undone,
-};
+use crate::record::{BoardPiece, EntryKind, MoveRecord, PositionView, Score, Status, Undone};
 use crate::{Error, Player, Role};
 
 #[cfg(feature = "ai")]
@@ -50,70 +47,18 @@ pub(super) fn create(opts: &NewGame) -> Result<FourGame, Error> {
     }
 }
 
-fn role_named(name: &str) -> Option<Role> {
-    Role::ALL.into_iter().find(|r| r.name() == name)
-}
-
-/// The record of a four-player history entry or legal move.
-fn record(i: &MoveInfo) -> MoveRecord {
-    MoveRecord {
-        player: i.player.into(),
-        kind: i.kind.unwrap_or(EntryKind::Move),
-        from: i.from.clone(),
-        to: i.to.clone(),
-        promotion: i.promotion.as_ref().map(|_| Role::Queen),
-        uci: i.uci.clone(),
-        san: i.san.clone(),
-        piece: role_named(&i.piece),
-        captured: i.captured.as_deref().and_then(role_named),
-        check: i.check,
-        checks: i.checks.iter().map(|&s| s.into()).collect(),
-        points: i.points,
-        scoring: i
-            .scoring
-            .iter()
-            .map(|e| ScoreChange {
-                player: e.player.into(),
-                points: e.points,
-                reason: e.reason,
-            })
-            .collect(),
-        eliminated: i
-            .eliminated
-            .iter()
-            .map(|e| Elimination {
-                player: e.player.into(),
-                reason: e.reason,
-            })
-            .collect(),
+/// The seat to move, or `game-over`.
+fn seat_to_move(g: &FourGame) -> Result<Seat, Error> {
+    if g.is_over() {
+        Err(Error::game_over("the game is over"))
+    } else {
+        Ok(g.position().turn())
     }
-}
-
-fn score(s: &PlayerScore) -> Score {
-    Score {
-        player: s.player.into(),
-        points: f64::from(s.points),
-        checks: None,
-        status: Some(s.status),
-        place: s.place,
-    }
-}
-
-fn board(pos: &Position) -> Vec<BoardPiece> {
-    crate::four::board_pieces(pos)
-        .into_iter()
-        .map(|p| BoardPiece {
-            square: p.square,
-            piece: role_named(&p.piece).unwrap_or(Role::Pawn),
-            color: p.color.into(),
-            grey: p.grey,
-        })
-        .collect()
 }
 
 impl Engine for FourGame {
     fn kind(&self) -> GameKind {
-        GameKind::FourPlayer(self.rules())
+        FourGame::kind(self)
     }
 
     fn players(&self) -> Vec<Player> {
@@ -121,11 +66,10 @@ impl Engine for FourGame {
     }
 
     fn legal_moves(&self, from: Option<&str>) -> Result<Vec<MoveRecord>, Error> {
-        let moves = match from {
-            None => FourGame::legal_moves(self),
-            Some(s) => self.legal_moves_from(s)?,
-        };
-        Ok(moves.iter().map(record).collect())
+        match from {
+            None => Ok(FourGame::legal_moves(self)),
+            Some(s) => self.legal_moves_from(s),
+        }
     }
 
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
@@ -134,7 +78,7 @@ impl Engine for FourGame {
                 "the game is over; cannot play {text:?}"
             )));
         }
-        self.play(text).map(|i| record(&i))
+        self.play(text)
     }
 
     fn play_squares(
@@ -153,19 +97,19 @@ impl Engine for FourGame {
                 "four-player pawns always promote to a queen (R5.8)",
             ));
         }
-        self.play_from_to(from, to).map(|i| record(&i))
+        self.play_from_to(from, to)
     }
 
     fn undo(&mut self) -> Option<Undone> {
         let info = FourGame::undo(self)?;
         Some(match info.kind {
-            Some(EntryKind::Resign | EntryKind::Timeout) => Undone::Declaration,
-            _ => Undone::Move(record(&info)),
+            EntryKind::Resign | EntryKind::Timeout => Undone::Declaration,
+            _ => Undone::Move(info),
         })
     }
 
     fn history(&self) -> Vec<MoveRecord> {
-        FourGame::history(self).iter().map(record).collect()
+        FourGame::history(self)
     }
 
     fn ply(&self) -> usize {
@@ -173,26 +117,15 @@ impl Engine for FourGame {
     }
 
     fn status(&self) -> Status {
-        let s = FourGame::status(self);
-        Status {
-            turn: s.turn.map(Player::from),
-            in_check: s.in_check.into_iter().map(Player::from).collect(),
-            over: s.over,
-            result: s.result.map(|r| GameResult {
-                winners: r.winners.into_iter().map(Player::from).collect(),
-                reason: r.reason,
-                scores: r.scores.iter().map(score).collect(),
-            }),
-            can_claim_draw: false,
-        }
+        FourGame::status(self)
     }
 
     fn score(&self) -> Vec<Score> {
-        self.scores().iter().map(score).collect()
+        self.scores()
     }
 
     fn board(&self) -> Vec<BoardPiece> {
-        board(self.position())
+        board_pieces(self.position())
     }
 
     fn position_at(&self, ply: usize) -> Option<PositionView> {
@@ -206,8 +139,8 @@ impl Engine for FourGame {
             } else {
                 Some(pos.turn().into())
             },
-            board: board(pos),
-            last_move: ply.checked_sub(1).and_then(|i| self.entry(i)).map(record),
+            board: board_pieces(pos),
+            last_move: ply.checked_sub(1).and_then(|i| self.entry(i)).cloned(),
         })
     }
 
@@ -226,9 +159,7 @@ impl Engine for FourGame {
     fn resign(&mut self, player: Option<Player>) -> Result<(), Error> {
         let seat = match player {
             Some(p) => seat_of(p)?,
-            None => FourGame::status(self)
-                .turn
-                .ok_or_else(|| Error::game_over("the game is over"))?,
+            None => seat_to_move(self)?,
         };
         FourGame::resign(self, seat)
     }
@@ -243,9 +174,7 @@ impl Engine for FourGame {
         }
         let seat = match seat {
             Some(s) => s,
-            None => FourGame::status(self)
-                .turn
-                .ok_or_else(|| Error::game_over("the game is over"))?,
+            None => seat_to_move(self)?,
         };
         FourGame::timeout(self, seat)
     }
@@ -261,13 +190,13 @@ impl Engine for FourGame {
     #[cfg(feature = "ai")]
     fn ai_move(&self, opts: &AiOptions) -> Result<MoveRecord, Error> {
         let choice = crate::ai::choose_move_4(self, opts)?;
-        Ok(record(&self.describe_move(choice.mv)))
+        Ok(self.describe_move(choice.mv))
     }
 
     #[cfg(feature = "ai")]
     fn analyse(&self, time_ms: u64) -> Result<Analysis, Error> {
         let choice = crate::ai::analyse_4(self, time_ms)?;
-        let best = record(&self.describe_move(choice.mv));
+        let best = self.describe_move(choice.mv);
         Ok(Analysis {
             best: best.clone(),
             score: choice.score_cp,
@@ -280,17 +209,7 @@ impl Engine for FourGame {
         })
     }
 
-    fn to_saved(&self, _seed: u64) -> SavedGame {
-        let s = self.to_save();
-        SavedGame {
-            variant: Engine::kind(self).to_string(),
-            rules: Some(s.rules),
-            seed: s.seed,
-            start_fen: s.start_fen,
-            first_player: Some(s.first_player.into()),
-            move_limit: s.move_limit,
-            moves: s.moves,
-            ..SavedGame::envelope()
-        }
+    fn to_saved(&self) -> SavedGame {
+        FourGame::to_saved(self)
     }
 }

@@ -99,7 +99,7 @@ trait Engine {
     fn ai_move(&self, opts: &AiOptions) -> Result<MoveRecord, Error>;
     #[cfg(feature = "ai")]
     fn analyse(&self, time_ms: u64) -> Result<Analysis, Error>;
-    fn to_saved(&self, seed: u64) -> SavedGame;
+    fn to_saved(&self) -> SavedGame;
 }
 
 impl Game {
@@ -330,7 +330,10 @@ impl Game {
 
     /// The game as a replayable record (see [`SavedGame`]).
     pub fn to_saved(&self) -> SavedGame {
-        self.engine().to_saved(self.seed)
+        SavedGame {
+            seed: self.seed,
+            ..self.engine().to_saved()
+        }
     }
 
     /// Rebuilds a game from [`Game::to_saved`] output, replaying and checking every move.

@@ -49,11 +49,19 @@ pub struct SavedGame {
     pub declared: Option<SavedResult>,
 }
 
-pub use crate::two::SavedResult;
+/// How a two-player game that ended by a call (resignation, claimed or agreed draw) ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedResult {
+    /// `"white"`, `"black"`, or absent for a draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    /// A [`crate::ResultReason::code`].
+    pub reason: String,
+}
 
 impl SavedGame {
     /// An empty chess record with the format and version filled in.
-    pub(super) fn envelope() -> SavedGame {
+    pub(crate) fn envelope() -> SavedGame {
         SavedGame {
             format: SAVE_FORMAT.to_string(),
             version: SAVE_VERSION,
@@ -79,38 +87,8 @@ pub(super) fn restore(s: &SavedGame) -> Result<Game, Error> {
     let kind = GameKind::parse(&s.variant, s.rules.map(Rules::name))
         .map_err(|e| Error::invalid_argument(format!("corrupt saved game: {}", e.message)))?;
     let inner = match kind.variant() {
-        Some(_) => {
-            if s.first_player.is_some() || s.move_limit.is_some() {
-                return Err(Error::invalid_argument(
-                    "corrupt saved game: firstPlayer and moveLimit are four-player fields",
-                ));
-            }
-            Inner::Two(TwoGame::from_saved(&crate::two::SavedGame {
-                variant: kind.to_string(),
-                start_fen: s.start_fen.clone(),
-                moves: s.moves.clone(),
-                declared: s.declared.clone(),
-            })?)
-        }
-        None => {
-            let first = s.first_player.and_then(Player::seat).ok_or_else(|| {
-                Error::invalid_argument("corrupt saved game: firstPlayer must be a seat")
-            })?;
-            if s.declared.is_some() {
-                return Err(Error::invalid_argument(
-                    "corrupt saved game: four-player games record resignations as moves",
-                ));
-            }
-            Inner::Four(Box::new(FourGame::from_save(&crate::four::SavedGame {
-                variant: kind.to_string(),
-                rules: kind.rules().unwrap_or_default(),
-                start_fen: s.start_fen.clone(),
-                first_player: first,
-                move_limit: s.move_limit,
-                seed: s.seed,
-                moves: s.moves.clone(),
-            })?))
-        }
+        Some(_) => Inner::Two(TwoGame::from_saved(s)?),
+        None => Inner::Four(Box::new(FourGame::from_saved(s)?)),
     };
     Ok(Game {
         inner,

@@ -2,43 +2,14 @@
 
 use super::{Engine, SavedGame};
 use crate::kind::GameKind;
-use crate::record::{
-    BoardPiece, EntryKind, GameResult, MoveRecord, PositionView, Score, Status, Undone,
+use crate::record::{BoardPiece, GameResult, MoveRecord, PositionView, Score, Status, Undone};
+use crate::two::{
+    Color, Position, Square, TwoGame, Variant, board_pieces, describe_move as describe,
 };
-use crate::two::{Color, Move, PlayedMove, Position, Square, TwoGame, Variant, board_pieces};
 use crate::{Error, Player, Role};
 
 #[cfg(feature = "ai")]
 use crate::{ai::AiOptions, record::Analysis};
-
-/// The record of a two-player move.
-fn record(p: &PlayedMove) -> MoveRecord {
-    MoveRecord {
-        player: p.player.into(),
-        kind: EntryKind::Move,
-        from: p.mv.from.to_string(),
-        to: p.mv.king_to().to_string(),
-        promotion: p.mv.promotion(),
-        uci: p.uci.clone(),
-        san: p.san.clone(),
-        piece: Some(p.piece),
-        captured: p.captured,
-        check: p.check,
-        checks: if p.check {
-            vec![p.player.other().into()]
-        } else {
-            Vec::new()
-        },
-        points: 0,
-        scoring: Vec::new(),
-        eliminated: Vec::new(),
-    }
-}
-
-/// The record of the legal move `m` of `pos`.
-fn describe(pos: &Position, m: Move) -> MoveRecord {
-    record(&PlayedMove::describe(pos, m))
-}
 
 fn board(pos: &Position) -> Vec<BoardPiece> {
     board_pieces(pos)
@@ -87,7 +58,7 @@ impl Engine for TwoGame {
     }
 
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
-        self.play_str(text).map(record)
+        self.play_str(text).cloned()
     }
 
     fn play_squares(
@@ -114,7 +85,7 @@ impl Engine for TwoGame {
                 pos.fen()
             ))
         })?;
-        self.play(m).map(record)
+        self.play(m).cloned()
     }
 
     fn undo(&mut self) -> Option<Undone> {
@@ -122,11 +93,11 @@ impl Engine for TwoGame {
             TwoGame::undo(self);
             return Some(Undone::Declaration);
         }
-        TwoGame::undo(self).map(|p| Undone::Move(record(&p)))
+        TwoGame::undo(self).map(Undone::Move)
     }
 
     fn history(&self) -> Vec<MoveRecord> {
-        TwoGame::history(self).iter().map(record).collect()
+        TwoGame::history(self).to_vec()
     }
 
     fn ply(&self) -> usize {
@@ -195,7 +166,7 @@ impl Engine for TwoGame {
             last_move: ply
                 .checked_sub(1)
                 .and_then(|i| TwoGame::history(self).get(i))
-                .map(record),
+                .cloned(),
         })
     }
 
@@ -259,15 +230,7 @@ impl Engine for TwoGame {
         })
     }
 
-    fn to_saved(&self, seed: u64) -> SavedGame {
-        let s = TwoGame::to_saved(self);
-        SavedGame {
-            variant: Engine::kind(self).to_string(),
-            seed,
-            start_fen: s.start_fen,
-            moves: s.moves,
-            declared: s.declared,
-            ..SavedGame::envelope()
-        }
+    fn to_saved(&self) -> SavedGame {
+        TwoGame::to_saved(self)
     }
 }

@@ -5,7 +5,9 @@
 //! draw claims, PGN export and import.
 
 use super::{Color, Move, MoveKind, Position, Square, Variant};
-use crate::{Error, GameKind, ResultReason, Role};
+use crate::game::{SavedGame, SavedResult};
+use crate::record::{EntryKind, MoveRecord};
+use crate::{Error, GameKind, Player, ResultReason, Role};
 
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -27,47 +29,38 @@ impl GameResult {
     }
 }
 
-/// A move as it was played, with everything a UI shows about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayedMove {
-    /// The move itself.
-    pub mv: Move,
-    /// Who played it.
-    pub player: Color,
-    /// The moving piece.
-    pub piece: Role,
-    /// The captured piece, if any.
-    pub captured: Option<Role>,
-    /// SAN with `+`/`#`.
-    pub san: String,
-    /// UCI text.
-    pub uci: String,
-    /// `true` when the move gave check.
-    pub check: bool,
-}
-
-impl PlayedMove {
-    /// Describes the legal move `m` of `pos`: the one description of a move, used for moves
-    /// played and for legal moves alike.
-    pub fn describe(pos: &Position, m: Move) -> PlayedMove {
-        let piece = pos.piece_at(m.from).map(|(_, r)| r);
-        debug_assert!(piece.is_some(), "no piece on {} in {}", m.from, pos.fen());
-        let captured = match m.kind {
-            MoveKind::EnPassant => Some(Role::Pawn),
-            MoveKind::Castle => None,
-            _ => pos.piece_at(m.to).map(|(_, r)| r),
-        };
-        let mut next = pos.clone();
-        next.play(m);
-        PlayedMove {
-            mv: m,
-            player: pos.turn(),
-            piece: piece.unwrap_or(Role::Pawn),
-            captured,
-            san: pos.san(m),
-            uci: m.uci(),
-            check: next.is_check(),
-        }
+/// Describes the legal move `m` of `pos`: the one description of a two-player move, used for
+/// moves played and for legal moves alike.
+pub fn describe_move(pos: &Position, m: Move) -> MoveRecord {
+    let piece = pos.piece_at(m.from).map(|(_, r)| r);
+    debug_assert!(piece.is_some(), "no piece on {} in {}", m.from, pos.fen());
+    let captured = match m.kind {
+        MoveKind::EnPassant => Some(Role::Pawn),
+        MoveKind::Castle => None,
+        _ => pos.piece_at(m.to).map(|(_, r)| r),
+    };
+    let mut next = pos.clone();
+    next.play(m);
+    let check = next.is_check();
+    MoveRecord {
+        player: pos.turn().into(),
+        kind: EntryKind::Move,
+        from: m.from.to_string(),
+        to: m.king_to().to_string(),
+        promotion: m.promotion(),
+        uci: m.uci(),
+        san: pos.san(m),
+        piece: Some(piece.unwrap_or(Role::Pawn)),
+        captured,
+        check,
+        checks: if check {
+            vec![pos.turn().other().into()]
+        } else {
+            Vec::new()
+        },
+        points: 0,
+        scoring: Vec::new(),
+        eliminated: Vec::new(),
     }
 }
 
@@ -76,7 +69,9 @@ impl PlayedMove {
 pub struct TwoGame {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
     positions: Vec<Position>,
-    pub(super) moves: Vec<PlayedMove>,
+    /// The moves played; `records[i]` describes `moves[i]`.
+    moves: Vec<Move>,
+    pub(super) records: Vec<MoveRecord>,
     /// A result set by a call rather than by the position: resignation or a draw claim.
     declared: Option<GameResult>,
     /// PGN roster tags kept from an import (Event, Site, Date, Round, White, Black).
@@ -99,6 +94,7 @@ impl TwoGame {
         TwoGame {
             positions: vec![position],
             moves: Vec::new(),
+            records: Vec::new(),
             declared: None,
             tags: Vec::new(),
         }
@@ -130,8 +126,13 @@ impl TwoGame {
         self.declared
     }
 
+    /// The moves played so far, described.
+    pub fn history(&self) -> &[MoveRecord] {
+        &self.records
+    }
+
     /// The moves played so far.
-    pub fn history(&self) -> &[PlayedMove] {
+    pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
@@ -145,7 +146,7 @@ impl TwoGame {
 
     /// Plays a legal move. Fails with `game-over` after the end, `illegal-move` otherwise;
     /// the game is unchanged on error.
-    pub fn play(&mut self, m: Move) -> Result<&PlayedMove, Error> {
+    pub fn play(&mut self, m: Move) -> Result<&MoveRecord, Error> {
         if let Some(r) = self.result() {
             return Err(Error::game_over(format!(
                 "the game is over ({}, {}); no more moves",
@@ -161,16 +162,17 @@ impl TwoGame {
                 pos.fen()
             )));
         }
-        let record = PlayedMove::describe(pos, m);
+        let record = describe_move(pos, m);
         let mut next = pos.clone();
         next.play(m);
         self.positions.push(next);
-        self.moves.push(record);
-        Ok(&self.moves[self.moves.len() - 1])
+        self.moves.push(m);
+        self.records.push(record);
+        Ok(&self.records[self.records.len() - 1])
     }
 
     /// Plays a move written in UCI or SAN.
-    pub fn play_str(&mut self, text: &str) -> Result<&PlayedMove, Error> {
+    pub fn play_str(&mut self, text: &str) -> Result<&MoveRecord, Error> {
         if let Some(r) = self.result() {
             return Err(Error::game_over(format!(
                 "the game is over ({}, {}); cannot play {text:?}",
@@ -185,15 +187,13 @@ impl TwoGame {
     /// Takes back the last action: a resignation or claimed draw if the game ended that way
     /// (returning `None`, the moves stay), otherwise the last move (returned; `None` at the
     /// start).
-    pub fn undo(&mut self) -> Option<PlayedMove> {
+    pub fn undo(&mut self) -> Option<MoveRecord> {
         if self.declared.take().is_some() {
             return None;
         }
-        if self.moves.is_empty() {
-            return None;
-        }
+        self.moves.pop()?;
         self.positions.pop();
-        self.moves.pop()
+        self.records.pop()
     }
 
     /// How many times the current position has occurred, counting only positions since the
@@ -310,20 +310,22 @@ impl TwoGame {
     }
 
     /// The data needed to rebuild this game: variant, start FEN, moves in UCI, and a
-    /// declared result.
+    /// declared result (the seed is the caller's: 0 here).
     pub fn to_saved(&self) -> SavedGame {
         SavedGame {
             variant: self.variant().to_string(),
             start_fen: self.start().fen(),
-            moves: self.moves.iter().map(|m| m.uci.clone()).collect(),
+            moves: self.records.iter().map(|m| m.uci.clone()).collect(),
             declared: self.declared.map(|r| SavedResult {
-                winner: r.winner.map(|c| c.name().to_string()),
+                winner: r.winner.map(|c| Player::from(c).to_string()),
                 reason: r.reason.code().to_string(),
             }),
+            ..SavedGame::envelope()
         }
     }
 
     /// Rebuilds a game saved with [`TwoGame::to_saved`], replaying and checking every move.
+    /// Errors are `invalid-argument` (a bad start FEN keeps its `invalid-fen`).
     pub fn from_saved(saved: &SavedGame) -> Result<TwoGame, Error> {
         let variant = GameKind::parse(&saved.variant, None)
             .ok()
@@ -334,6 +336,11 @@ impl TwoGame {
                     saved.variant
                 ))
             })?;
+        if saved.rules.is_some() || saved.first_player.is_some() || saved.move_limit.is_some() {
+            return Err(Error::invalid_argument(
+                "corrupt saved game: rules, firstPlayer and moveLimit are four-player fields",
+            ));
+        }
         let mut game = TwoGame::from_fen(variant, &saved.start_fen)?;
         for (i, m) in saved.moves.iter().enumerate() {
             game.play_str(m).map_err(|e| {
@@ -357,31 +364,6 @@ impl TwoGame {
         }
         Ok(game)
     }
-}
-
-/// The serializable form of a [`TwoGame`].
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SavedGame {
-    /// Variant API name.
-    pub variant: String,
-    /// FEN of the starting position.
-    pub start_fen: String,
-    /// Moves in UCI.
-    pub moves: Vec<String>,
-    /// A resignation or claimed draw, if the game ended that way.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub declared: Option<SavedResult>,
-}
-
-/// A declared result in a [`SavedGame`].
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct SavedResult {
-    /// `"white"`, `"black"`, or absent for a draw.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<String>,
-    /// A [`ResultReason::code`].
-    pub reason: String,
 }
 
 /// Hash collisions are astronomically unlikely, but repetition decides results, so equal

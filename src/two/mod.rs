@@ -19,7 +19,7 @@ mod san;
 mod zobrist;
 
 pub use board::{Bitboard, Color, Square};
-pub use game::{GameResult, PlayedMove, SavedGame, SavedResult, TwoGame, board_pieces};
+pub use game::{GameResult, TwoGame, board_pieces, describe_move};
 pub use movegen::{Move, MoveKind, MoveList};
 pub use position::{Position, Variant};
 pub use rules::{Ending, HILL};

@@ -4,7 +4,7 @@ use super::game::{GameResult, TwoGame};
 use super::{Color, Position, Variant};
 use crate::kind::GameKind;
 use crate::pgn_tags;
-use crate::{Error, ResultReason};
+use crate::{Error, Player, ResultReason};
 
 /// The roster tags a PGN keeps, with the values written when unknown.
 const ROSTER: [(&str, &str); 6] = [
@@ -42,15 +42,15 @@ impl TwoGame {
         out.push('\n');
         let mut text = String::new();
         let mut number = start.fullmoves();
-        for (i, m) in self.moves.iter().enumerate() {
-            if m.player == Color::White {
+        for (i, m) in self.records.iter().enumerate() {
+            if m.player == Player::White {
                 text.push_str(&format!("{number}. "));
             } else if i == 0 {
                 text.push_str(&format!("{number}... "));
             }
             text.push_str(&m.san);
             text.push(' ');
-            if m.player == Color::Black {
+            if m.player == Player::Black {
                 number += 1;
             }
         }
