@@ -34,7 +34,13 @@ impl FourGame {
         }
         match self.result() {
             Some(r) => {
-                let pts: Vec<String> = r.scores.iter().map(|p| p.points.to_string()).collect();
+                // Four-player points are whole numbers. Written as integers, they keep Rust's
+                // float formatting (about 6 KB of gzipped wasm) out of the package.
+                let pts: Vec<String> = r
+                    .scores
+                    .iter()
+                    .map(|p| (p.points as i64).to_string())
+                    .collect();
                 pgn_tags::write(&mut s, "Result", &pts.join("-"));
                 pgn_tags::write(&mut s, "Termination", r.reason.code());
             }
