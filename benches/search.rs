@@ -12,7 +12,7 @@
 
 use std::hint::black_box;
 
-use tablero::ai::{AiOptions, choose_move_4, choose_move_8, now_ms};
+use tablero::ai::{AiOptions, now_ms};
 use tablero::four::{FourGame, Rules, Seat};
 use tablero::two::TwoGame as Game;
 use tablero::two::Variant;
@@ -79,7 +79,10 @@ fn main() {
             let (mut n, mut ms) = (0u64, 0.0f64);
             for g in &games {
                 let t = now_ms();
-                let c = black_box(choose_move_8(g, &opts).expect("playable"));
+                let c = black_box(
+                    tablero::ai::two::choose_move(g.position(), &g.hashes(), &opts)
+                        .expect("playable"),
+                );
                 ms += now_ms() - t;
                 n += c.nodes;
                 depth = c.depth;
@@ -100,7 +103,8 @@ fn main() {
         let mut total = 0;
         for _ in 0..3 {
             let t = now_ms();
-            let c = black_box(choose_move_4(&g, &opts4).expect("playable"));
+            let c =
+                black_box(tablero::ai::four::choose_move(g.position(), &opts4).expect("playable"));
             rates.push(c.nodes as f64 / (now_ms() - t));
             depth = c.depth;
             total = c.nodes;

@@ -7,7 +7,7 @@
 //! ```
 //! Prints one line per game and a summary line per pair (from the higher level's view).
 
-use tablero::ai::{AiOptions, choice_rng, choose_move_8};
+use tablero::ai::{AiOptions, choice_rng};
 use tablero::rng::SplitMix64;
 use tablero::two::TwoGame as Game;
 use tablero::two::{Color, Variant};
@@ -72,7 +72,8 @@ fn play(mut g: Game, white: u8, black: u8, l8_nodes: u64, seed: u64) -> (f64, us
             nodes: if level == 8 { Some(l8_nodes) } else { None },
             seed: Some(seed.wrapping_mul(1000).wrapping_add(ply as u64)),
         };
-        let choice = choose_move_8(&g, &opts).expect("game is not over");
+        let choice = tablero::ai::two::choose_move(g.position(), &g.hashes(), &opts)
+            .expect("game is not over");
         let white_view = if g.position().turn() == Color::White {
             choice.score_cp
         } else {

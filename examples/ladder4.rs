@@ -14,7 +14,8 @@
 //! the evaluation without king-safety and development terms, so that one side can play the
 //! default engine against copies of a variant.
 
-use tablero::ai::{AiOptions, FourConfig, choose_move_4_with};
+use tablero::ai::AiOptions;
+use tablero::ai::four::{FourConfig, choose_move_with};
 use tablero::four::{FourGame, Rules, Seat};
 
 fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
@@ -69,7 +70,7 @@ fn main() {
             };
             let cfg = if is_strong { strong_cfg } else { weak_cfg };
             let t = std::time::Instant::now();
-            let c = choose_move_4_with(&g, &opts, cfg).expect("game is not over");
+            let c = choose_move_with(g.position(), &opts, cfg).expect("game is not over");
             ms[usize::from(!is_strong)] += t.elapsed().as_secs_f64() * 1000.0;
             moves[usize::from(!is_strong)] += 1;
             depths[usize::from(!is_strong)] += u64::from(c.depth);
@@ -138,7 +139,7 @@ fn bench(level: u8, nodes: u64, cfg: FourConfig, seed: u64) {
                 seed: Some(seed),
             };
             let t = std::time::Instant::now();
-            let c = choose_move_4_with(&g, &opts, cfg).expect("game is not over");
+            let c = choose_move_with(g.position(), &opts, cfg).expect("game is not over");
             ms += t.elapsed().as_secs_f64() * 1000.0;
             depth += c.depth;
             n += 1;
@@ -149,7 +150,8 @@ fn bench(level: u8, nodes: u64, cfg: FourConfig, seed: u64) {
             nodes: None,
             seed: Some(seed + ply),
         };
-        let c = choose_move_4_with(&g, &opts, FourConfig::default()).expect("game is not over");
+        let c =
+            choose_move_with(g.position(), &opts, FourConfig::default()).expect("game is not over");
         g.play_move(c.mv).expect("legal move");
     }
     println!(

@@ -1,14 +1,13 @@
 //! The computer opponent: search, evaluation and difficulty levels for all five games.
 //!
-//! * [`choose_move_8`] / [`analyse_8`]: two-player games ([`crate::game::Game`]).
-//! * [`choose_move_4`] / [`analyse_4`]: four-player games ([`crate::four::FourGame`]), by
-//!   best-reply search with the evaluation from the mover's point of view.
-//! * [`search_8`]: the same search over a bare position with a caller-owned hash table and
-//!   stop flag (the UCI engine uses it).
+//! * [`two`]: two-player games (principal variation search; `eval.rs`, `search.rs`).
+//! * [`four`]: four-player games (best-reply search with the evaluation from the mover's
+//!   point of view; `eval.rs`, `search.rs`).
 //!
-//! The search itself ([`search`]) is written once against [`SearchPosition`], which both
-//! engines implement. Two-player games use principal variation search, four-player games
-//! best-reply search; see `docs/STRENGTH.md` for the levels and their measured strength.
+//! Both take a position (and, for two players, the hashes of the game's earlier positions),
+//! never a game record: [`crate::Game::ai_move`] is the face that knows games. The search core
+//! ([`search`]) is written once against [`SearchPosition`], which both engines implement; see
+//! `docs/STRENGTH.md` for the levels and their measured strength.
 //!
 //! The search reads time only through [`now_ms`]: `std::time::Instant` natively, and
 //! `Date.now()` in wasm, where `Instant` would panic.
@@ -20,23 +19,17 @@
 //! race won): any `|score| >= 29000` is a forced result.
 
 mod clock;
-mod eval8;
-mod four;
+pub mod four;
 pub mod search;
 mod tt;
-
-use std::sync::atomic::AtomicBool;
+pub mod two;
 
 pub use clock::{Stopwatch, now_ms};
-pub use eval8::evaluate_white;
-pub use four::{FourConfig, evaluate_four};
 pub use search::{INF, Limits, MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher};
 pub use tt::Table;
 
 use crate::Error;
 use crate::rng::SplitMix64;
-use crate::two::TwoGame as Game;
-use crate::two::{Move, Position};
 
 /// How the computer should play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,7 +189,7 @@ pub fn limits_for(opts: &AiOptions) -> Result<(LevelSpec, Limits), Error> {
 
 /// Hash table size for one search: no larger than the nodes the budget allows can fill, so
 /// that a short search does not spend its time clearing a big table.
-fn table_mb(spec: &LevelSpec, limits: &Limits) -> usize {
+pub(crate) fn table_mb(spec: &LevelSpec, limits: &Limits) -> usize {
     let by_time = limits.time_ms.map_or(usize::MAX, |t| (t / 32) as usize);
     let by_nodes = limits.nodes.map_or(usize::MAX, |n| (n / 40_000) as usize);
     spec.hash_mb.min(by_time).min(by_nodes).max(1)
@@ -241,168 +234,5 @@ pub fn pick_weakened<M: Copy>(
     Some(best)
 }
 
-/// Hashes of the positions before the current one, oldest first, for repetition detection.
-fn game_hashes(game: &Game) -> Vec<u64> {
-    let mut pos = game.start().clone();
-    let mut hashes = Vec::with_capacity(game.moves().len() + MAX_SEARCH_PLY);
-    for &m in game.moves() {
-        hashes.push(pos.hash());
-        pos.play(m);
-    }
-    hashes
-}
-
-const MAX_SEARCH_PLY: usize = search::MAX_PLY + 8;
-
-fn check_playable(game: &Game) -> Result<(), Error> {
-    if let Some(r) = game.result() {
-        return Err(Error::game_over(format!(
-            "the game is over ({}, {}); there is no move to choose",
-            r.pgn_token(),
-            r.reason.code()
-        )));
-    }
-    Ok(())
-}
-
-/// Searches a two-player position: the building block of [`choose_move_8`], [`analyse_8`] and
-/// the UCI engine, which owns the hash table `tt` (kept between moves) and a `stop` flag.
-///
-/// `history` holds the hashes of earlier positions of the game (oldest first) so that
-/// repetitions count as draws. Fails with `game-over` when the side to move has no move.
-pub fn search_8(
-    pos: &Position,
-    history: Vec<u64>,
-    spec: &LevelSpec,
-    limits: Limits,
-    seed: u64,
-    tt: &mut Table,
-    stop: Option<&AtomicBool>,
-) -> Result<AiChoice<Move>, Error> {
-    let mut searcher: Searcher<'_, Position> = Searcher::new(tt, limits, history, stop);
-    let result = searcher.search_two_player(pos, spec.candidates);
-    let Some(best) = result.best else {
-        return Err(Error::game_over(format!(
-            "no legal move in {}; the game is over",
-            pos.fen()
-        )));
-    };
-    let mut rng = choice_rng(seed);
-    let mv = pick_weakened(&result.root_scores, spec, &mut rng).unwrap_or(best);
-    let mut pv = result.pv;
-    if pv.is_empty() {
-        pv.push(best);
-    }
-    Ok(AiChoice {
-        mv,
-        score_cp: result.score,
-        depth: result.depth,
-        nodes: result.nodes,
-        pv,
-    })
-}
-
-/// Chooses the computer's move in a two-player game without playing it.
-///
-/// Errors: `game-over` when the game has ended, `invalid-argument` for a level outside 1..=8
-/// or a zero time or node budget. With a node budget (or the default budget of levels 1–7)
-/// and a fixed seed, the choice is deterministic.
-pub fn choose_move_8(game: &Game, opts: &AiOptions) -> Result<AiChoice<Move>, Error> {
-    let (spec, limits) = limits_for(opts)?;
-    check_playable(game)?;
-    let mut tt = Table::with_mb(table_mb(&spec, &limits));
-    search_8(
-        game.position(),
-        game_hashes(game),
-        &spec,
-        limits,
-        opts.seed.unwrap_or(0),
-        &mut tt,
-        None,
-    )
-}
-
-/// Analyses the current position at full strength for `time_ms` milliseconds: the best line
-/// and its score, for hints.
-pub fn analyse_8(game: &Game, time_ms: u64) -> Result<AiChoice<Move>, Error> {
-    choose_move_8(
-        game,
-        &AiOptions {
-            level: 8,
-            time_ms: Some(time_ms),
-            nodes: None,
-            seed: None,
-        },
-    )
-}
-
-/// Chooses the computer's move in a four-player game without playing it (best-reply search
-/// from the player to move's point of view).
-///
-/// Errors: `game-over` when the game has ended, `invalid-argument` for a level outside 1..=8
-/// or a zero budget. Deterministic for a given seed and node budget.
-pub fn choose_move_4(
-    game: &crate::four::FourGame,
-    opts: &AiOptions,
-) -> Result<AiChoice<crate::four::Move>, Error> {
-    choose_move_4_with(game, opts, FourConfig::default())
-}
-
-/// [`choose_move_4`] with explicit search and evaluation switches (for measurements).
-#[doc(hidden)]
-pub fn choose_move_4_with(
-    game: &crate::four::FourGame,
-    opts: &AiOptions,
-    cfg: FourConfig,
-) -> Result<AiChoice<crate::four::Move>, Error> {
-    let (spec, mut limits) = limits_for(opts)?;
-    if game.is_over() {
-        return Err(Error::game_over(
-            "the four-player game is over; there is no move to choose",
-        ));
-    }
-    // Four-player nodes cost several times a two-player node (three mate/stalemate tests per
-    // move), so the level defaults are scaled down; the depth caps keep their meaning.
-    if opts.nodes.is_none() && opts.time_ms.is_none() && spec.default_nodes > 0 {
-        limits.nodes = Some((spec.default_nodes / 4).max(500));
-    }
-    let pos = game.position();
-    let mut tt = Table::with_mb(table_mb(&spec, &limits));
-    let mut searcher: Searcher<'_, crate::four::Position> =
-        Searcher::new(&mut tt, limits, Vec::new(), None);
-    let max_depth = spec.max_depth.min(40);
-    let result =
-        searcher.search_four_with(pos, max_depth, spec.candidates > 1, limits.time_ms, cfg);
-    let Some(best) = result.best else {
-        return Err(Error::game_over("the player to move has no legal move"));
-    };
-    let mut rng = choice_rng(opts.seed.unwrap_or(0));
-    let mv = pick_weakened(&result.root_scores, &spec, &mut rng).unwrap_or(best);
-    Ok(AiChoice {
-        mv,
-        score_cp: result.score,
-        depth: result.depth,
-        nodes: result.nodes,
-        pv: if result.pv.is_empty() {
-            vec![best]
-        } else {
-            result.pv
-        },
-    })
-}
-
-/// Analyses a four-player position at full strength for `time_ms` milliseconds.
-pub fn analyse_4(
-    game: &crate::four::FourGame,
-    time_ms: u64,
-) -> Result<AiChoice<crate::four::Move>, Error> {
-    choose_move_4(
-        game,
-        &AiOptions {
-            level: 8,
-            time_ms: Some(time_ms),
-            nodes: None,
-            seed: None,
-        },
-    )
-}
+/// Room the search's own repetition history needs beyond the game's (one hash per ply).
+pub(crate) const MAX_SEARCH_PLY: usize = search::MAX_PLY + 8;

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use tablero::GameKind;
-use tablero::ai::{AiChoice, Limits, MATE, MATE_BOUND, Table, level_spec, search_8};
+use tablero::ai::{AiChoice, Limits, MATE, MATE_BOUND, Table, level_spec};
 use tablero::two::{Color, Move, Position, Variant};
 
 struct Engine {
@@ -208,7 +208,15 @@ impl Engine {
                     Ok(t) => t,
                     Err(poisoned) => poisoned.into_inner(),
                 };
-                search_8(&pos, history, &spec, limits, seed, &mut table, Some(&stop))
+                tablero::ai::two::search(
+                    &pos,
+                    history,
+                    &spec,
+                    limits,
+                    seed,
+                    &mut table,
+                    Some(&stop),
+                )
             };
             match result {
                 Ok(AiChoice {

@@ -47,6 +47,17 @@ pub(super) fn create(opts: &NewGame) -> Result<FourGame, Error> {
     }
 }
 
+/// `game-over` once the game has ended.
+#[cfg(feature = "ai")]
+fn check_playable(g: &FourGame) -> Result<(), Error> {
+    if g.is_over() {
+        return Err(Error::game_over(
+            "the four-player game is over; there is no move to choose",
+        ));
+    }
+    Ok(())
+}
+
 /// The seat to move, or `game-over`.
 fn seat_to_move(g: &FourGame) -> Result<Seat, Error> {
     if g.is_over() {
@@ -189,13 +200,15 @@ impl Engine for FourGame {
 
     #[cfg(feature = "ai")]
     fn ai_move(&self, opts: &AiOptions) -> Result<MoveRecord, Error> {
-        let choice = crate::ai::choose_move_4(self, opts)?;
+        check_playable(self)?;
+        let choice = crate::ai::four::choose_move(self.position(), opts)?;
         Ok(self.describe_move(choice.mv))
     }
 
     #[cfg(feature = "ai")]
     fn analyse(&self, time_ms: u64) -> Result<Analysis, Error> {
-        let choice = crate::ai::analyse_4(self, time_ms)?;
+        check_playable(self)?;
+        let choice = crate::ai::four::analyse(self.position(), time_ms)?;
         let best = self.describe_move(choice.mv);
         Ok(Analysis {
             best: best.clone(),

@@ -204,13 +204,15 @@ impl Engine for TwoGame {
 
     #[cfg(feature = "ai")]
     fn ai_move(&self, opts: &AiOptions) -> Result<MoveRecord, Error> {
-        let choice = crate::ai::choose_move_8(self, opts)?;
+        self.check_playable()?;
+        let choice = crate::ai::two::choose_move(self.position(), &self.hashes(), opts)?;
         Ok(describe(self.position(), choice.mv))
     }
 
     #[cfg(feature = "ai")]
     fn analyse(&self, time_ms: u64) -> Result<Analysis, Error> {
-        let choice = crate::ai::analyse_8(self, time_ms)?;
+        self.check_playable()?;
+        let choice = crate::ai::two::analyse(self.position(), &self.hashes(), time_ms)?;
         let mut pos = self.position().clone();
         let mut pv = Vec::new();
         for &m in &choice.pv {

@@ -131,6 +131,25 @@ impl TwoGame {
         &self.records
     }
 
+    /// Hashes of the positions before the current one, oldest first: what the search needs
+    /// to see repetitions.
+    pub fn hashes(&self) -> Vec<u64> {
+        let n = self.positions.len() - 1;
+        self.positions[..n].iter().map(Position::hash).collect()
+    }
+
+    /// `game-over` once the game has ended (by the position, a draw rule or a declaration).
+    pub fn check_playable(&self) -> Result<(), Error> {
+        match self.result() {
+            Some(r) => Err(Error::game_over(format!(
+                "the game is over ({}, {}); there is no move to choose",
+                r.pgn_token(),
+                r.reason.code()
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// The moves played so far.
     pub fn moves(&self) -> &[Move] {
         &self.moves

@@ -419,7 +419,7 @@ impl Position {
     }
 
     /// Number of legal move paths of length `depth` (perft). A finished game has no moves, so
-    /// the count below a finished node is 0 (1 at depth 0), as in the suites in `testdata/`.
+    /// the count below a finished node is 0 (1 at depth 0), as in the suites in `tests/data/`.
     pub fn perft(&self, depth: u32) -> u64 {
         // One move list per ply, allocated once: filling a fresh 512-entry list at every node
         // would cost more than generating the moves.

@@ -16,271 +16,11 @@
 //! immediate mates (+20) and stalemates (+20 for the stalemated player) are all in the points
 //! the evaluation reads; grey pieces are worth nothing.
 
-use super::search::{MATE, MATE_BOUND, SearchPosition, Searcher};
-use super::tt::Bound;
-use crate::Role;
-use crate::four::{Move, MoveList, Position, Seat, Square};
-
-/// Material values for the evaluation (not the R5.10 points: those are in `points()`).
-const MATERIAL: [i32; 6] = [100, 300, 400, 500, 1000, 0];
-/// Centipawns per point scored.
-const POINT_CP: i32 = 100;
-/// Value of being out of the game, beyond the points already banked.
-const OUT_PENALTY: i32 = 6_000;
-/// Hash salt for min layers (the same board is a different node there).
-const MIN_KEY: u64 = 0x5be0_cd19_137e_2179;
-
-/// The 160 squares of the cross board.
-fn squares() -> &'static [Square] {
-    use std::sync::OnceLock;
-    static SQ: OnceLock<Vec<Square>> = OnceLock::new();
-    SQ.get_or_init(|| {
-        let mut v = Vec::with_capacity(160);
-        for rank in 0..14 {
-            for file in 0..14 {
-                if let Some(s) = Square::new(file, rank) {
-                    v.push(s);
-                }
-            }
-        }
-        v
-    })
-}
-
-/// Search and evaluation switches of the four-player computer. The default is what the
-/// levels play; the others exist to measure what each part is worth (`examples/ladder4.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FourConfig {
-    /// BRS+: opponents who do not give the best reply play their move-ordering move instead of
-    /// passing. `false`: plain BRS.
-    pub brs_plus: bool,
-    /// King safety (attackers near each king, pawn shelter, open lines, early king walks) and
-    /// development terms in the evaluation.
-    pub king_safety: bool,
-    /// Quiescence lets opponents capture only the searching player's pieces (their captures
-    /// among themselves are left out).
-    pub q_pov_only: bool,
-    /// Principal variation search (null windows after each layer's first move) and killer
-    /// moves in the ordering.
-    pub pvs: bool,
-}
-
-impl Default for FourConfig {
-    fn default() -> Self {
-        FourConfig {
-            brs_plus: false,
-            king_safety: true,
-            q_pov_only: true,
-            pvs: true,
-        }
-    }
-}
-
-/// Is `seat` still playing (its pieces move for it)?
-fn in_game(pos: &Position, seat: usize) -> bool {
-    pos.moves(seat) && !pos.statuses()[seat].is_out()
-}
-
-/// `(lateral, forward)` coordinates of a square as `seat` sees the board: `forward` is 0 on
-/// its back rank and grows toward the centre.
-fn rel(seat: usize, file: i32, rank: i32) -> (i32, i32) {
-    match seat {
-        0 => (file, rank),
-        1 => (rank, file),
-        2 => (file, 13 - rank),
-        _ => (rank, 13 - file),
-    }
-}
-
-/// Board `(file, rank)` of `seat`'s relative coordinates (inverse of [`rel`]).
-fn unrel(seat: usize, lateral: i32, forward: i32) -> (i32, i32) {
-    match seat {
-        0 => (lateral, forward),
-        1 => (forward, lateral),
-        2 => (lateral, 13 - forward),
-        _ => (13 - forward, lateral),
-    }
-}
-
-/// Attack weight of an enemy piece `dist` squares (king steps) from a king.
-fn danger_weight(role: Role, dist: i32) -> i32 {
-    match role {
-        Role::Queen if dist <= 2 => 5,
-        Role::Queen if dist <= 3 => 3,
-        Role::Rook if dist <= 2 => 3,
-        Role::Bishop | Role::Knight if dist <= 2 => 2,
-        _ => 0,
-    }
-}
-
-/// King safety and development of every seat, in centipawns (higher is better for it).
-/// `grid[file][rank]` holds `1 + seat * 8 + role` of live pieces, 0 elsewhere; `pieces` the
-/// live pieces other than pawns and kings.
-fn safety(
-    grid: &[[u8; 14]; 14],
-    pieces: &[(u8, Role, i8, i8)],
-    kings: &[Option<(i32, i32)>; 4],
-    moving: &[bool; 4],
-) -> [i32; 4] {
-    let own_pawn = |seat: usize, f: i32, r: i32| -> bool {
-        (0..14).contains(&f)
-            && (0..14).contains(&r)
-            && grid[f as usize][r as usize] == 1 + seat as u8 * 8 + Role::Pawn as u8
-    };
-    let mut out = [0i32; 4];
-    let mut heavy = [0i32; 4];
-    for &(s, role, f, r) in pieces {
-        let s = s as usize;
-        if matches!(role, Role::Queen | Role::Rook) {
-            heavy[s] += 1;
-        }
-        // Development: knights and bishops still on the back rank.
-        if matches!(role, Role::Knight | Role::Bishop) && rel(s, f.into(), r.into()).1 == 0 {
-            out[s] -= 12;
-        }
-    }
-    let total_heavy: i32 = heavy.iter().sum();
-    for s in 0..4 {
-        let Some((kf, kr)) = kings[s] else { continue };
-        if !moving[s] {
-            continue;
-        }
-        let mut danger = 0;
-        let mut attackers = 0;
-        // Enemy pawns next to the king (pawns are not in `pieces`).
-        for df in -1..=1 {
-            for dr in -1..=1 {
-                let (f, r) = (kf + df, kr + dr);
-                if (0..14).contains(&f) && (0..14).contains(&r) {
-                    let c = grid[f as usize][r as usize];
-                    if c != 0 && (c - 1) % 8 == Role::Pawn as u8 && usize::from((c - 1) / 8) != s {
-                        danger += 1;
-                        attackers += 1;
-                    }
-                }
-            }
-        }
-        for &(t, role, f, r) in pieces {
-            let t = t as usize;
-            if t == s || !moving[t] {
-                continue;
-            }
-            let d = (i32::from(f) - kf).abs().max((i32::from(r) - kr).abs());
-            let w = danger_weight(role, d);
-            if w > 0 {
-                danger += w;
-                attackers += 1;
-            }
-        }
-        if attackers >= 2 {
-            out[s] -= (danger * danger * 2).min(600);
-        } else {
-            out[s] -= danger * 4;
-        }
-        let (lx, ly) = rel(s, kf, kr);
-        // While enemy heavy pieces are about, the king belongs home behind its pawns.
-        if total_heavy - heavy[s] >= 3 {
-            out[s] -= 30 * ly.min(3);
-            if ly <= 1 {
-                for dx in -1..=1 {
-                    let (f1, r1) = unrel(s, lx + dx, ly + 1);
-                    let (f2, r2) = unrel(s, lx + dx, ly + 2);
-                    if own_pawn(s, f1, r1) {
-                        out[s] += 10;
-                    } else if own_pawn(s, f2, r2) {
-                        out[s] += 5;
-                    } else {
-                        let (f3, r3) = unrel(s, lx + dx, ly + 3);
-                        if !own_pawn(s, f3, r3) {
-                            // An open line in front of the king.
-                            out[s] -= 10;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Evaluation in centipawns from `pov`'s point of view.
-pub fn evaluate_four(pos: &Position, pov: usize) -> i32 {
-    evaluate_with(pos, pov, &FourConfig::default())
-}
-
-fn evaluate_with(pos: &Position, pov: usize, cfg: &FourConfig) -> i32 {
-    let points = pos.points();
-    let mut material = [0i32; 4];
-    let mut center = [0i32; 4];
-    let mut grid = [[0u8; 14]; 14];
-    let mut pieces: [(u8, Role, i8, i8); 64] = [(0, Role::Pawn, 0, 0); 64];
-    let mut n = 0;
-    let mut kings = [None; 4];
-    for &sq in squares() {
-        if let Some((seat, role, grey, promoted)) = pos.piece_at(sq) {
-            if grey {
-                continue;
-            }
-            let s = seat.index();
-            material[s] += if promoted && role == Role::Queen {
-                900
-            } else {
-                MATERIAL[role as usize]
-            };
-            // Minor pieces and queens like the centre of the big board.
-            if matches!(role, Role::Knight | Role::Bishop | Role::Queen) {
-                let df = (2 * i32::from(sq.file()) - 13).abs();
-                let dr = (2 * i32::from(sq.rank()) - 13).abs();
-                center[s] += (26 - df.max(dr)) / 2;
-            }
-            if cfg.king_safety {
-                let (f, r) = (sq.file(), sq.rank());
-                grid[f as usize][r as usize] = 1 + s as u8 * 8 + role as u8;
-                if role == Role::King {
-                    kings[s] = Some((i32::from(f), i32::from(r)));
-                } else if role != Role::Pawn && n < pieces.len() {
-                    pieces[n] = (s as u8, role, f as i8, r as i8);
-                    n += 1;
-                }
-            }
-        }
-    }
-    let opps = [1, 2, 3].map(|d| (pov + d) % 4);
-    let max_pts = opps.iter().map(|&s| points[s]).max().unwrap_or(0);
-    let avg_pts = opps.iter().map(|&s| points[s]).sum::<i32>() / 3;
-    // Ranking counts: the leader matters most, the field too.
-    let mut v = POINT_CP * (points[pov] - (max_pts + avg_pts) / 2);
-    if !in_game(pos, pov) {
-        return v - OUT_PENALTY;
-    }
-    let opp_mat = opps.iter().map(|&s| material[s]).sum::<i32>() / 3;
-    v += material[pov] - opp_mat;
-    v += center[pov] - opps.iter().map(|&s| center[s]).sum::<i32>() / 3;
-    // Being in check, and giving it.
-    if pos.in_check(Seat::from_index(pov)) {
-        v -= 60;
-    }
-    for &s in &opps {
-        if in_game(pos, s) && pos.in_check(Seat::from_index(s)) {
-            v += 25;
-        }
-    }
-    if cfg.king_safety {
-        let moving = [0, 1, 2, 3].map(|s| in_game(pos, s));
-        let ks = safety(&grid, &pieces[..n], &kings, &moving);
-        let live = opps.iter().filter(|&&s| moving[s]).count() as i32;
-        v += ks[pov];
-        if live > 0 {
-            v -= opps
-                .iter()
-                .filter(|&&s| moving[s])
-                .map(|&s| ks[s])
-                .sum::<i32>()
-                / (2 * live);
-        }
-    }
-    v
-}
+use super::FourConfig;
+use super::eval::{MATERIAL, MIN_KEY, end_value, evaluate_four, evaluate_with, finished, in_game};
+use crate::ai::search::{MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher};
+use crate::ai::tt::Bound;
+use crate::four::{Move, MoveList, Position, Seat};
 
 impl SearchPosition for Position {
     type Move = Move;
@@ -354,41 +94,6 @@ impl SearchPosition for Position {
     }
 }
 
-/// Is the game over for the purposes of the search: three players out, or two left whose
-/// points differ by 21 or more (R5.18 a, b).
-fn finished(pos: &Position) -> bool {
-    let st = pos.statuses();
-    let p = pos.points();
-    let mut active = (0..4).filter(|&s| !st[s].is_out());
-    match (active.next(), active.next(), active.next()) {
-        (None, _, _) | (Some(_), None, _) => true,
-        (Some(a), Some(b), None) => (p[a] - p[b]).abs() >= 21,
-        _ => false,
-    }
-}
-
-/// The value of a finished game or of `pov` being out, if either holds.
-fn end_value(pos: &Position, pov: usize, ply: usize) -> Option<i32> {
-    if !in_game(pos, pov) {
-        return Some(evaluate_four(pos, pov));
-    }
-    if finished(pos) {
-        // The game is over: the points decide. A sure win is a "mate" at this distance.
-        let p = pos.points();
-        let best_opp = (0..4)
-            .filter(|&s| s != pov)
-            .map(|s| p[s])
-            .max()
-            .unwrap_or(0);
-        return Some(if p[pov] > best_opp {
-            MATE - ply as i32
-        } else {
-            POINT_CP * (p[pov] - best_opp)
-        });
-    }
-    None
-}
-
 /// `pos` with `seat` to move (BRS lets any opponent reply; the searcher moves after each).
 fn with_turn(pos: &Position, seat: usize) -> Position {
     let mut p = pos.clone();
@@ -435,7 +140,7 @@ impl Searcher<'_, Position> {
         max_depth: u32,
         all_exact: bool,
         time_soft_ms: Option<u64>,
-    ) -> super::search::SearchResult<Move> {
+    ) -> SearchResult<Move> {
         self.search_four_with(
             root,
             max_depth,
@@ -453,7 +158,7 @@ impl Searcher<'_, Position> {
         all_exact: bool,
         time_soft_ms: Option<u64>,
         cfg: FourConfig,
-    ) -> super::search::SearchResult<Move> {
+    ) -> SearchResult<Move> {
         let cx = Ctx {
             pov: root.turn().index(),
             cfg,
@@ -465,7 +170,7 @@ impl Searcher<'_, Position> {
             .map(|&m| (m, root.tactical_score(m).unwrap_or(0)))
             .collect();
         order.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-        let mut result = super::search::SearchResult {
+        let mut result = SearchResult {
             best: order.first().map(|x| x.0),
             score: 0,
             depth: 0,
@@ -546,7 +251,7 @@ impl Searcher<'_, Position> {
         if let Some(v) = cx.end_value(pos, ply) {
             return v;
         }
-        if depth <= 0 || ply >= super::search::MAX_PLY - 2 {
+        if depth <= 0 || ply >= crate::ai::search::MAX_PLY - 2 {
             return self.qbrs(pos, alpha, beta, ply, cx, max, 0);
         }
         let pov = cx.pov;
@@ -802,7 +507,7 @@ impl Searcher<'_, Position> {
     ) -> i32 {
         let pov = cx.pov;
         let stand = cx.eval(pos);
-        if qply >= 4 || ply >= super::search::MAX_PLY - 2 {
+        if qply >= 4 || ply >= crate::ai::search::MAX_PLY - 2 {
             return stand;
         }
         if max {

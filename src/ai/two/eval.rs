@@ -1,7 +1,6 @@
-//! Two-player evaluation (all four variants) and the [`SearchPosition`] implementation for
-//! [`crate::two::Position`].
+//! Two-player evaluation (all four variants): PeSTO material and piece-square tables, pawn
+//! structure, king safety, the variants' own terms, and static exchange evaluation.
 
-use super::search::{MATE, SearchPosition};
 use crate::Role;
 use crate::two::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
@@ -15,7 +14,7 @@ const EG_VALUE: [i32; 6] = [94, 281, 297, 512, 936, 0];
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
 /// Values for ordering captures (MVV-LVA).
-const ORDER_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 2000];
+pub(super) const ORDER_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 2000];
 
 // Piece-square tables from White's side, written as the board is seen: the first row is
 // rank 8. (The PeSTO tables by Ronald Friederich, trimmed to small integers.)
@@ -472,7 +471,7 @@ const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 /// Static exchange evaluation: does the sequence of captures on `m.to`, each side taking with
 /// its least valuable attacker and free to stop, leave the mover at least `threshold` up?
 /// Pins are ignored. Castling and promotions count as quiet (true for `threshold <= 0`).
-fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+pub(super) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     if matches!(m.kind, MoveKind::Castle | MoveKind::Promotion(_)) {
         return threshold <= 0;
     }
@@ -536,151 +535,6 @@ fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         occ ^= from & from.wrapping_neg();
     }
     res
-}
-
-/// Encodes a move for the transposition table: non-zero and unique within a position.
-fn encode(m: Move) -> u32 {
-    let kind = match m.kind {
-        MoveKind::Normal => 1,
-        MoveKind::DoublePush => 2,
-        MoveKind::EnPassant => 3,
-        MoveKind::Castle => 4,
-        MoveKind::Promotion(r) => 5 + r as u32,
-    };
-    m.from.index() as u32 | (m.to.index() as u32) << 6 | kind << 12
-}
-
-/// Arbitrary constant that marks positions reached by a null move in the hash, so they never
-/// share entries with the real position of the same side to move.
-const NULL_KEY: u64 = 0x9d39_247e_3377_6d41;
-
-impl SearchPosition for Position {
-    type Move = Move;
-    const HISTORY_SIZE: usize = 2 * 64 * 64;
-
-    #[inline]
-    fn gen_moves(&self, out: &mut Vec<Move>) {
-        let list = self.legal_moves();
-        out.extend_from_slice(&list);
-    }
-
-    #[inline]
-    fn play(&mut self, m: Move) {
-        Position::play(self, m);
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        Position::hash(self)
-    }
-
-    #[inline]
-    fn mover(&self) -> usize {
-        self.turn().index()
-    }
-
-    #[inline]
-    fn in_check(&self) -> bool {
-        self.is_check()
-    }
-
-    #[inline]
-    fn move_key(m: Move) -> u32 {
-        encode(m)
-    }
-
-    #[inline]
-    fn history_index(&self, m: Move) -> usize {
-        self.turn().index() * 4096 + m.from.index() * 64 + m.to.index()
-    }
-
-    #[inline]
-    fn tactical_score(&self, m: Move) -> Option<i32> {
-        let victim = match m.kind {
-            MoveKind::EnPassant => Some(Role::Pawn),
-            MoveKind::Castle => None,
-            _ => self.piece_at(m.to).map(|(_, r)| r),
-        };
-        let promo = m.promotion();
-        if victim.is_none() && promo != Some(Role::Queen) {
-            return None;
-        }
-        let attacker = self.piece_at(m.from).map_or(Role::Pawn, |(_, r)| r);
-        let v = victim.map_or(0, |r| ORDER_VALUE[r as usize]);
-        let p = promo.map_or(0, |r| ORDER_VALUE[r as usize]);
-        Some(v * 10 + p - ORDER_VALUE[attacker as usize] / 10)
-    }
-
-    #[inline]
-    fn is_critical(&self, m: Move) -> bool {
-        match self.variant() {
-            Variant::Chess => false,
-            Variant::ThreeCheck => self.gives_check(m),
-            Variant::KingOfTheHill => self.wins_at_once(m),
-            Variant::RacingKings => m.from == self.king(self.turn()) && m.to.rank() == 7,
-        }
-    }
-
-    #[inline]
-    fn wins_at_once(&self, m: Move) -> bool {
-        match self.variant() {
-            Variant::ThreeCheck => self.checks_given(self.turn()) == 2 && self.gives_check(m),
-            Variant::KingOfTheHill => m.from == self.king(self.turn()) && HILL.has(m.to),
-            _ => false,
-        }
-    }
-
-    fn see_ge(&self, m: Move, threshold: i32) -> bool {
-        see_ge(self, m, threshold)
-    }
-
-    fn evaluate(&self, pov: usize) -> i32 {
-        let s = evaluate_white(self);
-        // A small bonus for the side to move (tempo) keeps odd/even iterations closer.
-        const TEMPO: i32 = 12;
-        let s = if pov == 0 { s } else { -s };
-        if pov == self.turn().index() {
-            s + TEMPO
-        } else {
-            s - TEMPO
-        }
-    }
-
-    fn game_over(&self, has_moves: bool) -> Option<i32> {
-        if let Some(e) = self.variant_ending() {
-            return Some(match e.winner {
-                Some(w) if w == self.turn() => MATE,
-                Some(_) => -MATE,
-                None => 0,
-            });
-        }
-        if !has_moves {
-            return Some(if self.is_check() { -MATE } else { 0 });
-        }
-        if self.halfmoves() >= 100 || self.is_insufficient_material() {
-            return Some(0);
-        }
-        None
-    }
-
-    fn null_move(&self) -> Option<Self> {
-        if self.is_check() {
-            return None;
-        }
-        let us = self.turn();
-        // Without pieces, zugzwang is common and passing would be unsound.
-        let pieces =
-            self.pieces_of(us).0 & !(self.role_bb(Role::Pawn).0 | self.role_bb(Role::King).0);
-        if pieces == 0 || self.variant() == Variant::RacingKings {
-            return None;
-        }
-        Some(Position::null_move(self, NULL_KEY))
-    }
-
-    #[inline]
-    fn reversible_plies(&self) -> u32 {
-        self.halfmoves()
-    }
 }
 
 #[cfg(test)]

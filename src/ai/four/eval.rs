@@ -1,0 +1,274 @@
+//! Four-player evaluation from the searching player's point of view: material, the R5 points
+//! already banked, being out, king safety and development.
+
+use super::FourConfig;
+use crate::Role;
+use crate::ai::search::MATE;
+use crate::four::{Position, Seat, Square};
+
+/// Material values for the evaluation (not the R5.10 points: those are in `points()`).
+pub(super) const MATERIAL: [i32; 6] = [100, 300, 400, 500, 1000, 0];
+/// Centipawns per point scored.
+pub(super) const POINT_CP: i32 = 100;
+/// Value of being out of the game, beyond the points already banked.
+pub(super) const OUT_PENALTY: i32 = 6_000;
+/// Hash salt for min layers (the same board is a different node there).
+pub(super) const MIN_KEY: u64 = 0x5be0_cd19_137e_2179;
+
+/// The 160 squares of the cross board.
+fn squares() -> &'static [Square] {
+    use std::sync::OnceLock;
+    static SQ: OnceLock<Vec<Square>> = OnceLock::new();
+    SQ.get_or_init(|| {
+        let mut v = Vec::with_capacity(160);
+        for rank in 0..14 {
+            for file in 0..14 {
+                if let Some(s) = Square::new(file, rank) {
+                    v.push(s);
+                }
+            }
+        }
+        v
+    })
+}
+
+/// Is `seat` still playing (its pieces move for it)?
+pub(super) fn in_game(pos: &Position, seat: usize) -> bool {
+    pos.moves(seat) && !pos.statuses()[seat].is_out()
+}
+
+/// `(lateral, forward)` coordinates of a square as `seat` sees the board: `forward` is 0 on
+/// its back rank and grows toward the centre.
+fn rel(seat: usize, file: i32, rank: i32) -> (i32, i32) {
+    match seat {
+        0 => (file, rank),
+        1 => (rank, file),
+        2 => (file, 13 - rank),
+        _ => (rank, 13 - file),
+    }
+}
+
+/// Board `(file, rank)` of `seat`'s relative coordinates (inverse of [`rel`]).
+fn unrel(seat: usize, lateral: i32, forward: i32) -> (i32, i32) {
+    match seat {
+        0 => (lateral, forward),
+        1 => (forward, lateral),
+        2 => (lateral, 13 - forward),
+        _ => (13 - forward, lateral),
+    }
+}
+
+/// Attack weight of an enemy piece `dist` squares (king steps) from a king.
+fn danger_weight(role: Role, dist: i32) -> i32 {
+    match role {
+        Role::Queen if dist <= 2 => 5,
+        Role::Queen if dist <= 3 => 3,
+        Role::Rook if dist <= 2 => 3,
+        Role::Bishop | Role::Knight if dist <= 2 => 2,
+        _ => 0,
+    }
+}
+
+/// King safety and development of every seat, in centipawns (higher is better for it).
+/// `grid[file][rank]` holds `1 + seat * 8 + role` of live pieces, 0 elsewhere; `pieces` the
+/// live pieces other than pawns and kings.
+fn safety(
+    grid: &[[u8; 14]; 14],
+    pieces: &[(u8, Role, i8, i8)],
+    kings: &[Option<(i32, i32)>; 4],
+    moving: &[bool; 4],
+) -> [i32; 4] {
+    let own_pawn = |seat: usize, f: i32, r: i32| -> bool {
+        (0..14).contains(&f)
+            && (0..14).contains(&r)
+            && grid[f as usize][r as usize] == 1 + seat as u8 * 8 + Role::Pawn as u8
+    };
+    let mut out = [0i32; 4];
+    let mut heavy = [0i32; 4];
+    for &(s, role, f, r) in pieces {
+        let s = s as usize;
+        if matches!(role, Role::Queen | Role::Rook) {
+            heavy[s] += 1;
+        }
+        // Development: knights and bishops still on the back rank.
+        if matches!(role, Role::Knight | Role::Bishop) && rel(s, f.into(), r.into()).1 == 0 {
+            out[s] -= 12;
+        }
+    }
+    let total_heavy: i32 = heavy.iter().sum();
+    for s in 0..4 {
+        let Some((kf, kr)) = kings[s] else { continue };
+        if !moving[s] {
+            continue;
+        }
+        let mut danger = 0;
+        let mut attackers = 0;
+        // Enemy pawns next to the king (pawns are not in `pieces`).
+        for df in -1..=1 {
+            for dr in -1..=1 {
+                let (f, r) = (kf + df, kr + dr);
+                if (0..14).contains(&f) && (0..14).contains(&r) {
+                    let c = grid[f as usize][r as usize];
+                    if c != 0 && (c - 1) % 8 == Role::Pawn as u8 && usize::from((c - 1) / 8) != s {
+                        danger += 1;
+                        attackers += 1;
+                    }
+                }
+            }
+        }
+        for &(t, role, f, r) in pieces {
+            let t = t as usize;
+            if t == s || !moving[t] {
+                continue;
+            }
+            let d = (i32::from(f) - kf).abs().max((i32::from(r) - kr).abs());
+            let w = danger_weight(role, d);
+            if w > 0 {
+                danger += w;
+                attackers += 1;
+            }
+        }
+        if attackers >= 2 {
+            out[s] -= (danger * danger * 2).min(600);
+        } else {
+            out[s] -= danger * 4;
+        }
+        let (lx, ly) = rel(s, kf, kr);
+        // While enemy heavy pieces are about, the king belongs home behind its pawns.
+        if total_heavy - heavy[s] >= 3 {
+            out[s] -= 30 * ly.min(3);
+            if ly <= 1 {
+                for dx in -1..=1 {
+                    let (f1, r1) = unrel(s, lx + dx, ly + 1);
+                    let (f2, r2) = unrel(s, lx + dx, ly + 2);
+                    if own_pawn(s, f1, r1) {
+                        out[s] += 10;
+                    } else if own_pawn(s, f2, r2) {
+                        out[s] += 5;
+                    } else {
+                        let (f3, r3) = unrel(s, lx + dx, ly + 3);
+                        if !own_pawn(s, f3, r3) {
+                            // An open line in front of the king.
+                            out[s] -= 10;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Evaluation in centipawns from `pov`'s point of view.
+pub fn evaluate_four(pos: &Position, pov: usize) -> i32 {
+    evaluate_with(pos, pov, &FourConfig::default())
+}
+
+pub(super) fn evaluate_with(pos: &Position, pov: usize, cfg: &FourConfig) -> i32 {
+    let points = pos.points();
+    let mut material = [0i32; 4];
+    let mut center = [0i32; 4];
+    let mut grid = [[0u8; 14]; 14];
+    let mut pieces: [(u8, Role, i8, i8); 64] = [(0, Role::Pawn, 0, 0); 64];
+    let mut n = 0;
+    let mut kings = [None; 4];
+    for &sq in squares() {
+        if let Some((seat, role, grey, promoted)) = pos.piece_at(sq) {
+            if grey {
+                continue;
+            }
+            let s = seat.index();
+            material[s] += if promoted && role == Role::Queen {
+                900
+            } else {
+                MATERIAL[role as usize]
+            };
+            // Minor pieces and queens like the centre of the big board.
+            if matches!(role, Role::Knight | Role::Bishop | Role::Queen) {
+                let df = (2 * i32::from(sq.file()) - 13).abs();
+                let dr = (2 * i32::from(sq.rank()) - 13).abs();
+                center[s] += (26 - df.max(dr)) / 2;
+            }
+            if cfg.king_safety {
+                let (f, r) = (sq.file(), sq.rank());
+                grid[f as usize][r as usize] = 1 + s as u8 * 8 + role as u8;
+                if role == Role::King {
+                    kings[s] = Some((i32::from(f), i32::from(r)));
+                } else if role != Role::Pawn && n < pieces.len() {
+                    pieces[n] = (s as u8, role, f as i8, r as i8);
+                    n += 1;
+                }
+            }
+        }
+    }
+    let opps = [1, 2, 3].map(|d| (pov + d) % 4);
+    let max_pts = opps.iter().map(|&s| points[s]).max().unwrap_or(0);
+    let avg_pts = opps.iter().map(|&s| points[s]).sum::<i32>() / 3;
+    // Ranking counts: the leader matters most, the field too.
+    let mut v = POINT_CP * (points[pov] - (max_pts + avg_pts) / 2);
+    if !in_game(pos, pov) {
+        return v - OUT_PENALTY;
+    }
+    let opp_mat = opps.iter().map(|&s| material[s]).sum::<i32>() / 3;
+    v += material[pov] - opp_mat;
+    v += center[pov] - opps.iter().map(|&s| center[s]).sum::<i32>() / 3;
+    // Being in check, and giving it.
+    if pos.in_check(Seat::from_index(pov)) {
+        v -= 60;
+    }
+    for &s in &opps {
+        if in_game(pos, s) && pos.in_check(Seat::from_index(s)) {
+            v += 25;
+        }
+    }
+    if cfg.king_safety {
+        let moving = [0, 1, 2, 3].map(|s| in_game(pos, s));
+        let ks = safety(&grid, &pieces[..n], &kings, &moving);
+        let live = opps.iter().filter(|&&s| moving[s]).count() as i32;
+        v += ks[pov];
+        if live > 0 {
+            v -= opps
+                .iter()
+                .filter(|&&s| moving[s])
+                .map(|&s| ks[s])
+                .sum::<i32>()
+                / (2 * live);
+        }
+    }
+    v
+}
+
+/// Is the game over for the purposes of the search: three players out, or two left whose
+/// points differ by 21 or more (R5.18 a, b).
+pub(super) fn finished(pos: &Position) -> bool {
+    let st = pos.statuses();
+    let p = pos.points();
+    let mut active = (0..4).filter(|&s| !st[s].is_out());
+    match (active.next(), active.next(), active.next()) {
+        (None, _, _) | (Some(_), None, _) => true,
+        (Some(a), Some(b), None) => (p[a] - p[b]).abs() >= 21,
+        _ => false,
+    }
+}
+
+/// The value of a finished game or of `pov` being out, if either holds.
+pub(super) fn end_value(pos: &Position, pov: usize, ply: usize) -> Option<i32> {
+    if !in_game(pos, pov) {
+        return Some(evaluate_four(pos, pov));
+    }
+    if finished(pos) {
+        // The game is over: the points decide. A sure win is a "mate" at this distance.
+        let p = pos.points();
+        let best_opp = (0..4)
+            .filter(|&s| s != pov)
+            .map(|s| p[s])
+            .max()
+            .unwrap_or(0);
+        return Some(if p[pov] > best_opp {
+            MATE - ply as i32
+        } else {
+            POINT_CP * (p[pov] - best_opp)
+        });
+    }
+    None
+}

@@ -1,0 +1,100 @@
+//! The computer opponent of four-player games: best-reply search (`search.rs`) with the
+//! evaluation of `eval.rs`, from the point of view of the player to move.
+
+mod eval;
+mod search;
+
+pub use eval::evaluate_four;
+
+use super::{
+    AiChoice, AiOptions, Searcher, Table, choice_rng, limits_for, pick_weakened, table_mb,
+};
+use crate::Error;
+use crate::four::{Move, Position};
+
+/// Search and evaluation switches of the four-player computer. The default is what the
+/// levels play; the others exist to measure what each part is worth (`examples/ladder4.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FourConfig {
+    /// BRS+: opponents who do not give the best reply play their move-ordering move instead of
+    /// passing. `false`: plain BRS.
+    pub brs_plus: bool,
+    /// King safety (attackers near each king, pawn shelter, open lines, early king walks) and
+    /// development terms in the evaluation.
+    pub king_safety: bool,
+    /// Quiescence lets opponents capture only the searching player's pieces (their captures
+    /// among themselves are left out).
+    pub q_pov_only: bool,
+    /// Principal variation search (null windows after each layer's first move) and killer
+    /// moves in the ordering.
+    pub pvs: bool,
+}
+
+impl Default for FourConfig {
+    fn default() -> Self {
+        FourConfig {
+            brs_plus: false,
+            king_safety: true,
+            q_pov_only: true,
+            pvs: true,
+        }
+    }
+}
+
+/// Chooses the computer's move in `pos` for the player to move, without playing it.
+///
+/// Errors: `invalid-argument` for a level outside 1..=8 or a zero budget, `game-over` when the
+/// player to move has no legal move (whether the game is over is the caller's to check).
+/// Deterministic for a given seed and node budget.
+pub fn choose_move(pos: &Position, opts: &AiOptions) -> Result<AiChoice<Move>, Error> {
+    choose_move_with(pos, opts, FourConfig::default())
+}
+
+/// [`choose_move`] with explicit search and evaluation switches (for measurements).
+#[doc(hidden)]
+pub fn choose_move_with(
+    pos: &Position,
+    opts: &AiOptions,
+    cfg: FourConfig,
+) -> Result<AiChoice<Move>, Error> {
+    let (spec, mut limits) = limits_for(opts)?;
+    // Four-player nodes cost several times a two-player node (three mate/stalemate tests per
+    // move), so the level defaults are scaled down; the depth caps keep their meaning.
+    if opts.nodes.is_none() && opts.time_ms.is_none() && spec.default_nodes > 0 {
+        limits.nodes = Some((spec.default_nodes / 4).max(500));
+    }
+    let mut tt = Table::with_mb(table_mb(&spec, &limits));
+    let mut searcher: Searcher<'_, Position> = Searcher::new(&mut tt, limits, Vec::new(), None);
+    let max_depth = spec.max_depth.min(40);
+    let result =
+        searcher.search_four_with(pos, max_depth, spec.candidates > 1, limits.time_ms, cfg);
+    let Some(best) = result.best else {
+        return Err(Error::game_over("the player to move has no legal move"));
+    };
+    let mut rng = choice_rng(opts.seed.unwrap_or(0));
+    let mv = pick_weakened(&result.root_scores, &spec, &mut rng).unwrap_or(best);
+    Ok(AiChoice {
+        mv,
+        score_cp: result.score,
+        depth: result.depth,
+        nodes: result.nodes,
+        pv: if result.pv.is_empty() {
+            vec![best]
+        } else {
+            result.pv
+        },
+    })
+}
+
+/// Analyses `pos` at full strength for `time_ms` milliseconds.
+pub fn analyse(pos: &Position, time_ms: u64) -> Result<AiChoice<Move>, Error> {
+    choose_move(
+        pos,
+        &AiOptions {
+            level: 8,
+            time_ms: Some(time_ms),
+            nodes: None,
+            seed: None,
+        },
+    )
+}

@@ -1,0 +1,96 @@
+//! The computer opponent of two-player games: principal variation search ([`search`]) over
+//! [`Position`] with the evaluation of `eval.rs`; `search.rs` is what the shared search core
+//! needs from a two-player position.
+
+mod eval;
+mod search;
+
+use std::sync::atomic::AtomicBool;
+
+pub use eval::evaluate_white;
+
+use super::{
+    AiChoice, AiOptions, LevelSpec, Limits, MAX_SEARCH_PLY, Searcher, Table, choice_rng,
+    limits_for, pick_weakened, table_mb,
+};
+use crate::Error;
+use crate::two::{Move, Position};
+
+/// Searches a two-player position: the building block of [`choose_move`], [`analyse`] and
+/// the UCI engine, which owns the hash table `tt` (kept between moves) and a `stop` flag.
+///
+/// `history` holds the hashes of earlier positions of the game (oldest first) so that
+/// repetitions count as draws. Fails with `game-over` when the side to move has no move.
+pub fn search(
+    pos: &Position,
+    history: Vec<u64>,
+    spec: &LevelSpec,
+    limits: Limits,
+    seed: u64,
+    tt: &mut Table,
+    stop: Option<&AtomicBool>,
+) -> Result<AiChoice<Move>, Error> {
+    let mut searcher: Searcher<'_, Position> = Searcher::new(tt, limits, history, stop);
+    let result = searcher.search_two_player(pos, spec.candidates);
+    let Some(best) = result.best else {
+        return Err(Error::game_over(format!(
+            "no legal move in {}; the game is over",
+            pos.fen()
+        )));
+    };
+    let mut rng = choice_rng(seed);
+    let mv = pick_weakened(&result.root_scores, spec, &mut rng).unwrap_or(best);
+    let mut pv = result.pv;
+    if pv.is_empty() {
+        pv.push(best);
+    }
+    Ok(AiChoice {
+        mv,
+        score_cp: result.score,
+        depth: result.depth,
+        nodes: result.nodes,
+        pv,
+    })
+}
+
+/// Chooses the computer's move in `pos` without playing it. `history` holds the hashes of the
+/// game's earlier positions, oldest first ([`crate::two::TwoGame::hashes`]).
+///
+/// Errors: `invalid-argument` for a level outside 1..=8 or a zero time or node budget,
+/// `game-over` when the side to move has no legal move. (Whether the *game* is over, by a
+/// draw rule or a resignation, is the caller's to check.) With a node budget (or the default
+/// budget of levels 1–7) and a fixed seed, the choice is deterministic.
+pub fn choose_move(
+    pos: &Position,
+    history: &[u64],
+    opts: &AiOptions,
+) -> Result<AiChoice<Move>, Error> {
+    let (spec, limits) = limits_for(opts)?;
+    let mut tt = Table::with_mb(table_mb(&spec, &limits));
+    let mut hashes = Vec::with_capacity(history.len() + MAX_SEARCH_PLY);
+    hashes.extend_from_slice(history);
+    search(
+        pos,
+        hashes,
+        &spec,
+        limits,
+        opts.seed.unwrap_or(0),
+        &mut tt,
+        None,
+    )
+}
+
+/// Analyses `pos` at full strength for `time_ms` milliseconds: the best line and its score,
+/// for hints.
+pub fn analyse(pos: &Position, history: &[u64], time_ms: u64) -> Result<AiChoice<Move>, Error> {
+    choose_move(
+        pos,
+        history,
+        &AiOptions {
+            level: 8,
+            time_ms: Some(time_ms),
+            nodes: None,
+            seed: None,
+        },
+    )
+}
