@@ -4,8 +4,8 @@
 Not part of the test suite. Needs Debian's `fairy-stockfish` package and python-chess
 (`pip install chess`). Example:
 
-    cargo build --release --bin uci
-    python3 scripts/fsf_match.py --engine target/release/uci --variants chess,3check \
+    cargo build --release --bin tablero-uci
+    python3 scripts/fsf_match.py --engine target/release/tablero-uci --variants chess,3check \
         --elos 1500,2000,2500 --games 20 --movetime 0.2 --level 8
 
 Colours alternate; each pair of games starts from the same position (the variant's start
@@ -56,7 +56,7 @@ def play_game(ours, theirs, board, ours_white, movetime, max_plies):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--engine", default="target/release/uci")
+    ap.add_argument("--engine", default="target/release/tablero-uci")
     ap.add_argument("--fsf", default="/usr/games/fairy-stockfish")
     ap.add_argument("--variants", default="chess,3check,kingofthehill,racingkings")
     ap.add_argument("--elos", default="1500,2000,2500")

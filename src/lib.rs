@@ -5,10 +5,16 @@
 //!
 //! [`Game`] is the one game type for all five games; it returns the typed values of
 //! [`record`], which serialize (serde) to the JSON shapes of the JS API.
+//!
+//! Cargo features (both default): `four`, the four-player engine ([`four`]); `ai`, the
+//! computer opponent ([`ai`]). Without them the crate is the two-player rules engine alone.
+//! The JS bindings (`wasm`) are built only for `wasm32-unknown-unknown`.
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "ai")]
 pub mod ai;
 mod error;
+#[cfg(feature = "four")]
 pub mod four;
 pub mod game;
 mod kind;
@@ -35,5 +41,5 @@ pub use role::Role;
 #[cfg(feature = "ai")]
 pub use ai::AiOptions;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub mod wasm;

@@ -6,6 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+#[cfg(feature = "four")]
 use crate::four::Seat;
 use crate::kind::GameKind;
 use crate::two::Color;
@@ -70,7 +71,13 @@ impl Player {
                     "player must be \"white\" or \"black\", got {text:?}"
                 ))
             }),
-            Some(_) => Seat::parse(text).map(Player::from),
+            Some(_) => match text.trim().to_ascii_lowercase().as_str() {
+                "red" | "r" => Ok(Player::Red),
+                "blue" | "b" => Ok(Player::Blue),
+                "yellow" | "y" => Ok(Player::Yellow),
+                "green" | "g" => Ok(Player::Green),
+                other => Err(Error::invalid_argument(format!("unknown seat {other:?}"))),
+            },
         }
     }
 
@@ -84,6 +91,7 @@ impl Player {
     }
 
     /// The cross-board seat, for Red, Blue, Yellow and Green.
+    #[cfg(feature = "four")]
     pub const fn seat(self) -> Option<Seat> {
         match self {
             Player::Red => Some(Seat::Red),
@@ -113,6 +121,7 @@ impl From<Color> for Player {
     }
 }
 
+#[cfg(feature = "four")]
 impl From<Seat> for Player {
     fn from(s: Seat) -> Player {
         match s {
@@ -131,6 +140,7 @@ impl fmt::Display for Player {
 }
 
 /// A seat and the player sitting in it are the same player.
+#[cfg(feature = "four")]
 impl PartialEq<Seat> for Player {
     fn eq(&self, other: &Seat) -> bool {
         self.seat() == Some(*other)
@@ -138,6 +148,7 @@ impl PartialEq<Seat> for Player {
 }
 
 /// A seat and the player sitting in it are the same player.
+#[cfg(feature = "four")]
 impl PartialEq<Player> for Seat {
     fn eq(&self, other: &Player) -> bool {
         other.seat() == Some(*self)

@@ -9,11 +9,17 @@ use crate::Error;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
+    /// A pawn.
     Pawn = 0,
+    /// A knight.
     Knight = 1,
+    /// A bishop.
     Bishop = 2,
+    /// A rook.
     Rook = 3,
+    /// A queen.
     Queen = 4,
+    /// A king.
     King = 5,
 }
 

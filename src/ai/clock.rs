@@ -1,9 +1,10 @@
 //! A millisecond clock that works natively and in the browser.
 //!
 //! `std::time::Instant` panics on `wasm32-unknown-unknown`, so the search never touches it
-//! directly: it asks [`now_ms`], which is `Instant` natively and `Date.now()` in wasm.
+//! directly: it asks [`now_ms`], which is `Date.now()` there and `Instant` everywhere else
+//! (natively and on WASI).
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 mod imp {
     use std::sync::OnceLock;
     use std::time::Instant;
@@ -16,7 +17,7 @@ mod imp {
     }
 }
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod imp {
     pub fn now_ms() -> f64 {
         // Date.now() is available in every JS environment (window, worker, Node), unlike

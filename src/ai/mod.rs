@@ -19,6 +19,7 @@
 //! race won): any `|score| >= 29000` is a forced result.
 
 mod clock;
+#[cfg(feature = "four")]
 pub mod four;
 pub mod search;
 mod tt;

@@ -7,15 +7,19 @@
 //! ([`Game::engine`]), and keeps what is the same for every game (argument checks, the AI's
 //! seed, the save envelope) here.
 
+#[cfg(feature = "four")]
 mod four;
 mod saved;
 mod two;
 
 pub use saved::{SavedGame, SavedResult};
 
+#[cfg(feature = "four")]
 use crate::four::{FourGame, Seat};
 use crate::kind::{Facts, GameKind};
-use crate::record::{Analysis, BoardPiece, MoveRecord, PositionView, Score, Status, Undone};
+#[cfg(feature = "ai")]
+use crate::record::Analysis;
+use crate::record::{BoardPiece, MoveRecord, PositionView, Score, Status, Undone};
 use crate::two::TwoGame;
 use crate::{Error, Player, Role};
 
@@ -66,6 +70,7 @@ pub struct Game {
 enum Inner {
     Two(TwoGame),
     // Boxed: a four-player record is many times the size of a two-player one.
+    #[cfg(feature = "four")]
     Four(Box<FourGame>),
 }
 
@@ -133,7 +138,10 @@ impl Game {
                     (None, None) => TwoGame::new(variant),
                 })
             }
+            #[cfg(feature = "four")]
             None => Inner::Four(Box::new(four::create(&opts)?)),
+            #[cfg(not(feature = "four"))]
+            None => return Err(no_four_player_engine()),
         };
         Ok(Game {
             inner,
@@ -153,6 +161,7 @@ impl Game {
     fn engine(&self) -> &dyn Engine {
         match &self.inner {
             Inner::Two(g) => g,
+            #[cfg(feature = "four")]
             Inner::Four(g) => g.as_ref(),
         }
     }
@@ -160,6 +169,7 @@ impl Game {
     fn engine_mut(&mut self) -> &mut dyn Engine {
         match &mut self.inner {
             Inner::Two(g) => g,
+            #[cfg(feature = "four")]
             Inner::Four(g) => g.as_mut(),
         }
     }
@@ -343,7 +353,14 @@ impl Game {
     }
 }
 
+/// The error of a four-player request to a build without the `four` feature.
+#[cfg(not(feature = "four"))]
+fn no_four_player_engine() -> Error {
+    Error::invalid_argument("this build has no four-player engine (Cargo feature \"four\")")
+}
+
 /// The seat `player` names in a four-player game, or an `invalid-argument` error.
+#[cfg(feature = "four")]
 fn seat_of(player: Player) -> Result<Seat, Error> {
     player
         .seat()

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Game, Inner};
+#[cfg(feature = "four")]
 use crate::four::FourGame;
 use crate::kind::GameKind;
 use crate::two::TwoGame;
@@ -88,7 +89,10 @@ pub(super) fn restore(s: &SavedGame) -> Result<Game, Error> {
         .map_err(|e| Error::invalid_argument(format!("corrupt saved game: {}", e.message)))?;
     let inner = match kind.variant() {
         Some(_) => Inner::Two(TwoGame::from_saved(s)?),
+        #[cfg(feature = "four")]
         None => Inner::Four(Box::new(FourGame::from_saved(s)?)),
+        #[cfg(not(feature = "four"))]
+        None => return Err(super::no_four_player_engine()),
     };
     Ok(Game {
         inner,

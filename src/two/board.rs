@@ -6,7 +6,9 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 /// One of the two sides of an 8×8 game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Color {
+    /// The side that moves first.
     White = 0,
+    /// The side that moves second.
     Black = 1,
 }
 
