@@ -58,6 +58,24 @@ fn check_playable(g: &FourGame) -> Result<(), Error> {
     Ok(())
 }
 
+/// The record of the computer's move, or an `internal` error if the search broke the
+/// invariant that it only returns legal moves.
+#[cfg(feature = "ai")]
+fn legal_choice(g: &FourGame, m: crate::four::Move) -> Result<MoveRecord, Error> {
+    let mut legal = crate::four::MoveList::new();
+    g.position().legal_moves(&mut legal);
+    if legal.contains(&m) {
+        Ok(g.describe_move(m))
+    } else {
+        Err(Error::internal(format!(
+            "the computer chose {}{}, which is not legal in {}",
+            m.from(),
+            m.to(),
+            g.fen4()
+        )))
+    }
+}
+
 /// The seat to move, or `game-over`.
 fn seat_to_move(g: &FourGame) -> Result<Seat, Error> {
     if g.is_over() {
@@ -202,14 +220,14 @@ impl Engine for FourGame {
     fn ai_move(&self, opts: &AiOptions) -> Result<MoveRecord, Error> {
         check_playable(self)?;
         let choice = crate::ai::four::choose_move(self.position(), opts)?;
-        Ok(self.describe_move(choice.mv))
+        legal_choice(self, choice.mv)
     }
 
     #[cfg(feature = "ai")]
     fn analyse(&self, time_ms: u64) -> Result<Analysis, Error> {
         check_playable(self)?;
         let choice = crate::ai::four::analyse(self.position(), time_ms)?;
-        let best = self.describe_move(choice.mv);
+        let best = legal_choice(self, choice.mv)?;
         Ok(Analysis {
             best: best.clone(),
             score: choice.score_cp,

@@ -23,6 +23,21 @@ fn board(pos: &Position) -> Vec<BoardPiece> {
         .collect()
 }
 
+/// The record of the computer's move, or an `internal` error if the search broke the
+/// invariant that it only returns legal moves.
+#[cfg(feature = "ai")]
+fn legal_choice(pos: &Position, m: crate::two::Move) -> Result<MoveRecord, Error> {
+    if pos.legal_moves().contains(&m) {
+        Ok(describe(pos, m))
+    } else {
+        Err(Error::internal(format!(
+            "the computer chose {}, which is not legal in {}",
+            m.uci(),
+            pos.fen()
+        )))
+    }
+}
+
 fn color_of(player: Player) -> Result<Color, Error> {
     player.color().ok_or_else(|| {
         Error::invalid_argument(format!(
@@ -206,7 +221,7 @@ impl Engine for TwoGame {
     fn ai_move(&self, opts: &AiOptions) -> Result<MoveRecord, Error> {
         self.check_playable()?;
         let choice = crate::ai::two::choose_move(self.position(), &self.hashes(), opts)?;
-        Ok(describe(self.position(), choice.mv))
+        legal_choice(self.position(), choice.mv)
     }
 
     #[cfg(feature = "ai")]
@@ -223,7 +238,7 @@ impl Engine for TwoGame {
             pos.play(m);
         }
         Ok(Analysis {
-            best: describe(self.position(), choice.mv),
+            best: legal_choice(self.position(), choice.mv)?,
             score: choice.score_cp,
             mate: super::mate_distance(choice.score_cp),
             depth: choice.depth,

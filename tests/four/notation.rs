@@ -1,7 +1,6 @@
 //! Notation (R7.2, R7.3) and bad input (R0.4).
 
-mod common4;
-use common4::*;
+use crate::common::*;
 use tablero::ErrorKind;
 use tablero::SavedGame;
 use tablero::four::{FourGame, Position, Rules, Seat};

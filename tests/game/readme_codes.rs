@@ -24,13 +24,7 @@ fn every_result_reason_is_documented_and_round_trips() {
 #[test]
 fn every_error_code_is_documented() {
     let text = readme();
-    for k in [
-        ErrorKind::IllegalMove,
-        ErrorKind::InvalidFen,
-        ErrorKind::InvalidPgn,
-        ErrorKind::GameOver,
-        ErrorKind::InvalidArgument,
-    ] {
+    for k in ErrorKind::ALL {
         assert!(
             text.contains(&format!("`{}`", k.code())),
             "README lacks `{}`",

@@ -1,7 +1,6 @@
 //! Kingdoms preset (R6) and places (R5.20, R6.6).
 
-mod common4;
-use common4::*;
+use crate::common::*;
 use tablero::ResultReason as EndReason;
 use tablero::four::{FourGame, Rules, Seat};
 use tablero::record::{EliminationReason, EntryKind, ScoreReason, SeatStatus};

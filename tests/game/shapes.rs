@@ -1,11 +1,20 @@
-//! The unified `tablero::Game`: one shape for all five games (the JSON of contract.md),
-//! history views, saving, and "a failed call leaves the game unchanged".
+//! One shape for all five games (the JSON of contract.md), history views, saving, and "a
+//! failed call leaves the game unchanged".
 
 use serde_json::{Value, json};
+#[cfg(feature = "ai")]
+use tablero::AiOptions;
 use tablero::{
-    AiOptions, ErrorKind, Game, GameKind, NewGame, Player, ResultReason, Role, Rules, SavedGame,
-    Undone,
+    ErrorKind, Game, GameKind, NewGame, Player, ResultReason, Role, Rules, SavedGame, Undone,
 };
+
+/// The game kinds this build plays (four-player ones need the `four` feature).
+fn kinds() -> Vec<GameKind> {
+    GameKind::ALL
+        .into_iter()
+        .filter(|k| cfg!(feature = "four") || k.rules().is_none())
+        .collect()
+}
 
 fn new(kind: GameKind) -> Game {
     Game::new(NewGame {
@@ -53,7 +62,7 @@ fn snapshot(g: &Game) -> (String, String, Value, Value, Value, usize) {
 
 #[test]
 fn every_kind_reports_one_shape() {
-    for kind in GameKind::ALL {
+    for kind in kinds() {
         let mut g = new(kind);
         let four = kind.rules().is_some();
         let m = g.legal_moves()[0].clone();
@@ -198,6 +207,7 @@ fn three_check_scores_count_checks() {
     assert_eq!(js(&g.status())["inCheck"], json!(["black"]));
 }
 
+#[cfg(feature = "four")]
 #[test]
 fn players_are_in_play_order() {
     for (rules, order) in [
@@ -226,7 +236,7 @@ fn players_are_in_play_order() {
 
 #[test]
 fn position_at_shows_every_earlier_position() {
-    for kind in GameKind::ALL {
+    for kind in kinds() {
         let mut g = new(kind);
         let mut fens = vec![g.fen()];
         let mut boards = vec![js(&g.board())];
@@ -256,12 +266,13 @@ fn position_at_shows_every_earlier_position() {
 
 #[test]
 fn a_failed_call_leaves_the_game_unchanged() {
-    for kind in GameKind::ALL {
+    for kind in kinds() {
         let mut g = new(kind);
         play_some(&mut g, 5);
         let before = snapshot(&g);
         let four = kind.rules().is_some();
-        let fails: Vec<(&str, Result<(), tablero::Error>)> = vec![
+        #[allow(unused_mut)]
+        let mut fails: Vec<(&str, Result<(), tablero::Error>)> = vec![
             ("garbage", g.play_text("garbage").map(drop)),
             ("empty", g.play_text("").map(drop)),
             ("e2e5", g.play_text("e2e5").map(drop)),
@@ -285,6 +296,9 @@ fn a_failed_call_leaves_the_game_unchanged() {
                     g.timeout(None)
                 },
             ),
+        ];
+        #[cfg(feature = "ai")]
+        fails.extend([
             (
                 "ai level",
                 g.ai_move(&AiOptions {
@@ -301,7 +315,7 @@ fn a_failed_call_leaves_the_game_unchanged() {
                 })
                 .map(drop),
             ),
-        ];
+        ]);
         for (what, r) in fails {
             assert!(r.is_err(), "{kind}: {what} should fail");
         }
@@ -321,7 +335,7 @@ fn a_failed_call_leaves_the_game_unchanged() {
 
 #[test]
 fn saves_round_trip_for_every_kind() {
-    for kind in GameKind::ALL {
+    for kind in kinds() {
         for declared in [false, true] {
             let mut g = new(kind);
             play_some(&mut g, 9);
@@ -370,6 +384,7 @@ fn corrupt_saves_are_rejected() {
     assert_eq!(bad(&|s| s.start_fen = "8/8".into()), ErrorKind::InvalidFen);
 }
 
+#[cfg(feature = "four")]
 #[test]
 fn undo_of_a_four_player_resignation_is_a_declaration() {
     let mut g = new(GameKind::FourPlayer(Rules::Ffa));
@@ -383,6 +398,7 @@ fn undo_of_a_four_player_resignation_is_a_declaration() {
     assert_eq!(g.ply(), 1);
 }
 
+#[cfg(feature = "four")]
 #[test]
 fn new_game_checks_its_options() {
     let err = |opts: NewGame| Game::new(opts).unwrap_err().kind;
@@ -439,7 +455,7 @@ fn new_game_checks_its_options() {
 
 #[test]
 fn game_kind_names_parse_strictly() {
-    for kind in GameKind::ALL {
+    for kind in kinds() {
         let rules = kind.rules().map(Rules::name);
         assert_eq!(GameKind::parse(&kind.to_string(), rules), Ok(kind));
         assert_eq!(kind.players().len(), if rules.is_some() { 4 } else { 2 });
@@ -458,6 +474,7 @@ fn game_kind_names_parse_strictly() {
     );
 }
 
+#[cfg(feature = "ai")]
 #[test]
 fn the_ai_seed_defaults_to_the_game_seed_mixed_with_the_ply() {
     let mut g = new(GameKind::Chess);
@@ -483,4 +500,15 @@ fn the_ai_seed_defaults_to_the_game_seed_mixed_with_the_ply() {
         .unwrap();
     assert_eq!(a.pv.first(), Some(&a.best));
     assert!(g.legal_moves().contains(&a.best));
+}
+
+#[cfg(not(feature = "four"))]
+#[test]
+fn four_player_games_need_the_four_feature() {
+    let e = Game::new(NewGame {
+        kind: GameKind::FourPlayer(Rules::Ffa),
+        ..NewGame::default()
+    })
+    .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::InvalidArgument);
 }

@@ -1,7 +1,6 @@
 //! Board, setup and move rules: R5.1–R5.9, R5.19, R5.20, each in several orientations.
 
-mod common4;
-use common4::*;
+use crate::common::*;
 use tablero::ResultReason as EndReason;
 use tablero::Role;
 use tablero::four::{FourGame, Position, Rules, Seat, Square};

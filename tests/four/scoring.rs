@@ -1,7 +1,6 @@
 //! Points and eliminations: R5.10–R5.18, each in at least two seat orientations.
 
-mod common4;
-use common4::*;
+use crate::common::*;
 use tablero::ResultReason as EndReason;
 use tablero::four::{Rules, Seat};
 use tablero::record::{EliminationReason, ScoreReason, SeatStatus};

@@ -1,12 +1,7 @@
-//! Computer opponent: puzzles with known solutions at every level from 4 up, budgets,
-//! determinism and errors.
+//! Computer opponent, two players: puzzles with known solutions at every level from 4 up,
+//! budgets, determinism and errors.
 
-mod common4;
-
-use common4::{game as game4, rmv, with_kings};
-use tablero::ai::four::{FourConfig, evaluate_four};
 use tablero::ai::{AiChoice, AiOptions, MATE, MATE_BOUND, now_ms};
-use tablero::four::{FourGame, Rules, Seat};
 use tablero::two::TwoGame as Game;
 use tablero::two::{Move, Position, Variant};
 use tablero::{Error, ErrorKind};
@@ -29,42 +24,43 @@ fn opts(level: u8, seed: u64) -> AiOptions {
         seed: Some(seed),
     }
 }
+fn timed(ms: u64) -> AiOptions {
+    AiOptions {
+        level: 8,
+        time_ms: Some(ms),
+        nodes: None,
+        seed: None,
+    }
+}
+
+fn by_nodes(nodes: u64) -> AiOptions {
+    AiOptions {
+        level: 8,
+        time_ms: None,
+        nodes: Some(nodes),
+        seed: None,
+    }
+}
 
 /// The AI takes positions and history hashes; these read them from the game records.
 fn choose_move_8(g: &Game, o: &AiOptions) -> Result<AiChoice<Move>, Error> {
     g.check_playable()?;
     tablero::ai::two::choose_move(g.position(), &g.hashes(), o)
 }
-
 fn analyse_8(g: &Game, ms: u64) -> Result<AiChoice<Move>, Error> {
     g.check_playable()?;
     tablero::ai::two::analyse(g.position(), &g.hashes(), ms)
 }
-
-fn choose_move_4(g: &FourGame, o: &AiOptions) -> Result<AiChoice<tablero::four::Move>, Error> {
-    tablero::ai::four::choose_move(g.position(), o)
-}
-
-fn choose_move_4_with(
-    g: &FourGame,
-    o: &AiOptions,
-    cfg: FourConfig,
-) -> Result<AiChoice<tablero::four::Move>, Error> {
-    tablero::ai::four::choose_move_with(g.position(), o, cfg)
-}
-
 fn after(pos: &Position, m: Move) -> Position {
     let mut p = pos.clone();
     p.play(m);
     p
 }
-
 /// `true` when the side that just moved has won in `pos` (mate or a variant win).
 fn won_by_last_mover(pos: &Position) -> bool {
     pos.ending()
         .is_some_and(|e| e.winner == Some(pos.turn().other()))
 }
-
 /// Plays the chosen move at levels 4..=8 (two seeds each) and checks it wins at once.
 fn assert_wins_in_one(variant: Variant, fen: &str) {
     let g = Game::from_fen(variant, fen).unwrap();
@@ -80,7 +76,6 @@ fn assert_wins_in_one(variant: Variant, fen: &str) {
         }
     }
 }
-
 #[test]
 fn mate_in_one() {
     let _serial = serial();
@@ -92,7 +87,6 @@ fn mate_in_one() {
         "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
     );
 }
-
 #[test]
 fn mate_in_two() {
     let _serial = serial();
@@ -125,7 +119,6 @@ fn mate_in_two() {
         }
     }
 }
-
 #[test]
 fn third_check_in_one() {
     let _serial = serial();
@@ -136,163 +129,18 @@ fn third_check_in_one() {
         "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+3 4 4",
     );
 }
-
 #[test]
 fn hill_in_one() {
     let _serial = serial();
     // The king steps onto d4 or e4 (both safe) and wins; Black's queen would otherwise win.
     assert_wins_in_one(Variant::KingOfTheHill, "4k3/8/8/8/8/4K3/8/q7 w - - 0 1");
 }
-
 #[test]
 fn race_in_one() {
     let _serial = serial();
     // The white king reaches rank 8 and Black's king cannot follow.
     assert_wins_in_one(Variant::RacingKings, "8/6K1/8/8/8/8/k7/8 w - - 0 1");
 }
-
-#[test]
-fn four_player_mate_for_points() {
-    let _serial = serial();
-    // R5.11 scene: Red's rook e10->b10 mates Blue (checked by Yellow's rook) for 20 points.
-    for k in [0, 1] {
-        let g: FourGame = game4(
-            Rules::Ffa,
-            Seat::Red,
-            &with_kings(&[("a11", "yR"), ("e10", "rR"), ("e5", "bP")]),
-            k,
-        );
-        let want = g.parse_move(&rmv("e10b10", k)).unwrap();
-        for level in 4..=8 {
-            let c = choose_move_4(&g, &opts(level, 3)).unwrap();
-            assert_eq!(c.mv, want, "level {level}, rotation {k}");
-        }
-    }
-}
-
-#[test]
-fn four_player_search_variants_find_mate_for_points() {
-    let _serial = serial();
-    // The scene of `four_player_mate_for_points`, with plain BRS and every switch off too.
-    let plain = FourConfig {
-        brs_plus: false,
-        king_safety: false,
-        q_pov_only: false,
-        pvs: false,
-    };
-    for cfg in [FourConfig::default(), plain] {
-        for k in [0, 3] {
-            let g: FourGame = game4(
-                Rules::Ffa,
-                Seat::Red,
-                &with_kings(&[("a11", "yR"), ("e10", "rR"), ("e5", "bP")]),
-                k,
-            );
-            let want = g.parse_move(&rmv("e10b10", k)).unwrap();
-            let c = choose_move_4_with(&g, &opts(8, 3), cfg).unwrap();
-            assert_eq!(c.mv, want, "{cfg:?}, rotation {k}");
-        }
-    }
-}
-
-#[test]
-fn four_player_evaluation_knows_shelter_and_development() {
-    let start = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
-    // The start position is the same for every seat.
-    let level = evaluate_four(start.position(), 0);
-    for s in 1..4 {
-        assert_eq!(evaluate_four(start.position(), s), level, "seat {s}");
-    }
-    let after = |mv: &str| {
-        let mut g = start.clone();
-        g.play(mv).unwrap();
-        evaluate_four(g.position(), 0)
-    };
-    // Red's king is on h1: pushing the h pawn opens it, the e pawn does not; a knight out
-    // of j1 is development.
-    assert!(after("h2h4") < after("e2e4"));
-    assert!(after("j1i3") > level);
-}
-
-/// A time budget stops a search that would otherwise run for minutes (level 8 has no depth
-/// cap worth the name). Wall-clock time on a shared machine is not the search's to control,
-/// so the bound is generous: the budget plus the larger of the budget and half a second. The
-/// node budget, which load cannot stretch, is checked exactly.
-#[test]
-fn timed_search_stays_within_budget() {
-    let _serial = serial();
-    let g = Game::new(Variant::Chess);
-    let timed = |ms: u64| AiOptions {
-        level: 8,
-        time_ms: Some(ms),
-        nodes: None,
-        seed: None,
-    };
-    for &ms in &[50u64, 300] {
-        let t = now_ms();
-        let c = choose_move_8(&g, &timed(ms)).unwrap();
-        let el = now_ms() - t;
-        let bound = (ms + ms.max(500)) as f64;
-        assert!(el <= bound, "{ms} ms budget took {el:.1} ms");
-        assert!(c.depth >= 1);
-    }
-    let g4 = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
-    let t = now_ms();
-    choose_move_4(&g4, &timed(300)).unwrap();
-    let el = now_ms() - t;
-    assert!(el <= 800.0, "four-player 300 ms budget took {el:.1} ms");
-    for nodes in [1_000u64, 25_000] {
-        let o = AiOptions {
-            level: 8,
-            time_ms: None,
-            nodes: Some(nodes),
-            seed: None,
-        };
-        let c = choose_move_8(&g, &o).unwrap();
-        assert!(
-            c.nodes <= nodes,
-            "{} nodes for a budget of {nodes}",
-            c.nodes
-        );
-        let c = choose_move_4(&g4, &o).unwrap();
-        assert!(
-            c.nodes <= nodes,
-            "{} nodes for a budget of {nodes}",
-            c.nodes
-        );
-    }
-}
-
-#[test]
-fn node_limited_levels_are_deterministic() {
-    let _serial = serial();
-    let mut g = Game::new(Variant::Chess);
-    g.play_str("e4").unwrap();
-    g.play_str("c5").unwrap();
-    for level in [1, 3, 5, 8] {
-        let o = AiOptions {
-            level,
-            time_ms: None,
-            nodes: Some(20_000),
-            seed: Some(42),
-        };
-        let a = choose_move_8(&g, &o).unwrap();
-        let b = choose_move_8(&g, &o).unwrap();
-        assert_eq!(a, b, "level {level}");
-    }
-    let g4 = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
-    let o = AiOptions {
-        level: 2,
-        time_ms: None,
-        nodes: Some(3_000),
-        seed: Some(9),
-    };
-    assert_eq!(
-        choose_move_4(&g4, &o).unwrap(),
-        choose_move_4(&g4, &o).unwrap()
-    );
-}
-
 #[test]
 fn level_one_varies_with_the_seed_and_stays_legal() {
     let _serial = serial();
@@ -309,7 +157,6 @@ fn level_one_varies_with_the_seed_and_stays_legal() {
         "level 1 should not always play the same move"
     );
 }
-
 #[test]
 fn level_eight_keeps_its_queen() {
     let _serial = serial();
@@ -321,7 +168,6 @@ fn level_eight_keeps_its_queen() {
     // Material stays level: White's queen is still on the board after the move.
     assert!(p.pieces_of(tablero::two::Color::White).count() == 2);
 }
-
 #[test]
 fn analyse_returns_a_line() {
     let _serial = serial();
@@ -331,7 +177,6 @@ fn analyse_returns_a_line() {
     assert_eq!(a.pv[0], a.mv);
     assert!(a.score_cp.abs() < MATE_BOUND);
 }
-
 #[test]
 fn errors_are_clear() {
     let _serial = serial();
@@ -372,4 +217,48 @@ fn errors_are_clear() {
     let e = choose_move_8(&over, &AiOptions::default()).unwrap_err();
     assert_eq!(e.kind, ErrorKind::GameOver);
     assert_eq!(analyse_8(&over, 10).unwrap_err().kind, ErrorKind::GameOver);
+}
+/// A time budget stops a search that would otherwise run for minutes (level 8 has no depth
+/// cap worth the name). Wall-clock time on a shared machine is not the search's to control,
+/// so the bound is generous: the budget plus the larger of the budget and half a second. The
+/// node budget, which load cannot stretch, is checked exactly.
+#[test]
+fn timed_search_stays_within_budget() {
+    let _serial = serial();
+    let g = Game::new(Variant::Chess);
+    for &ms in &[50u64, 300] {
+        let t = now_ms();
+        let c = choose_move_8(&g, &timed(ms)).unwrap();
+        let el = now_ms() - t;
+        let bound = (ms + ms.max(500)) as f64;
+        assert!(el <= bound, "{ms} ms budget took {el:.1} ms");
+        assert!(c.depth >= 1);
+    }
+    for nodes in [1_000u64, 25_000] {
+        let c = choose_move_8(&g, &by_nodes(nodes)).unwrap();
+        assert!(
+            c.nodes <= nodes,
+            "{} nodes for a budget of {nodes}",
+            c.nodes
+        );
+    }
+}
+
+#[test]
+fn node_limited_levels_are_deterministic() {
+    let _serial = serial();
+    let mut g = Game::new(Variant::Chess);
+    g.play_str("e4").unwrap();
+    g.play_str("c5").unwrap();
+    for level in [1, 3, 5, 8] {
+        let o = AiOptions {
+            level,
+            time_ms: None,
+            nodes: Some(20_000),
+            seed: Some(42),
+        };
+        let a = choose_move_8(&g, &o).unwrap();
+        let b = choose_move_8(&g, &o).unwrap();
+        assert_eq!(a, b, "level {level}");
+    }
 }

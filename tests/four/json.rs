@@ -1,8 +1,7 @@
 //! The JSON shapes of four-player values (contract.md): exactly what the JS layer and the
 //! server emit, field order included.
 
-mod common4;
-use common4::*;
+use crate::common::*;
 use serde::Serialize;
 use tablero::four::{FourGame, Rules, Seat};
 

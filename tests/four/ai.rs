@@ -1,0 +1,150 @@
+//! Computer opponent, four players: mates for points at every level from 4 up, every
+//! search switch, the evaluation's symmetry, budgets and determinism.
+
+use crate::common::{game as game4, rmv, with_kings};
+use tablero::Error;
+use tablero::ai::four::{FourConfig, evaluate_four};
+use tablero::ai::{AiChoice, AiOptions, now_ms};
+use tablero::four::{FourGame, Rules, Seat};
+
+const PUZZLE_NODES: u64 = 200_000;
+
+/// The tests run one at a time: the timing test measures wall-clock time, which the other
+/// searches running on the same cores would distort.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn opts(level: u8, seed: u64) -> AiOptions {
+    AiOptions {
+        level,
+        time_ms: None,
+        nodes: Some(PUZZLE_NODES),
+        seed: Some(seed),
+    }
+}
+fn timed(ms: u64) -> AiOptions {
+    AiOptions {
+        level: 8,
+        time_ms: Some(ms),
+        nodes: None,
+        seed: None,
+    }
+}
+
+fn by_nodes(nodes: u64) -> AiOptions {
+    AiOptions {
+        level: 8,
+        time_ms: None,
+        nodes: Some(nodes),
+        seed: None,
+    }
+}
+
+fn choose_move_4(g: &FourGame, o: &AiOptions) -> Result<AiChoice<tablero::four::Move>, Error> {
+    tablero::ai::four::choose_move(g.position(), o)
+}
+fn choose_move_4_with(
+    g: &FourGame,
+    o: &AiOptions,
+    cfg: FourConfig,
+) -> Result<AiChoice<tablero::four::Move>, Error> {
+    tablero::ai::four::choose_move_with(g.position(), o, cfg)
+}
+#[test]
+fn four_player_mate_for_points() {
+    let _serial = serial();
+    // R5.11 scene: Red's rook e10->b10 mates Blue (checked by Yellow's rook) for 20 points.
+    for k in [0, 1] {
+        let g: FourGame = game4(
+            Rules::Ffa,
+            Seat::Red,
+            &with_kings(&[("a11", "yR"), ("e10", "rR"), ("e5", "bP")]),
+            k,
+        );
+        let want = g.parse_move(&rmv("e10b10", k)).unwrap();
+        for level in 4..=8 {
+            let c = choose_move_4(&g, &opts(level, 3)).unwrap();
+            assert_eq!(c.mv, want, "level {level}, rotation {k}");
+        }
+    }
+}
+#[test]
+fn four_player_search_variants_find_mate_for_points() {
+    let _serial = serial();
+    // The scene of `four_player_mate_for_points`, with plain BRS and every switch off too.
+    let plain = FourConfig {
+        brs_plus: false,
+        king_safety: false,
+        q_pov_only: false,
+        pvs: false,
+    };
+    for cfg in [FourConfig::default(), plain] {
+        for k in [0, 3] {
+            let g: FourGame = game4(
+                Rules::Ffa,
+                Seat::Red,
+                &with_kings(&[("a11", "yR"), ("e10", "rR"), ("e5", "bP")]),
+                k,
+            );
+            let want = g.parse_move(&rmv("e10b10", k)).unwrap();
+            let c = choose_move_4_with(&g, &opts(8, 3), cfg).unwrap();
+            assert_eq!(c.mv, want, "{cfg:?}, rotation {k}");
+        }
+    }
+}
+#[test]
+fn four_player_evaluation_knows_shelter_and_development() {
+    let start = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
+    // The start position is the same for every seat.
+    let level = evaluate_four(start.position(), 0);
+    for s in 1..4 {
+        assert_eq!(evaluate_four(start.position(), s), level, "seat {s}");
+    }
+    let after = |mv: &str| {
+        let mut g = start.clone();
+        g.play(mv).unwrap();
+        evaluate_four(g.position(), 0)
+    };
+    // Red's king is on h1: pushing the h pawn opens it, the e pawn does not; a knight out
+    // of j1 is development.
+    assert!(after("h2h4") < after("e2e4"));
+    assert!(after("j1i3") > level);
+}
+/// See the two-player test of the same name: a generous wall-clock bound, an exact node
+/// bound.
+#[test]
+fn timed_search_stays_within_budget() {
+    let _serial = serial();
+    let g4 = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
+    let t = now_ms();
+    choose_move_4(&g4, &timed(300)).unwrap();
+    let el = now_ms() - t;
+    assert!(el <= 800.0, "four-player 300 ms budget took {el:.1} ms");
+    for nodes in [1_000u64, 25_000] {
+        let c = choose_move_4(&g4, &by_nodes(nodes)).unwrap();
+        assert!(
+            c.nodes <= nodes,
+            "{} nodes for a budget of {nodes}",
+            c.nodes
+        );
+    }
+}
+
+#[test]
+fn node_limited_levels_are_deterministic() {
+    let _serial = serial();
+    let g4 = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
+    let o = AiOptions {
+        level: 2,
+        time_ms: None,
+        nodes: Some(3_000),
+        seed: Some(9),
+    };
+    assert_eq!(
+        choose_move_4(&g4, &o).unwrap(),
+        choose_move_4(&g4, &o).unwrap()
+    );
+}

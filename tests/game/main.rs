@@ -1,0 +1,5 @@
+//! The unified `tablero::Game` (contract.md shapes, history views, saves, failed calls) and
+//! the README's list of stable codes.
+
+mod readme_codes;
+mod shapes;

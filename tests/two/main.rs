@@ -1,0 +1,11 @@
+//! The two-player engine (R1–R4, R7.1): rules by RULES.md id, notation, the perft suites of
+//! `tests/data/`, random-game properties, the shakmaty cross-checks and the computer opponent.
+//! One test binary, so that `cargo test` links it once.
+
+#[cfg(feature = "ai")]
+mod ai;
+mod notation;
+mod perft;
+mod random_games;
+mod rules;
+mod shakmaty_oracle;
