@@ -67,9 +67,10 @@ impl GameKind {
         Ok(kind)
     }
 
-    /// Lenient parse of a PGN `Variant` tag (lichess names, any case, spaces and dashes
-    /// ignored: `"Three-check"`, `"King of the Hill"`, `"koth"`; `"Standard"` and
-    /// `"From Position"` are chess). Only for reading PGN: everything else uses
+    /// Lenient parse of a PGN or PGN4 `Variant` tag (lichess names, any case, spaces and
+    /// dashes ignored: `"Three-check"`, `"King of the Hill"`, `"koth"`; `"Standard"` and
+    /// `"From Position"` are chess; chess.com's `"FFA"` is four-player free-for-all,
+    /// `"Kingdoms"` Four Kingdoms). Only for reading PGN: everything else uses
     /// [`GameKind::parse`].
     pub fn from_pgn_tag(tag: &str) -> Option<GameKind> {
         let key: String = tag
@@ -82,6 +83,8 @@ impl GameKind {
             "3check" | "threecheck" => GameKind::ThreeCheck,
             "kingofthehill" | "koth" => GameKind::KingOfTheHill,
             "racingkings" => GameKind::RacingKings,
+            "ffa" | "fourplayer" => GameKind::FourPlayer(Rules::Ffa),
+            "kingdoms" | "fourkingdoms" => GameKind::FourPlayer(Rules::Kingdoms),
             _ => return None,
         })
     }

@@ -100,16 +100,22 @@ impl FourGame {
     pub fn from_pgn4(text: &str, seed: u64) -> Result<FourGame, Error> {
         let (tags, body) = pgn_tags::split(text)?;
         let tag = |k: &str| pgn_tags::get(&tags, k);
-        let variant = tag("Variant").unwrap_or("FFA");
+        let variant = tag("Variant").filter(|v| !v.trim().is_empty());
+        let rules = match variant.map(GameKind::from_pgn_tag) {
+            None => Rules::Ffa,
+            Some(Some(GameKind::FourPlayer(rules))) => rules,
+            Some(_) => {
+                return Err(Error::invalid_pgn(format!(
+                    "unsupported Variant {:?}",
+                    variant.unwrap_or_default()
+                )));
+            }
+        };
         let rv = tag("RuleVariants").unwrap_or("").to_ascii_lowercase();
-        let rules = if variant.eq_ignore_ascii_case("kingdoms") || rv.contains("kingdoms") {
+        let rules = if rv.contains("kingdoms") {
             Rules::Kingdoms
-        } else if variant.eq_ignore_ascii_case("ffa") || variant.is_empty() {
-            Rules::Ffa
         } else {
-            return Err(Error::invalid_pgn(format!(
-                "unsupported Variant {variant:?}"
-            )));
+            rules
         };
         let move_limit = match tag("MoveLimit") {
             Some(v) => Some(v.parse::<u32>().map_err(|_| {

@@ -4,7 +4,7 @@
 //! A `Game` holds either engine's game record and answers every question with the typed
 //! values of [`crate::record`]. The per-engine answers live in `two.rs` and `four.rs`, each an
 //! implementation of the one internal trait `Engine`; [`Game`] dispatches to it in one place
-//! ([`Game::engine`]), and keeps what is the same for every game (argument checks, the AI's
+//! (`Game::engine`), and keeps what is the same for every game (argument checks, the AI's
 //! seed, the save envelope) here.
 
 #[cfg(feature = "four")]

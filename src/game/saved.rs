@@ -23,9 +23,9 @@ pub const SAVE_VERSION: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedGame {
-    /// Always [`SAVE_FORMAT`].
+    /// Always `"tablero-game"`.
     pub format: String,
-    /// Always [`SAVE_VERSION`].
+    /// Always `1`.
     pub version: u32,
     /// The variant name ([`GameKind::variant_name`]).
     pub variant: String,

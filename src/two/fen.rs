@@ -15,7 +15,7 @@ impl Position {
     ///
     /// The position must be valid: one king per side, no pawns on the first or last rank, the
     /// side not to move not in check, consistent castling and en-passant fields, and the
-    /// variant's own conditions (see [`Position::validate`]).
+    /// variant's own conditions (see `Position::validate`).
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, Error> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 {
