@@ -4,6 +4,11 @@
 //! camelCase keys, so the server's JSON is the same), which leaves one conversion here: serde
 //! onto JS values, with objects rather than `Map`s and `None` as `null` where a field is
 //! written at all (`turn`, `finishRank`); optional fields skip themselves.
+//!
+//! Known gap (hostile pages, issue 10): serde-wasm-bindgen fills objects by assignment, so a
+//! setter defined on `Object.prototype` for a field name (`player`, `from`, ...) runs, and if
+//! it throws, the exception unwinds through the exported method and the `Game` object stays
+//! borrowed ("recursive use of an object") from then on.
 
 use serde::Serialize;
 use wasm_bindgen::JsValue;
