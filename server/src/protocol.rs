@@ -13,7 +13,8 @@ pub const MAX_MESSAGE: usize = 8 * 1024;
 
 /// A message from a client.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+// Unknown extra fields are ignored, so clients may add their own (a request id, say).
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum ClientMsg {
     /// `{"type":"move","move":"e2e4","ply":0}`.
     Move {
@@ -75,6 +76,7 @@ mod tests {
         assert_eq!(decode(r#"{"type":"resign"}"#), Ok(ClientMsg::Resign));
         assert_eq!(decode(r#"{"type":"claimDraw"}"#), Ok(ClientMsg::ClaimDraw));
         assert_eq!(decode(r#"{"type":"ping"}"#), Ok(ClientMsg::Ping));
+        assert_eq!(decode(r#"{"type":"resign","id":7}"#), Ok(ClientMsg::Resign));
     }
 
     #[test]
@@ -88,7 +90,6 @@ mod tests {
             r#"{"type":"move","move":"e2e4","ply":"0"}"#,
             r#"{"type":"move","move":"","ply":0}"#,
             r#"{"type":"fly"}"#,
-            r#"{"type":"resign","extra":1}"#,
             "{\"type\":\"move\",\"move\":\"e2e4\",\"ply\":1e400}",
         ] {
             assert_eq!(decode(bad).unwrap_err().code, "bad-message", "{bad:?}");
