@@ -55,7 +55,11 @@ fn run(as_postgres: bool, program: &Path, args: &[&str]) -> bool {
     } else {
         Command::new(program)
     };
-    c.args(args).status().map(|s| s.success()).unwrap_or(false)
+    c.args(args)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
 }
 
 impl Pg {
@@ -102,6 +106,9 @@ impl Drop for Pg {
             &self.bin.join("pg_ctl"),
             &["-D", self.data.to_str().unwrap(), "-m", "immediate", "stop"],
         );
+        if let Some(dir) = self.data.parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 }
 

@@ -120,9 +120,9 @@ impl PgStore {
     pub async fn lease_round(&self, seconds: f64) -> StoreResult<Vec<String>> {
         let mut c = self.pool.get().await?;
         let tx = c.transaction().await?;
-        let ttl = format!("{} milliseconds", (seconds * 1000.0) as i64);
+        let ttl = (seconds * 1000.0) as i64;
         tx.execute(
-            "INSERT INTO processes (id, expires) VALUES ($1, now() + $2::interval)
+            "INSERT INTO processes (id, expires) VALUES ($1, now() + $2::bigint * interval '1 millisecond')
              ON CONFLICT (id) DO UPDATE SET expires = excluded.expires",
             &[&self.me, &ttl],
         )
@@ -133,13 +133,13 @@ impl PgStore {
         )
         .await?;
         tx.execute(
-            "UPDATE leases SET expires = now() + $2::interval WHERE owner = $1",
+            "UPDATE leases SET expires = now() + $2::bigint * interval '1 millisecond' WHERE owner = $1",
             &[&self.me, &ttl],
         )
         .await?;
         tx.execute(
             "INSERT INTO leases (room, owner, expires)
-             SELECT id, $1, now() + $2::interval FROM rooms WHERE status <> 'over'
+             SELECT id, $1, now() + $2::bigint * interval '1 millisecond' FROM rooms WHERE status <> 'over'
              ON CONFLICT (room) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
              WHERE leases.expires < now()",
             &[&self.me, &ttl],
