@@ -125,7 +125,7 @@ async fn pair(
             }
         }
         let mut acked: i64 = 0;
-        let mut sent: Option<(i64, Instant)> = None;
+        let mut sent: Option<(i64, Instant, usize)> = None;
         let mut last_move = [Instant::now() - Duration::from_secs(1); 2];
         let mut state: Value = Value::Null;
         let mut over = false;
@@ -157,11 +157,11 @@ async fn pair(
                             break;
                         }
                         last_move[t] = now;
-                        sent = Some((ply, now));
+                        sent = Some((ply, now, t));
                     }
                 }
-                m = s0[0].next() => { if !handle(0, m, &mut state, &mut sent, &mut acked, &mut over, turn, &stats, measure_from).await { break; } }
-                m = s1[0].next() => { if !handle(1, m, &mut state, &mut sent, &mut acked, &mut over, turn, &stats, measure_from).await { break; } }
+                m = s0[0].next() => { if !handle(0, m, &mut state, &mut sent, &mut acked, &mut over, &stats, measure_from).await { break; } }
+                m = s1[0].next() => { if !handle(1, m, &mut state, &mut sent, &mut acked, &mut over, &stats, measure_from).await { break; } }
             }
         }
         for mut s in socks {
@@ -187,10 +187,9 @@ async fn handle(
     who: usize,
     m: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
     state: &mut Value,
-    sent: &mut Option<(i64, Instant)>,
+    sent: &mut Option<(i64, Instant, usize)>,
     acked: &mut i64,
     over: &mut bool,
-    turn: Option<usize>,
     stats: &Stats,
     measure_from: Instant,
 ) -> bool {
@@ -215,11 +214,11 @@ async fn handle(
         return true;
     }
     let ply = v["ply"].as_i64().unwrap_or(0);
-    if let Some((p, at)) = *sent
+    if let Some((p, at, mover)) = *sent
         && ply > p
     {
         // The opponent's socket is the one the broadcast is for.
-        if turn.is_some_and(|t| t != who) {
+        if mover != who {
             if at >= measure_from {
                 stats.latencies.lock().await.push(at.elapsed().as_micros() as u32);
             }

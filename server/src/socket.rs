@@ -54,7 +54,11 @@ pub(crate) async fn upgrade(
         }
     }
     let rooms = app.rooms.clone();
+    // Small buffers: thousands of mostly idle sockets should not hold 128 KiB each.
     ws.max_message_size(64 * 1024)
+        .max_frame_size(64 * 1024)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| run(socket, rooms, id, player))
 }
 
