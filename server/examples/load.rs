@@ -69,7 +69,8 @@ async fn player(http: &reqwest::Client, base: &str, name: &str) -> Option<Player
     })
 }
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// One pair of clients playing game after game until `end`.
 async fn pair(
@@ -116,7 +117,12 @@ async fn pair(
         }
         let mut socks: Vec<Ws> = Vec::new();
         for p in [&a, &b] {
-            match tokio_tungstenite::connect_async(format!("{ws_base}/api/rooms/{id}/socket?token={}", p.token)).await {
+            match tokio_tungstenite::connect_async(format!(
+                "{ws_base}/api/rooms/{id}/socket?token={}",
+                p.token
+            ))
+            .await
+            {
                 Ok((ws, _)) => socks.push(ws),
                 Err(_) => {
                     stats.errors.fetch_add(1, Ordering::Relaxed);
@@ -137,7 +143,9 @@ async fn pair(
                 _ => None,
             };
             let due = match (turn, sent) {
-                (Some(t), None) if state["roomStatus"] == "playing" => Some((t, last_move[t] + Duration::from_secs(1))),
+                (Some(t), None) if state["roomStatus"] == "playing" => {
+                    Some((t, last_move[t] + Duration::from_secs(1)))
+                }
                 _ => None,
             };
             let timer = tokio::time::sleep_until(due.map_or(end, |d| d.1).into());
@@ -173,7 +181,9 @@ async fn pair(
         {
             let stored = v["moves"].as_array().map_or(0, |m| m.len()) as i64;
             if stored < acked {
-                stats.lost.fetch_add((acked - stored) as u64, Ordering::Relaxed);
+                stats
+                    .lost
+                    .fetch_add((acked - stored) as u64, Ordering::Relaxed);
             }
         }
         if over {
@@ -220,7 +230,11 @@ async fn handle(
         // The opponent's socket is the one the broadcast is for.
         if mover != who {
             if at >= measure_from {
-                stats.latencies.lock().await.push(at.elapsed().as_micros() as u32);
+                stats
+                    .latencies
+                    .lock()
+                    .await
+                    .push(at.elapsed().as_micros() as u32);
             }
             stats.moves.fetch_add(1, Ordering::Relaxed);
             *acked = ply;
@@ -244,8 +258,18 @@ async fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
-            "--clients" => clients = args.next().and_then(|v| v.parse().ok()).expect("--clients N"),
-            "--seconds" => seconds = args.next().and_then(|v| v.parse().ok()).expect("--seconds S"),
+            "--clients" => {
+                clients = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--clients N")
+            }
+            "--seconds" => {
+                seconds = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--seconds S")
+            }
             "--server" => server_url = args.next(),
             _ => panic!("usage: load [--clients N] [--seconds S] [--server URL]"),
         }
@@ -256,27 +280,49 @@ async fn main() {
         Some(u) => (u, None),
         None => {
             let exe = std::env::current_exe().unwrap();
-            let bin = exe.parent().unwrap().parent().unwrap().join("tablero-server");
+            let bin = exe
+                .parent()
+                .unwrap()
+                .parent()
+                .unwrap()
+                .join("tablero-server");
             let dir = std::env::temp_dir().join(format!("tablero-load-{}", std::process::id()));
             let _ = std::fs::remove_dir_all(&dir);
             let db = dir.join("load.sqlite");
             let mut c = Command::new(&bin)
-                .args(["--port", "0", "--no-static", "--create-per-minute", "1000000", "--messages-per-second", "20"])
+                .args([
+                    "--port",
+                    "0",
+                    "--no-static",
+                    "--create-per-minute",
+                    "1000000",
+                    "--messages-per-second",
+                    "20",
+                ])
                 .arg("--data")
                 .arg(&db)
                 .stdout(Stdio::piped())
                 .spawn()
                 .unwrap_or_else(|e| panic!("starting {}: {e}", bin.display()));
             let mut line = String::new();
-            BufReader::new(c.stdout.take().unwrap()).read_line(&mut line).unwrap();
-            let base = line.trim().trim_start_matches("tablero-server listening on ").trim_end_matches('/').to_string();
+            BufReader::new(c.stdout.take().unwrap())
+                .read_line(&mut line)
+                .unwrap();
+            let base = line
+                .trim()
+                .trim_start_matches("tablero-server listening on ")
+                .trim_end_matches('/')
+                .to_string();
             let pid = c.id();
             child = Some(c);
             (base, Some(pid))
         }
     };
     let rss0 = pid.map(rss_kb).unwrap_or(0);
-    let http = reqwest::Client::builder().pool_max_idle_per_host(64).build().unwrap();
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(64)
+        .build()
+        .unwrap();
     let stats = Arc::new(Stats::default());
     // Connections ramp up over ~10 s (not a thundering herd); latencies count after it.
     let ramp = Duration::from_millis(10_000);
@@ -301,7 +347,10 @@ async fn main() {
     let (online, playing) = match http.get(format!("{base}/api/rooms")).send().await {
         Ok(r) => {
             let v: Value = r.json().await.unwrap_or(Value::Null);
-            (v["online"].as_i64().unwrap_or(0), v["playing"].as_i64().unwrap_or(0))
+            (
+                v["online"].as_i64().unwrap_or(0),
+                v["playing"].as_i64().unwrap_or(0),
+            )
         }
         Err(_) => (0, 0),
     };
@@ -312,11 +361,26 @@ async fn main() {
     }
     let mut lat = stats.latencies.lock().await.clone();
     lat.sort_unstable();
-    let pct = |p: f64| lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1))).copied().unwrap_or(0) as f64 / 1000.0;
+    let pct = |p: f64| {
+        lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(0) as f64
+            / 1000.0
+    };
     println!("clients {clients}, rooms {rooms}, measured {seconds} s after a 12 s ramp");
     println!("connected sockets (server's count, mid-run): {online}; games in progress: {playing}");
-    println!("moves acknowledged: {} ({:.0} moves/s)", moves1 - moves0, (moves1 - moves0) as f64 / seconds as f64);
-    println!("move-to-broadcast latency: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)", pct(0.5), pct(0.99), lat.last().copied().unwrap_or(0) as f64 / 1000.0, lat.len());
+    println!(
+        "moves acknowledged: {} ({:.0} moves/s)",
+        moves1 - moves0,
+        (moves1 - moves0) as f64 / seconds as f64
+    );
+    println!(
+        "move-to-broadcast latency: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)",
+        pct(0.5),
+        pct(0.99),
+        lat.last().copied().unwrap_or(0) as f64 / 1000.0,
+        lat.len()
+    );
     if pid.is_some() {
         println!(
             "server RSS: {} MiB idle, {} MiB mid-run: {:.1} KiB per room",

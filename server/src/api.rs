@@ -31,10 +31,13 @@ pub struct App {
     /// Token hash → player, so sockets and calls do not read the database each time.
     auth: Mutex<HashMap<String, PlayerRef>>,
     /// (address, what) → (minute, count) for creation limits.
-    created: Mutex<HashMap<(IpAddr, &'static str), (i64, u32)>>,
+    created: Mutex<HashMap<(IpAddr, &'static str), Window>>,
 }
 
 type Shared = Arc<App>;
+
+/// (minute, creations in it).
+type Window = (i64, u32);
 
 /// An API error: HTTP status, stable code, message; body `{"error": code, "message"}`.
 pub struct ApiError(StatusCode, &'static str, String);
@@ -48,11 +51,7 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
-            self.0,
-            Json(json!({"error": self.1, "message": self.2})),
-        )
-            .into_response()
+        (self.0, Json(json!({"error": self.1, "message": self.2}))).into_response()
     }
 }
 
@@ -100,7 +99,9 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
         .route("/api/rooms/{id}/socket", get(crate::socket::upgrade))
         .route("/api/ratings", get(ratings))
         .layer(cors)
-        .layer(axum::extract::DefaultBodyLimit::max(crate::protocol::MAX_MESSAGE))
+        .layer(axum::extract::DefaultBodyLimit::max(
+            crate::protocol::MAX_MESSAGE,
+        ))
         .with_state(app);
     match &cfg.static_root {
         None => api,
@@ -148,7 +149,12 @@ impl App {
             return Err(unauthorized());
         }
         let hash = token_hash(token);
-        if let Some(p) = self.auth.lock().unwrap_or_else(|e| e.into_inner()).get(&hash) {
+        if let Some(p) = self
+            .auth
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&hash)
+        {
             return Ok(p.clone());
         }
         let p = self
@@ -293,7 +299,9 @@ async fn me(State(app): State<Shared>, headers: HeaderMap) -> Result<Json<Value>
             v
         })
         .collect();
-    Ok(Json(json!({"id": p.id, "name": p.name, "ratings": ratings})))
+    Ok(Json(
+        json!({"id": p.id, "name": p.name, "ratings": ratings}),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -334,10 +342,13 @@ async fn create_room(
     }
     let names = kind.seats();
     let seat_index = |name: &str| {
-        names
-            .iter()
-            .position(|s| *s == name)
-            .ok_or_else(|| bad(format!("no seat {name:?} in {}; seats: {}", kind.name(), names.join(", "))))
+        names.iter().position(|s| *s == name).ok_or_else(|| {
+            bad(format!(
+                "no seat {name:?} in {}; seats: {}",
+                kind.name(),
+                names.join(", ")
+            ))
+        })
     };
     let mine = match &req.seat {
         Some(s) => seat_index(s)?,
@@ -432,7 +443,9 @@ async fn lobby(State(app): State<Shared>) -> Result<Json<Value>, ApiError> {
         .ctx
         .online
         .load(std::sync::atomic::Ordering::Relaxed);
-    Ok(Json(json!({"rooms": list, "playing": playing, "online": online})))
+    Ok(Json(
+        json!({"rooms": list, "playing": playing, "online": online}),
+    ))
 }
 
 async fn room_state(

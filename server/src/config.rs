@@ -74,7 +74,10 @@ USAGE: tablero-server [OPTIONS]
   --help                 this text
 ";
 
-fn value<T: std::str::FromStr>(args: &mut impl Iterator<Item = String>, flag: &str) -> Result<T, String> {
+fn value<T: std::str::FromStr>(
+    args: &mut impl Iterator<Item = String>,
+    flag: &str,
+) -> Result<T, String> {
     let v = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
     v.parse().map_err(|_| format!("{flag}: bad value {v:?}"))
 }
@@ -113,7 +116,9 @@ impl Config {
         }
         c.static_root = match static_root {
             Some(s) => s,
-            None => std::path::Path::new("www").is_dir().then(|| PathBuf::from(".")),
+            None => std::path::Path::new("www")
+                .is_dir()
+                .then(|| PathBuf::from(".")),
         };
         if !(1..=8).contains(&c.stand_in_level) {
             return Err("--stand-in-level must be 1 to 8".into());

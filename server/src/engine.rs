@@ -159,9 +159,15 @@ impl Action {
                     text: mv.to_string(),
                 })
             }
-            "resign" => Some(Action::Resign { seat: seat_of(rest)? }),
-            "draw" => Some(Action::ClaimDraw { seat: seat_of(rest)? }),
-            "timeout" => Some(Action::Timeout { seat: seat_of(rest)? }),
+            "resign" => Some(Action::Resign {
+                seat: seat_of(rest)?,
+            }),
+            "draw" => Some(Action::ClaimDraw {
+                seat: seat_of(rest)?,
+            }),
+            "timeout" => Some(Action::Timeout {
+                seat: seat_of(rest)?,
+            }),
             _ => None,
         }
     }
@@ -193,7 +199,11 @@ impl Clone for Engine {
 }
 
 fn color_of(seat: usize) -> Color {
-    if seat == 0 { Color::White } else { Color::Black }
+    if seat == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
 }
 
 impl Engine {
@@ -246,10 +256,7 @@ impl Engine {
     /// The seat (index into [`Kind::seats`]) to move, `None` once over.
     pub fn turn(&self) -> Option<usize> {
         match &self.inner {
-            Inner::Two(g) => g
-                .result()
-                .is_none()
-                .then(|| g.position().turn() as usize),
+            Inner::Two(g) => g.result().is_none().then(|| g.position().turn() as usize),
             Inner::Four(g) => g.status().turn.map(Seat::index),
         }
     }

@@ -66,7 +66,12 @@ async fn serve(cfg: Config) -> Result<(), Box<dyn std::error::Error>> {
     });
     let rooms = Rooms::new(ctx);
     if let Some(pg) = pg {
-        cluster::start(rooms.clone(), pg, cfg.database_url.clone().unwrap_or_default()).await?;
+        cluster::start(
+            rooms.clone(),
+            pg,
+            cfg.database_url.clone().unwrap_or_default(),
+        )
+        .await?;
     } else {
         // Every unfinished room resumes at once: its clock and its computer players run
         // whether or not anyone reconnects.

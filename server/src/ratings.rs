@@ -30,7 +30,11 @@ impl Default for Rating {
 
 /// K for a player with `games` rated games so far (R10.2).
 pub fn k_factor(games: i64) -> f64 {
-    if games < PROVISIONAL_GAMES { 40.0 } else { 20.0 }
+    if games < PROVISIONAL_GAMES {
+        40.0
+    } else {
+        20.0
+    }
 }
 
 /// Expected score of a player rated `a` against one rated `b` (R10.1).

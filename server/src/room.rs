@@ -200,11 +200,7 @@ impl Rooms {
 pub fn replay(row: &RoomRow, actions: &[ActionRow]) -> Result<Engine, StoreError> {
     let kind = Kind::parse(&row.game)
         .ok_or_else(|| StoreError(format!("room {} has unknown game {:?}", row.id, row.game)))?;
-    let mut engine = Engine::new(
-        kind,
-        row.seed as u64,
-        row.move_limit.map(|m| m as u32),
-    );
+    let mut engine = Engine::new(kind, row.seed as u64, row.move_limit.map(|m| m as u32));
     for a in actions {
         apply_stored(&mut engine, a).map_err(|e| StoreError(format!("room {}: {e}", row.id)))?;
     }
@@ -351,7 +347,8 @@ impl Room {
                 let you = player.as_ref().map(|p| {
                     json!({"player": p, "seat": self.seat_of(&p.id).map(|s| self.kind.seats()[s])})
                 });
-                let mut state: Value = serde_json::from_str(&self.state_tx.borrow()).unwrap_or(Value::Null);
+                let mut state: Value =
+                    serde_json::from_str(&self.state_tx.borrow()).unwrap_or(Value::Null);
                 state["you"] = you.unwrap_or(Value::Null);
                 let _ = reply.send((state.to_string(), self.state_tx.subscribe()));
             }
@@ -407,10 +404,7 @@ impl Room {
                 if ply != self.engine.ply() as i64 {
                     return Err(Refusal {
                         code: "stale-ply",
-                        message: format!(
-                            "the game is at ply {}, not {ply}",
-                            self.engine.ply()
-                        ),
+                        message: format!("the game is at ply {}, not {ply}", self.engine.ply()),
                     });
                 }
                 Action::Move { seat, text }
@@ -592,7 +586,11 @@ impl Room {
             }
         }
         if !ok {
-            match store.actions(&self.row.id, 0).await.map(|all| replay(&row, &all)) {
+            match store
+                .actions(&self.row.id, 0)
+                .await
+                .map(|all| replay(&row, &all))
+            {
                 Ok(Ok(e)) => engine = e,
                 Ok(Err(e)) | Err(e) => {
                     tracing::error!(room = %self.row.id, "replaying failed: {e}");
@@ -769,7 +767,13 @@ impl Room {
 /// the server's cap for level 8, which has no node default.
 pub fn level_nodes(level: u8) -> u64 {
     tablero::ai::level_spec(level)
-        .map(|s| if s.default_nodes > 0 { s.default_nodes } else { u64::MAX })
+        .map(|s| {
+            if s.default_nodes > 0 {
+                s.default_nodes
+            } else {
+                u64::MAX
+            }
+        })
         .unwrap_or(10_000)
 }
 

@@ -16,7 +16,7 @@ use serde::Deserialize;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
-use crate::api::{App, ApiError};
+use crate::api::{ApiError, App};
 use crate::engine::Refusal;
 use crate::protocol::{ClientMsg, decode, error_json};
 use crate::room::{Act, Cmd, Rooms};
@@ -125,7 +125,12 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
 }
 
 /// Handles one text message; returns the reply to send, if any.
-async fn handle(rooms: &Arc<Rooms>, id: &str, player: Option<&PlayerRef>, text: &str) -> Option<String> {
+async fn handle(
+    rooms: &Arc<Rooms>,
+    id: &str,
+    player: Option<&PlayerRef>,
+    text: &str,
+) -> Option<String> {
     let msg = match decode(text) {
         Ok(m) => m,
         Err(r) => return Some(error_json(&r)),

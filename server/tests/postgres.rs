@@ -75,11 +75,24 @@ impl Pg {
                 .ok()?;
         }
         let data = dir.join("data");
-        let port = TcpListener::bind("127.0.0.1:0").ok()?.local_addr().ok()?.port();
+        let port = TcpListener::bind("127.0.0.1:0")
+            .ok()?
+            .local_addr()
+            .ok()?
+            .port();
         assert!(run(
             as_postgres,
             &bin.join("initdb"),
-            &["-D", data.to_str()?, "-U", "tablero", "--auth=trust", "-E", "UTF8", "--no-sync"]
+            &[
+                "-D",
+                data.to_str()?,
+                "-U",
+                "tablero",
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--no-sync"
+            ]
         ));
         let opts = format!(
             "-p {port} -k {} -c listen_addresses=127.0.0.1 -c fsync=off",
@@ -88,7 +101,16 @@ impl Pg {
         assert!(run(
             as_postgres,
             &bin.join("pg_ctl"),
-            &["-D", data.to_str()?, "-o", &opts, "-l", dir.join("log").to_str()?, "-w", "start"]
+            &[
+                "-D",
+                data.to_str()?,
+                "-o",
+                &opts,
+                "-l",
+                dir.join("log").to_str()?,
+                "-w",
+                "start"
+            ]
         ));
         Some(Pg {
             bin,
@@ -132,7 +154,10 @@ async fn two_processes_share_rooms_and_take_over_a_dead_one() {
     let y = api_a.player("Y").await;
     let r1 = api_a.room(&x, json!({"game": "chess"})).await;
     let r2 = api_a
-        .room(&x, json!({"game": "ffa", "computers": {"blue": 1, "yellow": 1, "green": 1}}))
+        .room(
+            &x,
+            json!({"game": "ffa", "computers": {"blue": 1, "yellow": 1, "green": 1}}),
+        )
         .await;
     // Let process A take the lease of r2 before B exists.
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -145,11 +170,17 @@ async fn two_processes_share_rooms_and_take_over_a_dead_one() {
     cx.state_where(|s| s["roomStatus"] == "playing").await;
     let mut rng = Rng(3);
     for i in 0..10 {
-        let (mover, other) = if i % 2 == 0 { (&mut cx, &mut cy) } else { (&mut cy, &mut cx) };
+        let (mover, other) = if i % 2 == 0 {
+            (&mut cx, &mut cy)
+        } else {
+            (&mut cy, &mut cx)
+        };
         let s = mover.state_where(|s| ply(s) == i).await;
         let moves = legal_moves(&s);
         let mv = moves[rng.below(moves.len())].clone();
-        mover.send(json!({"type": "move", "move": mv, "ply": i})).await;
+        mover
+            .send(json!({"type": "move", "move": mv, "ply": i}))
+            .await;
         let seen = other.state_where(|s| ply(s) == i + 1).await;
         assert_eq!(seen["moves"][i as usize], mv);
     }
@@ -158,8 +189,10 @@ async fn two_processes_share_rooms_and_take_over_a_dead_one() {
     // Both racing for ply 10 through different processes: exactly one wins.
     let s = cx.state_where(|s| ply(s) == 10).await;
     let mv = legal_moves(&s)[0].clone();
-    cx.send(json!({"type": "move", "move": mv, "ply": 10})).await;
-    cy.send(json!({"type": "move", "move": "e7e5", "ply": 10})).await;
+    cx.send(json!({"type": "move", "move": mv, "ply": 10}))
+        .await;
+    cy.send(json!({"type": "move", "move": "e7e5", "ply": 10}))
+        .await;
     assert_eq!(cy.error().await, "not-your-turn");
 
     // r2 (owned by A): X plays red on B; A's computers answer, B's socket sees them.
@@ -176,7 +209,8 @@ async fn two_processes_share_rooms_and_take_over_a_dead_one() {
             let mv = legal_moves(&s)[0].clone();
             c.send(json!({"type": "move", "move": mv, "ply": p})).await;
             // The three computers reply (the ply moves on by four).
-            c.state_where(|s| ply(s) >= p + 4 || s["status"]["over"] == true).await;
+            c.state_where(|s| ply(s) >= p + 4 || s["status"]["over"] == true)
+                .await;
         }
     }
     red_moves(&mut c2, 2).await;
@@ -187,7 +221,8 @@ async fn two_processes_share_rooms_and_take_over_a_dead_one() {
     let mut cx = Client::connect(&b, &r1, Some(&x.token)).await;
     let s = cx.state_where(|s| ply(s) == 11).await;
     let mv = legal_moves(&s)[0].clone();
-    cy.send(json!({"type": "move", "move": mv, "ply": 11})).await;
+    cy.send(json!({"type": "move", "move": mv, "ply": 11}))
+        .await;
     cx.state_where(|s| ply(s) == 12).await;
     drop(b);
     drop(pg);

@@ -28,16 +28,16 @@ async fn play_out(clients: &mut [(String, Client)], rng: &mut Rng, max_plies: i6
         assert!(ply(&s) < max_plies, "game did not end in {max_plies} plies");
         let p = ply(&s);
         let t = turn(&s);
-        if let Some(i) = clients.iter().position(|(seat, _)| Some(seat) == t.as_ref()) {
+        if let Some(i) = clients
+            .iter()
+            .position(|(seat, _)| Some(seat) == t.as_ref())
+        {
             let moves = legal_moves(&s);
             let mv = moves[rng.below(moves.len())].clone();
             let c = &mut clients[i].1;
             c.send(json!({"type": "move", "move": mv, "ply": p})).await;
         }
-        clients[0]
-            .1
-            .state_where(|x| ply(x) != p || over(x))
-            .await;
+        clients[0].1.state_where(|x| ply(x) != p || over(x)).await;
     }
 }
 
@@ -65,7 +65,10 @@ fn check_two_player_record(s: &Value) {
 async fn every_kind_plays_to_its_end() {
     let dir = temp_dir("kinds");
     // Random games move faster than people: lift the per-socket message limit.
-    let server = Server::sqlite(&dir, &["--ai-nodes", "300", "--messages-per-second", "100000"]);
+    let server = Server::sqlite(
+        &dir,
+        &["--ai-nodes", "300", "--messages-per-second", "100000"],
+    );
     let api = Api::new(&server);
     let a = api.player("Ana").await;
     let b = api.player("Bo").await;
@@ -89,7 +92,10 @@ async fn every_kind_plays_to_its_end() {
                 json!({"game": game, "seat": "red", "computers": {"blue": 1, "green": 2}, "moveLimit": 300}),
             )
             .await;
-        assert_eq!(api.join(&b, &room, Some("yellow")).await.1["seat"], "yellow");
+        assert_eq!(
+            api.join(&b, &room, Some("yellow")).await.1["seat"],
+            "yellow"
+        );
         let ca = Client::connect(&server, &room, Some(&a.token)).await;
         let cb = Client::connect(&server, &room, Some(&b.token)).await;
         let mut clients = vec![("red".to_string(), ca), ("yellow".to_string(), cb)];
@@ -128,7 +134,8 @@ async fn every_refusal_has_its_code_and_the_socket_stays_open() {
     assert_eq!(ca.state["you"]["seat"], "white");
 
     // not-started: the room waits for black.
-    ca.send(json!({"type": "move", "move": "e2e4", "ply": 0})).await;
+    ca.send(json!({"type": "move", "move": "e2e4", "ply": 0}))
+        .await;
     assert_eq!(ca.error().await, "not-started");
     api.join(&b, &room, None).await;
     let mut cb = Client::connect(&server, &room, Some(&b.token)).await;
@@ -140,20 +147,25 @@ async fn every_refusal_has_its_code_and_the_socket_stays_open() {
 
     // not-seated: a spectator with a token, and one without.
     let mut cc = Client::connect(&server, &room, Some(&c.token)).await;
-    cc.send(json!({"type": "move", "move": "e2e4", "ply": 0})).await;
+    cc.send(json!({"type": "move", "move": "e2e4", "ply": 0}))
+        .await;
     assert_eq!(cc.error().await, "not-seated");
     let mut anon = Client::connect(&server, &room, None).await;
     anon.send(json!({"type": "resign"})).await;
     assert_eq!(anon.error().await, "not-seated");
 
     // not-your-turn, illegal-move, stale-ply.
-    cb.send(json!({"type": "move", "move": "e7e5", "ply": 0})).await;
+    cb.send(json!({"type": "move", "move": "e7e5", "ply": 0}))
+        .await;
     assert_eq!(cb.error().await, "not-your-turn");
-    ca.send(json!({"type": "move", "move": "e2e5", "ply": 0})).await;
+    ca.send(json!({"type": "move", "move": "e2e5", "ply": 0}))
+        .await;
     assert_eq!(ca.error().await, "illegal-move");
-    ca.send(json!({"type": "move", "move": "e2e4", "ply": 0})).await;
+    ca.send(json!({"type": "move", "move": "e2e4", "ply": 0}))
+        .await;
     ca.state_where(|s| ply(s) == 1).await;
-    cb.send(json!({"type": "move", "move": "e7e5", "ply": 0})).await;
+    cb.send(json!({"type": "move", "move": "e7e5", "ply": 0}))
+        .await;
     assert_eq!(cb.error().await, "stale-ply");
     // no-draw: nothing to claim at move 1.
     cb.send(json!({"type": "claimDraw"})).await;
@@ -179,7 +191,9 @@ async fn every_refusal_has_its_code_and_the_socket_stays_open() {
     tokio::time::sleep(Duration::from_millis(1100)).await;
     let mut rng = Rng(99);
     for _ in 0..15 {
-        let s: String = (0..rng.below(40)).map(|_| (rng.below(95) as u8 + 32) as char).collect();
+        let s: String = (0..rng.below(40))
+            .map(|_| (rng.below(95) as u8 + 32) as char)
+            .collect();
         cb.send_raw(Message::text(s)).await;
         assert_eq!(cb.error().await, "bad-message");
     }
@@ -195,22 +209,45 @@ async fn every_refusal_has_its_code_and_the_socket_stays_open() {
     cb.alive().await;
 
     // The game goes on after all that: black moves, then resigns; game-over after.
-    cb.send(json!({"type": "move", "move": "e7e5", "ply": 1})).await;
+    cb.send(json!({"type": "move", "move": "e7e5", "ply": 1}))
+        .await;
     cb.state_where(|s| ply(s) == 2).await;
     cb.send(json!({"type": "resign"})).await;
     let s = ca.state_where(over).await;
     assert_eq!(s["status"]["result"]["reason"], "resignation");
     assert_eq!(s["status"]["result"]["winners"], json!(["white"]));
-    ca.send(json!({"type": "move", "move": "g1f3", "ply": 2})).await;
+    ca.send(json!({"type": "move", "move": "g1f3", "ply": 2}))
+        .await;
     assert_eq!(ca.error().await, "game-over");
     ca.alive().await;
 
     // HTTP refusals: bad token, no token, unknown game, bad timer, unknown room, bad seat.
-    assert_eq!(api.post("/api/rooms", Some("nope"), json!({"game": "chess"})).await.0, 401);
-    assert_eq!(api.post("/api/rooms", None, json!({"game": "chess"})).await.0, 401);
-    assert_eq!(api.post("/api/rooms", Some(&a.token), json!({"game": "go"})).await.0, 400);
     assert_eq!(
-        api.post("/api/rooms", Some(&a.token), json!({"game": "chess", "turnSeconds": 45})).await.0,
+        api.post("/api/rooms", Some("nope"), json!({"game": "chess"}))
+            .await
+            .0,
+        401
+    );
+    assert_eq!(
+        api.post("/api/rooms", None, json!({"game": "chess"}))
+            .await
+            .0,
+        401
+    );
+    assert_eq!(
+        api.post("/api/rooms", Some(&a.token), json!({"game": "go"}))
+            .await
+            .0,
+        400
+    );
+    assert_eq!(
+        api.post(
+            "/api/rooms",
+            Some(&a.token),
+            json!({"game": "chess", "turnSeconds": 45})
+        )
+        .await
+        .0,
         400
     );
     assert_eq!(api.join(&c, "no-such-room", None).await.0, 404);
@@ -218,7 +255,11 @@ async fn every_refusal_has_its_code_and_the_socket_stays_open() {
     assert_eq!(api.join(&c, &r2, Some("white")).await.0, 400);
     assert_eq!(api.get("/api/players/me", Some("nope")).await.0, 401);
     // A socket with a bad token is refused before the upgrade.
-    assert!(tokio_tungstenite::connect_async(server.socket_url(&room, Some("nope"))).await.is_err());
+    assert!(
+        tokio_tungstenite::connect_async(server.socket_url(&room, Some("nope")))
+            .await
+            .is_err()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -226,27 +267,62 @@ async fn names_creation_limits_and_origins() {
     let dir = temp_dir("limits");
     let server = Server::sqlite(
         &dir,
-        &["--create-per-minute", "3", "--allow-origin", "https://good.example"],
+        &[
+            "--create-per-minute",
+            "3",
+            "--allow-origin",
+            "https://good.example",
+        ],
     );
     let api = Api::new(&server);
     // Names: trimmed, 1–24 characters of any script, returned as given (never as HTML).
-    let (s, v) = api.post("/api/players", None, json!({"name": "  <b>Zoë 大</b>  "})).await;
+    let (s, v) = api
+        .post("/api/players", None, json!({"name": "  <b>Zoë 大</b>  "}))
+        .await;
     assert_eq!(s, 200);
     assert_eq!(v["name"], "<b>Zoë 大</b>");
-    assert_eq!(api.post("/api/players", None, json!({"name": "   "})).await.0, 400);
-    assert_eq!(api.post("/api/players", None, json!({"name": "x".repeat(25)})).await.0, 400);
-    assert_eq!(api.post("/api/players", None, json!({"name": "ü".repeat(24)})).await.0, 200);
-    assert_eq!(api.post("/api/players", None, json!({"nom": "x"})).await.0, 400);
-    assert_eq!(api.post("/api/players", None, json!({"name": "three"})).await.0, 200);
+    assert_eq!(
+        api.post("/api/players", None, json!({"name": "   "}))
+            .await
+            .0,
+        400
+    );
+    assert_eq!(
+        api.post("/api/players", None, json!({"name": "x".repeat(25)}))
+            .await
+            .0,
+        400
+    );
+    assert_eq!(
+        api.post("/api/players", None, json!({"name": "ü".repeat(24)}))
+            .await
+            .0,
+        200
+    );
+    assert_eq!(
+        api.post("/api/players", None, json!({"nom": "x"})).await.0,
+        400
+    );
+    assert_eq!(
+        api.post("/api/players", None, json!({"name": "three"}))
+            .await
+            .0,
+        200
+    );
     // The fourth player from this address within the minute is refused.
-    let (s, v) = api.post("/api/players", None, json!({"name": "four"})).await;
+    let (s, v) = api
+        .post("/api/players", None, json!({"name": "four"}))
+        .await;
     assert_eq!((s, v["error"].as_str()), (429, Some("rate-limited")));
 
     // Origins: an allowed page may call; another page's preflight gets no CORS grant and
     // its WebSocket is refused.
     let ok = api
         .http
-        .request(reqwest::Method::OPTIONS, format!("{}/api/rooms", server.base))
+        .request(
+            reqwest::Method::OPTIONS,
+            format!("{}/api/rooms", server.base),
+        )
         .header("Origin", "https://good.example")
         .header("Access-Control-Request-Method", "POST")
         .send()
@@ -258,7 +334,10 @@ async fn names_creation_limits_and_origins() {
     );
     let evil = api
         .http
-        .request(reqwest::Method::OPTIONS, format!("{}/api/rooms", server.base))
+        .request(
+            reqwest::Method::OPTIONS,
+            format!("{}/api/rooms", server.base),
+        )
         .header("Origin", "https://evil.example")
         .header("Access-Control-Request-Method", "POST")
         .send()
@@ -287,11 +366,19 @@ async fn websocket_from_a_foreign_origin_is_refused() {
     let api = Api::new(&server);
     let a = api.player("A").await;
     let room = api.room(&a, json!({"game": "chess"})).await;
-    let mut req = server.socket_url(&room, Some(&a.token)).into_client_request().unwrap();
-    req.headers_mut().insert("Origin", "https://evil.example".parse().unwrap());
+    let mut req = server
+        .socket_url(&room, Some(&a.token))
+        .into_client_request()
+        .unwrap();
+    req.headers_mut()
+        .insert("Origin", "https://evil.example".parse().unwrap());
     assert!(tokio_tungstenite::connect_async(req).await.is_err());
-    let mut req = server.socket_url(&room, Some(&a.token)).into_client_request().unwrap();
-    req.headers_mut().insert("Origin", "https://good.example".parse().unwrap());
+    let mut req = server
+        .socket_url(&room, Some(&a.token))
+        .into_client_request()
+        .unwrap();
+    req.headers_mut()
+        .insert("Origin", "https://good.example".parse().unwrap());
     assert!(tokio_tungstenite::connect_async(req).await.is_ok());
 }
 
@@ -308,19 +395,24 @@ async fn away_player_is_played_by_the_computer_until_they_come_back() {
     let cb = Client::connect(&server, &room, Some(&b.token)).await;
     ca.state_where(|s| s["seats"][1]["connected"] == true).await;
     cb.close().await;
-    let s = ca.state_where(|s| s["seats"][1]["connected"] == false).await;
+    let s = ca
+        .state_where(|s| s["seats"][1]["connected"] == false)
+        .await;
     assert!(s["seats"][1]["awaySince"].is_i64());
     // White moves; after the grace period the computer answers for black.
-    ca.send(json!({"type": "move", "move": "e2e4", "ply": 0})).await;
+    ca.send(json!({"type": "move", "move": "e2e4", "ply": 0}))
+        .await;
     let s = ca.state_where(|s| ply(s) == 2).await;
     assert_eq!(s["moves"][0], "e2e4");
-    ca.send(json!({"type": "move", "move": "g1f3", "ply": 2})).await;
+    ca.send(json!({"type": "move", "move": "g1f3", "ply": 2}))
+        .await;
     ca.state_where(|s| ply(s) == 4).await;
     // Black comes back from the same device (token): the seat is theirs again at once.
     let mut cb = Client::connect(&server, &room, Some(&b.token)).await;
     assert_eq!(cb.state["you"]["seat"], "black");
     ca.state_where(|s| s["seats"][1]["connected"] == true).await;
-    ca.send(json!({"type": "move", "move": "f1c4", "ply": 4})).await;
+    ca.send(json!({"type": "move", "move": "f1c4", "ply": 4}))
+        .await;
     ca.state_where(|s| ply(s) == 5).await;
     // Three times the grace period pass without a computer move for black.
     tokio::time::sleep(Duration::from_secs(3)).await;
@@ -345,7 +437,9 @@ async fn turn_timers_let_the_computer_play_or_time_a_kingdom_out() {
         api.player("P4").await,
     ];
     // Two players, R9.2: the computer plays white's expired turn; white stays seated.
-    let room = api.room(&p[0], json!({"game": "chess", "turnSeconds": 30})).await;
+    let room = api
+        .room(&p[0], json!({"game": "chess", "turnSeconds": 30}))
+        .await;
     api.join(&p[1], &room, None).await;
     let mut c0 = Client::connect(&server, &room, Some(&p[0].token)).await;
     let _c1 = Client::connect(&server, &room, Some(&p[1].token)).await;
@@ -358,7 +452,9 @@ async fn turn_timers_let_the_computer_play_or_time_a_kingdom_out() {
     assert_eq!(s["status"]["over"], false);
 
     // Four Kingdoms, R9.2/R6.4: red lets the timer run out and is out.
-    let room = api.room(&p[0], json!({"game": "kingdoms", "turnSeconds": 30})).await;
+    let room = api
+        .room(&p[0], json!({"game": "kingdoms", "turnSeconds": 30}))
+        .await;
     for q in &p[1..] {
         api.join(q, &room, None).await;
     }
@@ -379,10 +475,15 @@ async fn sigkill_and_restart_lose_nothing() {
     let api = Api::new(&server);
     let a = api.player("A").await;
     let b = api.player("B").await;
-    let room = api.room(&a, json!({"game": "3check", "turnSeconds": 60})).await;
+    let room = api
+        .room(&a, json!({"game": "3check", "turnSeconds": 60}))
+        .await;
     api.join(&b, &room, None).await;
     let four = api
-        .room(&a, json!({"game": "ffa", "computers": {"blue": 1, "yellow": 1, "green": 1}}))
+        .room(
+            &a,
+            json!({"game": "ffa", "computers": {"blue": 1, "yellow": 1, "green": 1}}),
+        )
         .await;
     let mut ca = Client::connect(&server, &room, Some(&a.token)).await;
     let mut cb = Client::connect(&server, &room, Some(&b.token)).await;
@@ -396,20 +497,27 @@ async fn sigkill_and_restart_lose_nothing() {
     let before = ca.state_where(|s| ply(s) == 12).await;
     let mut c4 = Client::connect(&server, &four, Some(&a.token)).await;
     for i in 0..3 {
-        let s = c4.state_where(|s| turn(s).as_deref() == Some("red") && !over(s)).await;
+        let s = c4
+            .state_where(|s| turn(s).as_deref() == Some("red") && !over(s))
+            .await;
         let moves = legal_moves(&s);
         let p = ply(&s);
-        c4.send(json!({"type": "move", "move": moves[i % moves.len()], "ply": p})).await;
+        c4.send(json!({"type": "move", "move": moves[i % moves.len()], "ply": p}))
+            .await;
         c4.state_where(|s| ply(s) > p).await;
     }
-    let four_before = c4.state_where(|s| turn(s).as_deref() == Some("red") || over(s)).await;
+    let four_before = c4
+        .state_where(|s| turn(s).as_deref() == Some("red") || over(s))
+        .await;
 
     server.kill();
     let server = Server::start(&server.args.iter().map(String::as_str).collect::<Vec<_>>());
     let api = Api::new(&server);
     let mut ca = Client::connect(&server, &room, Some(&a.token)).await;
     let after = ca.state.clone();
-    for key in ["moves", "fen", "ply", "status", "score", "seats", "game", "rated"] {
+    for key in [
+        "moves", "fen", "ply", "status", "score", "seats", "game", "rated",
+    ] {
         if key == "seats" {
             // Black has not reconnected yet: only presence differs.
             for i in 0..2 {
@@ -423,7 +531,8 @@ async fn sigkill_and_restart_lose_nothing() {
     // Play goes on from where it stopped.
     let mut cb = Client::connect(&server, &room, Some(&b.token)).await;
     let mv = legal_moves(&after)[0].clone();
-    ca.send(json!({"type": "move", "move": mv, "ply": 12})).await;
+    ca.send(json!({"type": "move", "move": mv, "ply": 12}))
+        .await;
     cb.state_where(|s| ply(s) == 13).await;
     let (_, f) = api.get(&format!("/api/rooms/{four}"), None).await;
     assert_eq!(f["moves"], four_before["moves"]);
@@ -471,7 +580,14 @@ async fn ratings_follow_r10() {
 
     // Two-player rated games: A beats B (resignation), B and C draw (threefold repetition,
     // claimed), C beats A.
-    async fn two(api: &Api, server: &Server, w: &Player, b: &Player, how: &str, rated: bool) -> Value {
+    async fn two(
+        api: &Api,
+        server: &Server,
+        w: &Player,
+        b: &Player,
+        how: &str,
+        rated: bool,
+    ) -> Value {
         let room = api.room(w, json!({"game": "chess", "rated": rated})).await;
         api.join(b, &room, None).await;
         let mut cw = Client::connect(server, &room, Some(&w.token)).await;
@@ -484,7 +600,8 @@ async fn ratings_follow_r10() {
                 let cycle = ["g1f3", "g8f6", "f3g1", "f6g8"];
                 for i in 0..8 {
                     let c = if i % 2 == 0 { &mut cw } else { &mut cb };
-                    c.send(json!({"type": "move", "move": cycle[i % 4], "ply": i})).await;
+                    c.send(json!({"type": "move", "move": cycle[i % 4], "ply": i}))
+                        .await;
                     cw.state_where(|s| ply(s) == i as i64 + 1).await;
                 }
                 cw.send(json!({"type": "claimDraw"})).await;
@@ -509,11 +626,17 @@ async fn ratings_follow_r10() {
     assert_eq!(table.len(), 3);
     for row in table {
         let (r, g) = expected[row["player"]["id"].as_str().unwrap()];
-        assert!((row["rating"].as_f64().unwrap() - r).abs() < 1e-6, "{row} vs {r}");
+        assert!(
+            (row["rating"].as_f64().unwrap() - r).abs() < 1e-6,
+            "{row} vs {r}"
+        );
         assert_eq!(row["games"].as_i64().unwrap(), g);
         assert_eq!(row["provisional"], true);
     }
-    let ratings: Vec<f64> = table.iter().map(|r| r["rating"].as_f64().unwrap()).collect();
+    let ratings: Vec<f64> = table
+        .iter()
+        .map(|r| r["rating"].as_f64().unwrap())
+        .collect();
     assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "best first");
 
     // Four players, rated: red, blue and yellow resign in turn; places from the final
@@ -529,7 +652,14 @@ async fn ratings_follow_r10() {
     cs[0].state_where(|s| s["roomStatus"] == "playing").await;
     for c in cs.iter_mut().take(3) {
         c.send(json!({"type": "resign"})).await;
-        c.state_where(|s| s["score"].as_array().unwrap().iter().any(|x| x["status"] == "resigned")).await;
+        c.state_where(|s| {
+            s["score"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x["status"] == "resigned")
+        })
+        .await;
     }
     let s = cs[3].state_where(over).await;
     let places: Vec<(String, u32)> = s["score"]
@@ -549,7 +679,10 @@ async fn ratings_follow_r10() {
     }
     // A room with a computer seat never changes ratings, even if created as rated.
     let room = api
-        .room(&p[3], json!({"game": "chess", "rated": true, "computers": {"black": 1}}))
+        .room(
+            &p[3],
+            json!({"game": "chess", "rated": true, "computers": {"black": 1}}),
+        )
         .await;
     let mut c = Client::connect(&server, &room, Some(&p[3].token)).await;
     c.send(json!({"type": "resign"})).await;
@@ -570,15 +703,32 @@ async fn lobby_lists_waiting_rooms_and_serves_the_page() {
     let dir = temp_dir("lobby");
     std::fs::create_dir_all(dir.join("www")).unwrap();
     std::fs::create_dir_all(dir.join("pkg")).unwrap();
-    std::fs::write(dir.join("www/index.html"), "<!doctype html><title>t</title>").unwrap();
+    std::fs::write(
+        dir.join("www/index.html"),
+        "<!doctype html><title>t</title>",
+    )
+    .unwrap();
     std::fs::write(dir.join("pkg/tablero_bg.wasm"), vec![0u8; 4096]).unwrap();
     let db = dir.join("db.sqlite");
-    let server = Server::start(&["--data", db.to_str().unwrap(), "--static", dir.to_str().unwrap()]);
+    let server = Server::start(&[
+        "--data",
+        db.to_str().unwrap(),
+        "--static",
+        dir.to_str().unwrap(),
+    ]);
     let api = Api::new(&server);
-    assert_eq!(api.get("/api/health", None).await, (200, json!({"ok": true})));
+    assert_eq!(
+        api.get("/api/health", None).await,
+        (200, json!({"ok": true}))
+    );
     let a = api.player("A").await;
     let b = api.player("B").await;
-    let waiting = api.room(&a, json!({"game": "kingdoms", "seat": "green", "turnSeconds": 60})).await;
+    let waiting = api
+        .room(
+            &a,
+            json!({"game": "kingdoms", "seat": "green", "turnSeconds": 60}),
+        )
+        .await;
     let playing = api.room(&a, json!({"game": "chess"})).await;
     api.join(&b, &playing, None).await;
     let _watch = Client::connect(&server, &playing, Some(&b.token)).await;
@@ -592,7 +742,12 @@ async fn lobby_lists_waiting_rooms_and_serves_the_page() {
     assert_eq!(lobby["playing"], 1);
     assert_eq!(lobby["online"], 1);
 
-    let page = api.http.get(format!("{}/www/", server.base)).send().await.unwrap();
+    let page = api
+        .http
+        .get(format!("{}/www/", server.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(page.status(), 200);
     assert!(page.text().await.unwrap().contains("<title>t</title>"));
     let wasm = api
@@ -604,5 +759,10 @@ async fn lobby_lists_waiting_rooms_and_serves_the_page() {
         .unwrap();
     assert_eq!(wasm.headers()["content-type"], "application/wasm");
     assert_eq!(wasm.headers()["content-encoding"], "gzip");
-    assert!(wasm.headers()["cache-control"].to_str().unwrap().contains("max-age"));
+    assert!(
+        wasm.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("max-age")
+    );
 }

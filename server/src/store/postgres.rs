@@ -54,8 +54,7 @@ CREATE TABLE IF NOT EXISTS presence (
   PRIMARY KEY (room, player, process));
 ";
 
-const ROOM_COLUMNS: &str =
-    "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version";
+const ROOM_COLUMNS: &str = "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version";
 
 fn room_from_row(r: &tokio_postgres::Row) -> StoreResult<RoomRow> {
     let seats: String = r.try_get(5)?;

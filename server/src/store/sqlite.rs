@@ -148,8 +148,7 @@ CREATE TABLE IF NOT EXISTS ratings (
 CREATE INDEX IF NOT EXISTS ratings_game ON ratings(game, rating);
 ";
 
-const ROOM_COLUMNS: &str =
-    "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version";
+const ROOM_COLUMNS: &str = "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version";
 
 fn room_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(RoomRow, String)> {
     let seats: String = r.get(5)?;

@@ -46,7 +46,11 @@ impl Server {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
         let mut child = Command::new(env!("CARGO_BIN_EXE_tablero-server"))
             .args(["--port", "0", "--host", "127.0.0.1"])
-            .args(if args.iter().any(|a| a == "--static") { vec![] } else { vec!["--no-static".to_string()] })
+            .args(if args.iter().any(|a| a == "--static") {
+                vec![]
+            } else {
+                vec!["--no-static".to_string()]
+            })
             .args(&args)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
