@@ -24,7 +24,7 @@ WASM_OPT_FLAGS ?= -O3 --always-inline-max-function-size=0 --one-caller-inline-ma
 # Browser tests bring in Debian's chromium; only ask for it once such tests exist.
 SETUP_FLAGS := $(if $(wildcard tests/browser),--browser)
 
-.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-browser bench bench-native bench-wasm size clean
+.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-browser test-server bench bench-native bench-wasm bench-server size clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-13s %s\n", $$1, $$2 }'
@@ -53,14 +53,15 @@ pkg: setup ## Release wasm build + wasm-bindgen --target web + wasm-opt into pkg
 	cp js/tablero-worker.js pkg/
 	node scripts/pkg-json.mjs pkg
 
-demo: pkg ## Serve the demo page on http://localhost:8080/www/ (PORT=... to change)
-	node scripts/serve.mjs --port $(PORT)
+demo: pkg ## Start tablero-server: the demo page, pkg/ and the online API on http://localhost:8080/ (PORT=... to change)
+	$(CARGO) run --release -p tablero-server -- --port $(PORT) --static .
 
-test: setup lint test-native test-wasm test-node test-browser ## Everything CI runs: lint, native, wasm, Node and browser tests
+test: setup lint test-native test-wasm test-node test-browser test-server ## Everything CI runs: lint, native, wasm, Node, browser and server tests
 
 lint: ## cargo fmt --check and clippy (native and wasm32)
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) clippy -p tablero-server --all-targets -- -D warnings
 	# src/wasm/ only exists for wasm32, so lint that target too, with and without the
 	# optional engines (a rules-only page builds with --no-default-features).
 	$(CARGO) clippy --lib --tests --target $(WASM_TARGET) -- -D warnings
@@ -75,10 +76,13 @@ test-wasm: setup ## wasm-bindgen-test tests, run in Node by wasm-bindgen-test-ru
 test-node: pkg ## Node tests of pkg/ (tests/node/*.test.mjs)
 	node --test tests/node/*.test.mjs
 
+test-server: ## Online server: unit tests and end-to-end tests against the real binary (SQLite, and two processes on PostgreSQL)
+	$(CARGO) test --release -p tablero-server
+
 test-browser: pkg ## Demo app end-to-end in headless chromium (tests/browser/*.test.mjs; screenshots in test-artifacts/)
 	node --test --test-concurrency=1 tests/browser/*.test.mjs
 
-bench: setup bench-native bench-wasm size ## Native and wasm perft, tablero vs shakmaty, and pkg size
+bench: setup bench-native bench-wasm size bench-server ## Native and wasm perft, tablero vs shakmaty, pkg size, server load
 
 bench-native: ## Native perft benchmark (benches/perft.rs)
 	$(CARGO) bench --bench perft
@@ -90,6 +94,10 @@ bench-wasm: setup ## Wasm perft benchmark in Node (benches/wasm-perft)
 	# --target nodejs emits CommonJS, but the repository's package.json says "type": "module".
 	echo '{ "type": "commonjs" }' > benches/wasm-perft/pkg/package.json
 	node benches/wasm-perft/run.mjs
+
+bench-server: ## Server load test: 2,000 clients in 1,000 rooms on loopback (CLIENTS=, SECONDS= to change)
+	$(CARGO) build --release -p tablero-server --bin tablero-server --example load
+	$(TARGET_DIR)/release/examples/load --clients $(or $(CLIENTS),2000) --seconds $(or $(SECONDS),60)
 
 size: pkg ## gzip -9 size of pkg/ and of a two-player rules-only build (no "four", no "ai")
 	$(call size-table,pkg)

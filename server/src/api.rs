@@ -1,0 +1,536 @@
+//! HTTP routes: players, rooms, ratings, the room socket and the static page.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+use tower_http::compression::CompressionLayer;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::engine::Kind;
+use crate::ratings::PROVISIONAL_GAMES;
+use crate::room::{Cmd, JoinError, Rooms};
+use crate::store::{PlayerRef, PlayerRow, RoomRow, SeatRow};
+use crate::util::{now_ms, random_id, random_seed, token_hash};
+
+/// Everything a handler needs.
+pub struct App {
+    /// Live rooms and the shared context.
+    pub rooms: Arc<Rooms>,
+    /// Token hash → player, so sockets and calls do not read the database each time.
+    auth: Mutex<HashMap<String, PlayerRef>>,
+    /// (address, what) → (minute, count) for creation limits.
+    created: Mutex<HashMap<(IpAddr, &'static str), Window>>,
+}
+
+type Shared = Arc<App>;
+
+/// (minute, creations in it).
+type Window = (i64, u32);
+
+/// An API error: HTTP status, stable code, message; body `{"error": code, "message"}`.
+pub struct ApiError(StatusCode, &'static str, String);
+
+impl ApiError {
+    /// A 500 response.
+    pub fn internal_response() -> Response {
+        internal("see the log").into_response()
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({"error": self.1, "message": self.2}))).into_response()
+    }
+}
+
+fn bad(message: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, "bad-request", message.into())
+}
+
+fn internal(e: impl std::fmt::Display) -> ApiError {
+    tracing::error!("internal error: {e}");
+    ApiError(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal",
+        "the server could not do that; try again".into(),
+    )
+}
+
+/// Builds the router.
+pub fn router(rooms: Arc<Rooms>) -> Router {
+    let cfg = rooms.ctx.cfg.clone();
+    let app = Arc::new(App {
+        rooms,
+        auth: Mutex::new(HashMap::new()),
+        created: Mutex::new(HashMap::new()),
+    });
+    let origin = if cfg.allow_origins.is_empty() {
+        AllowOrigin::any()
+    } else {
+        AllowOrigin::list(
+            cfg.allow_origins
+                .iter()
+                .filter_map(|o| HeaderValue::from_str(o).ok()),
+        )
+    };
+    let cors = CorsLayer::new()
+        .allow_origin(origin)
+        .allow_methods([Method::GET, Method::POST])
+        .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE]);
+    let api = Router::new()
+        .route("/api/health", get(|| async { Json(json!({"ok": true})) }))
+        .route("/api/players", post(create_player))
+        .route("/api/players/me", get(me))
+        .route("/api/rooms", post(create_room).get(lobby))
+        .route("/api/rooms/{id}", get(room_state))
+        .route("/api/rooms/{id}/join", post(join))
+        .route("/api/rooms/{id}/socket", get(crate::socket::upgrade))
+        .route("/api/ratings", get(ratings))
+        .layer(cors)
+        .layer(axum::extract::DefaultBodyLimit::max(
+            crate::protocol::MAX_MESSAGE,
+        ))
+        .with_state(app);
+    match &cfg.static_root {
+        None => api,
+        Some(root) => {
+            // The package files keep their names across builds, so they are revalidated
+            // (Last-Modified) rather than cached for long; compression matters most for
+            // the .wasm file.
+            let revalidate = SetResponseHeaderLayer::if_not_present(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("no-cache"),
+            );
+            let pkg_cache = SetResponseHeaderLayer::if_not_present(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=60, must-revalidate"),
+            );
+            let www = Router::new()
+                .nest_service("/www", ServeDir::new(root.join("www")))
+                .layer(revalidate);
+            let pkg = Router::new()
+                .nest_service("/pkg", ServeDir::new(root.join("pkg")))
+                .layer(pkg_cache);
+            api.merge(www.merge(pkg).layer(CompressionLayer::new()))
+                .route("/", get(|| async { Redirect::temporary("/www/") }))
+        }
+    }
+}
+
+impl App {
+    /// The player owning the bearer token in `headers`; `Ok(None)` without a header.
+    async fn bearer(&self, headers: &HeaderMap) -> Result<Option<PlayerRef>, ApiError> {
+        let Some(h) = headers.get(header::AUTHORIZATION) else {
+            return Ok(None);
+        };
+        let token = h
+            .to_str()
+            .ok()
+            .and_then(|s| s.strip_prefix("Bearer "))
+            .ok_or_else(unauthorized)?;
+        self.player_for_token(token).await.map(Some)
+    }
+
+    /// The player owning `token`, or 401.
+    pub async fn player_for_token(&self, token: &str) -> Result<PlayerRef, ApiError> {
+        if token.is_empty() || token.len() > 128 {
+            return Err(unauthorized());
+        }
+        let hash = token_hash(token);
+        if let Some(p) = self
+            .auth
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&hash)
+        {
+            return Ok(p.clone());
+        }
+        let p = self
+            .rooms
+            .ctx
+            .store
+            .player_by_token(&hash)
+            .await
+            .map_err(internal)?
+            .ok_or_else(unauthorized)?;
+        self.auth
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(hash, p.clone());
+        Ok(p)
+    }
+
+    async fn required(&self, headers: &HeaderMap) -> Result<PlayerRef, ApiError> {
+        self.bearer(headers).await?.ok_or_else(unauthorized)
+    }
+
+    /// Counts one creation of `what` by `ip`; 429 beyond the per-minute limit.
+    fn limit(&self, ip: IpAddr, what: &'static str) -> Result<(), ApiError> {
+        let minute = now_ms() / 60_000;
+        let mut map = self.created.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() > 100_000 {
+            map.retain(|_, (m, _)| *m == minute);
+        }
+        let e = map.entry((ip, what)).or_insert((minute, 0));
+        if e.0 != minute {
+            *e = (minute, 0);
+        }
+        if e.1 >= self.rooms.ctx.cfg.create_per_minute {
+            return Err(ApiError(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate-limited",
+                format!("too many {what} created from this address; wait a minute"),
+            ));
+        }
+        e.1 += 1;
+        Ok(())
+    }
+
+    /// Does the request come from an allowed page (or from no page at all)?
+    pub fn origin_allowed(&self, headers: &HeaderMap) -> bool {
+        let allowed = &self.rooms.ctx.cfg.allow_origins;
+        match headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) {
+            None => true,
+            Some(o) => allowed.is_empty() || allowed.iter().any(|a| a == o),
+        }
+    }
+}
+
+fn unauthorized() -> ApiError {
+    ApiError(
+        StatusCode::UNAUTHORIZED,
+        "unauthorized",
+        "send Authorization: Bearer <token> from POST /api/players".into(),
+    )
+}
+
+fn parse_body<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
+    let body: &[u8] = if body.is_empty() { b"{}" } else { body };
+    serde_json::from_slice(body).map_err(|e| bad(format!("bad JSON body: {e}")))
+}
+
+fn check_origin(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
+    if app.origin_allowed(headers) {
+        Ok(())
+    } else {
+        Err(ApiError(
+            StatusCode::FORBIDDEN,
+            "bad-origin",
+            "this page's origin is not allowed".into(),
+        ))
+    }
+}
+
+/// Trims a display name and checks it: 1–24 characters, no control characters.
+pub fn clean_name(name: &str) -> Result<String, ApiError> {
+    let name = name.trim();
+    let n = name.chars().count();
+    if n == 0 || n > 24 {
+        return Err(bad("a name is 1 to 24 characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(bad("a name cannot contain control characters"));
+    }
+    Ok(name.to_string())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewPlayer {
+    name: String,
+}
+
+async fn create_player(
+    State(app): State<Shared>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    check_origin(&app, &headers)?;
+    let req: NewPlayer = parse_body(&body)?;
+    let name = clean_name(&req.name)?;
+    app.limit(addr.ip(), "players")?;
+    let token = random_id(24);
+    let row = PlayerRow {
+        id: random_id(12),
+        name: name.clone(),
+        token_hash: token_hash(&token),
+        created: now_ms(),
+    };
+    app.rooms
+        .ctx
+        .store
+        .create_player(&row)
+        .await
+        .map_err(internal)?;
+    Ok(Json(json!({"id": row.id, "name": name, "token": token})))
+}
+
+fn rating_json(r: &crate::ratings::Rating) -> Value {
+    json!({"rating": r.rating, "games": r.games, "provisional": r.games < PROVISIONAL_GAMES})
+}
+
+async fn me(State(app): State<Shared>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let p = app.required(&headers).await?;
+    let rows = app
+        .rooms
+        .ctx
+        .store
+        .player_ratings(&p.id)
+        .await
+        .map_err(internal)?;
+    let ratings: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            let mut v = rating_json(&r.rating);
+            v["game"] = json!(r.game);
+            v
+        })
+        .collect();
+    Ok(Json(
+        json!({"id": p.id, "name": p.name, "ratings": ratings}),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct NewRoom {
+    game: String,
+    #[serde(default)]
+    rated: bool,
+    #[serde(default)]
+    turn_seconds: i64,
+    move_limit: Option<i64>,
+    seat: Option<String>,
+    #[serde(default)]
+    computers: HashMap<String, u8>,
+}
+
+async fn create_room(
+    State(app): State<Shared>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    check_origin(&app, &headers)?;
+    let player = app.required(&headers).await?;
+    let req: NewRoom = parse_body(&body)?;
+    let kind = Kind::parse(&req.game).ok_or_else(|| {
+        bad("game is one of chess, 3check, kingofthehill, racingkings, ffa, kingdoms")
+    })?;
+    if ![0, 30, 60].contains(&req.turn_seconds) {
+        return Err(bad("turnSeconds is 0, 30 or 60"));
+    }
+    if let Some(m) = req.move_limit
+        && (!kind.is_four() || !(1..=100_000).contains(&m))
+    {
+        return Err(bad(
+            "moveLimit is for four-player games, an integer from 1 to 100000",
+        ));
+    }
+    let names = kind.seats();
+    let seat_index = |name: &str| {
+        names.iter().position(|s| *s == name).ok_or_else(|| {
+            bad(format!(
+                "no seat {name:?} in {}; seats: {}",
+                kind.name(),
+                names.join(", ")
+            ))
+        })
+    };
+    let mine = match &req.seat {
+        Some(s) => seat_index(s)?,
+        None => 0,
+    };
+    let mut seats = vec![SeatRow::default(); names.len()];
+    seats[mine].player = Some(player);
+    for (name, &level) in &req.computers {
+        let i = seat_index(name)?;
+        if i == mine {
+            return Err(bad("the computer cannot take your own seat"));
+        }
+        if !(1..=8).contains(&level) {
+            return Err(bad("a computer's level is 1 to 8"));
+        }
+        seats[i].computer = Some(level);
+    }
+    app.limit(addr.ip(), "rooms")?;
+    let full = seats.iter().all(|s| !s.is_free());
+    let now = now_ms();
+    let row = RoomRow {
+        id: random_id(16),
+        game: kind.name().into(),
+        // R10.5: a room with a computer seat at the start is never rated.
+        rated: req.rated && req.computers.is_empty(),
+        turn_seconds: req.turn_seconds,
+        move_limit: req.move_limit,
+        seats,
+        status: if full { "playing" } else { "waiting" }.into(),
+        created: now,
+        seed: random_seed(),
+        deadline: (full && req.turn_seconds > 0)
+            .then(|| now + req.turn_seconds * app.rooms.ctx.cfg.turn_ms_per_second as i64),
+        result: None,
+        version: 0,
+    };
+    let store = &app.rooms.ctx.store;
+    store.create_room(&row).await.map_err(internal)?;
+    if full {
+        // A room that starts at once may need the computer to move first.
+        app.rooms.get(&row.id).await.map_err(internal)?;
+        app.rooms.ctx.notify_new(&row.id).await;
+    }
+    Ok(Json(json!({
+        "id": row.id,
+        "invite": format!("/www/#room={}", row.id),
+        "seat": names[mine],
+    })))
+}
+
+fn seats_json(kind: Kind, seats: &[SeatRow]) -> Value {
+    Value::Array(
+        seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let mut o = json!({"seat": kind.seats()[i]});
+                if let Some(p) = &s.player {
+                    o["player"] = json!(p);
+                }
+                if let Some(c) = s.computer {
+                    o["computer"] = json!(c);
+                }
+                o
+            })
+            .collect(),
+    )
+}
+
+async fn lobby(State(app): State<Shared>) -> Result<Json<Value>, ApiError> {
+    let (rooms, playing) = app.rooms.ctx.store.lobby(100).await.map_err(internal)?;
+    let list: Vec<Value> = rooms
+        .iter()
+        .filter_map(|r| {
+            let kind = Kind::parse(&r.game)?;
+            let free: Vec<&str> = r
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.is_free())
+                .map(|(i, _)| kind.seats()[i])
+                .collect();
+            Some(json!({
+                "id": r.id, "game": r.game, "rated": r.rated, "turnSeconds": r.turn_seconds,
+                "moveLimit": r.move_limit, "seats": seats_json(kind, &r.seats), "free": free,
+                "created": r.created,
+            }))
+        })
+        .collect();
+    let online = app
+        .rooms
+        .ctx
+        .online
+        .load(std::sync::atomic::Ordering::Relaxed);
+    Ok(Json(
+        json!({"rooms": list, "playing": playing, "online": online}),
+    ))
+}
+
+async fn room_state(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let Some(h) = app.rooms.get(&id).await.map_err(internal)? else {
+        return Err(not_found());
+    };
+    let state = h.state();
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        state.to_string(),
+    )
+        .into_response())
+}
+
+fn not_found() -> ApiError {
+    ApiError(StatusCode::NOT_FOUND, "no-room", "no such room".into())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinReq {
+    seat: Option<String>,
+}
+
+async fn join(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    check_origin(&app, &headers)?;
+    let player = app.required(&headers).await?;
+    let req: JoinReq = parse_body(&body)?;
+    let (tx, rx) = oneshot::channel();
+    let sent = app
+        .rooms
+        .send(
+            &id,
+            Cmd::Join {
+                player,
+                seat: req.seat,
+                reply: tx,
+            },
+        )
+        .await
+        .map_err(internal)?;
+    if !sent {
+        return Err(not_found());
+    }
+    match rx.await.map_err(internal)? {
+        Ok(seat) => Ok(Json(json!({"seat": seat}))),
+        Err(JoinError::BadSeat) => Err(bad("no such seat in this game")),
+        Err(JoinError::Taken(why)) => Err(ApiError(StatusCode::CONFLICT, "taken", why.into())),
+        Err(JoinError::Internal) => Err(internal("join failed")),
+    }
+}
+
+#[derive(Deserialize)]
+struct RatingsQuery {
+    game: Option<String>,
+}
+
+async fn ratings(
+    State(app): State<Shared>,
+    Query(q): Query<RatingsQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let game = q.game.unwrap_or_else(|| "chess".into());
+    let kind = Kind::parse(&game).ok_or_else(|| bad("unknown game"))?;
+    let rows = app
+        .rooms
+        .ctx
+        .store
+        .ratings(kind.name(), 100)
+        .await
+        .map_err(internal)?;
+    Ok(Json(Value::Array(
+        rows.iter()
+            .map(|r| {
+                let mut v = rating_json(&r.rating);
+                v["player"] = json!(r.player);
+                v
+            })
+            .collect(),
+    )))
+}

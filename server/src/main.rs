@@ -1,0 +1,104 @@
+//! `tablero-server`: online rooms on the tablero rules engine.
+//!
+//! One process serves the demo page (`www/`, `pkg/`), the JSON API and the room sockets on
+//! one port, storing everything in one SQLite file; several processes can share one
+//! PostgreSQL database instead (`--database-url`). See `docs/PROTOCOL.md`.
+
+mod api;
+mod cluster;
+mod config;
+mod engine;
+mod protocol;
+mod ratings;
+mod room;
+mod socket;
+mod store;
+mod util;
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::AtomicI64;
+
+use config::{Config, HELP};
+use room::{Ctx, Rooms};
+use store::Store;
+
+#[tokio::main]
+async fn main() {
+    let cfg = match Config::parse(std::env::args().skip(1)) {
+        Ok(Some(c)) => c,
+        Ok(None) => {
+            print!("{HELP}");
+            return;
+        }
+        Err(e) => {
+            eprintln!("tablero-server: {e}");
+            std::process::exit(2);
+        }
+    };
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .init();
+    if let Err(e) = serve(cfg).await {
+        eprintln!("tablero-server: {e}");
+        std::process::exit(1);
+    }
+}
+
+async fn serve(cfg: Config) -> Result<(), Box<dyn std::error::Error>> {
+    let pg = match &cfg.database_url {
+        Some(url) => Some(Arc::new(store::postgres::PgStore::connect(url).await?)),
+        None => None,
+    };
+    let clustered = pg.is_some();
+    let store: Arc<dyn Store> = match &pg {
+        Some(p) => p.clone(),
+        None => Arc::new(store::sqlite::open(&cfg.data)?),
+    };
+    store.migrate().await?;
+    let ctx = Arc::new(Ctx {
+        store: store.clone(),
+        cfg: cfg.clone(),
+        online: AtomicI64::new(0),
+        clustered,
+    });
+    let rooms = Rooms::new(ctx);
+    if let Some(pg) = pg {
+        cluster::start(
+            rooms.clone(),
+            pg,
+            cfg.database_url.clone().unwrap_or_default(),
+        )
+        .await?;
+    } else {
+        // Every unfinished room resumes at once: its clock and its computer players run
+        // whether or not anyone reconnects.
+        for id in store.live_rooms().await? {
+            if let Err(e) = rooms.get(&id).await {
+                tracing::error!(room = %id, "could not resume: {e}");
+            }
+        }
+    }
+    let listener = tokio::net::TcpListener::bind((cfg.host.as_str(), cfg.port)).await?;
+    let addr = listener.local_addr()?;
+    // Tests and scripts read this line to learn the port (with --port 0).
+    println!("tablero-server listening on http://{addr}/");
+    std::io::stdout().flush()?;
+    let app = api::router(rooms);
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .expect("installing the SIGTERM handler");
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {},
+            _ = term.recv() => {},
+        }
+    })
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! Elo ratings as RULES R10 defines them.
+//!
+//! One formula covers both table sizes: each player is scored against every other player by
+//! final place (higher place 1, same place ½, lower 0) and their change is the sum over those
+//! pairs with K divided by the number of opponents. With two players that is plain Elo
+//! (R10.3); with four, K/3 per pair (R10.4).
+
+/// Everyone's starting rating (R10.1).
+pub const START: f64 = 1500.0;
+/// Rated games after which a rating stops being provisional and K drops (R10.2).
+pub const PROVISIONAL_GAMES: i64 = 30;
+
+/// A player's rating in one game before or after a result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// Elo rating.
+    pub rating: f64,
+    /// Rated games played of this game.
+    pub games: i64,
+}
+
+impl Default for Rating {
+    fn default() -> Self {
+        Rating {
+            rating: START,
+            games: 0,
+        }
+    }
+}
+
+/// K for a player with `games` rated games so far (R10.2).
+pub fn k_factor(games: i64) -> f64 {
+    if games < PROVISIONAL_GAMES {
+        40.0
+    } else {
+        20.0
+    }
+}
+
+/// Expected score of a player rated `a` against one rated `b` (R10.1).
+pub fn expected(a: f64, b: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf((b - a) / 400.0))
+}
+
+/// New ratings after a game in which player `i` (rated `before[i]`) finished at `places[i]`
+/// (1 = first; equal places are a draw between those players).
+pub fn update(before: &[Rating], places: &[u32]) -> Vec<Rating> {
+    let n = before.len();
+    if n < 2 || places.len() != n {
+        return before.to_vec();
+    }
+    let opponents = (n - 1) as f64;
+    (0..n)
+        .map(|i| {
+            let k = k_factor(before[i].games) / opponents;
+            let delta: f64 = (0..n)
+                .filter(|&j| j != i)
+                .map(|j| {
+                    let score = match places[i].cmp(&places[j]) {
+                        std::cmp::Ordering::Less => 1.0,
+                        std::cmp::Ordering::Equal => 0.5,
+                        std::cmp::Ordering::Greater => 0.0,
+                    };
+                    k * (score - expected(before[i].rating, before[j].rating))
+                })
+                .sum();
+            Rating {
+                rating: before[i].rating + delta,
+                games: before[i].games + 1,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r10_3_two_new_players_win_and_draw() {
+        let r = update(&[Rating::default(), Rating::default()], &[1, 2]);
+        assert_eq!(r[0].rating, 1520.0);
+        assert_eq!(r[1].rating, 1480.0);
+        let d = update(&[Rating::default(), Rating::default()], &[1, 1]);
+        assert_eq!(d[0].rating, 1500.0);
+    }
+
+    #[test]
+    fn r10_2_k_halves_after_thirty_games() {
+        let veteran = Rating {
+            rating: 1500.0,
+            games: 30,
+        };
+        let r = update(&[veteran, veteran], &[1, 2]);
+        assert_eq!(r[0].rating, 1510.0);
+        assert_eq!(r[0].games, 31);
+    }
+
+    #[test]
+    fn r10_4_four_players_score_every_pair_with_k_over_three() {
+        let r = update(&[Rating::default(); 4], &[1, 2, 2, 4]);
+        // First beats three: 3 × 40/3 × ½ = 20; the two second places beat one, draw one,
+        // lose one: 0; last loses three: -20.
+        assert!((r[0].rating - 1520.0).abs() < 1e-9);
+        assert!((r[1].rating - 1500.0).abs() < 1e-9);
+        assert!((r[3].rating - 1480.0).abs() < 1e-9);
+    }
+}

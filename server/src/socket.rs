@@ -1,0 +1,170 @@
+//! The room socket: `GET /api/rooms/<id>/socket?token=…`.
+//!
+//! One task per socket reads client messages and forwards the room's state. Every refusal
+//! (too large, malformed, too fast, not allowed by the rules) is answered with an `error`
+//! message and the socket stays open; only a message over the transport limit (64 KB) or a
+//! protocol violation closes it.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use tokio::sync::oneshot;
+use tokio::time::Instant;
+
+use crate::api::{ApiError, App};
+use crate::engine::Refusal;
+use crate::protocol::{ClientMsg, decode, error_json};
+use crate::room::{Act, Cmd, Rooms};
+use crate::store::PlayerRef;
+
+#[derive(Deserialize)]
+pub(crate) struct SocketQuery {
+    token: Option<String>,
+}
+
+/// Upgrades to a WebSocket after checking the origin, the token and the room.
+pub(crate) async fn upgrade(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<SocketQuery>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !app.origin_allowed(&headers) {
+        return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
+    }
+    let player = match q.token.as_deref() {
+        None | Some("") => None,
+        Some(t) => match app.player_for_token(t).await {
+            Ok(p) => Some(p),
+            Err(e) => return e.into_response(),
+        },
+    };
+    match app.rooms.get(&id).await {
+        Ok(Some(_)) => {}
+        Ok(None) => return (StatusCode::NOT_FOUND, "no such room").into_response(),
+        Err(e) => {
+            tracing::error!("loading a room failed: {e}");
+            return ApiError::internal_response();
+        }
+    }
+    let rooms = app.rooms.clone();
+    // Small buffers: thousands of mostly idle sockets should not hold 128 KiB each.
+    ws.max_message_size(64 * 1024)
+        .max_frame_size(64 * 1024)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .on_upgrade(move |socket| run(socket, rooms, id, player))
+}
+
+async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Option<PlayerRef>) {
+    let (tx, rx) = oneshot::channel();
+    let cmd = Cmd::Connect {
+        player: player.clone(),
+        reply: tx,
+    };
+    if !matches!(rooms.send(&id, cmd).await, Ok(true)) {
+        return;
+    }
+    let Ok((first, mut state)) = rx.await else {
+        return;
+    };
+    rooms.ctx.online.fetch_add(1, Ordering::Relaxed);
+    let limit = rooms.ctx.cfg.messages_per_second;
+    let mut window = Instant::now();
+    let mut count = 0u32;
+    if socket.send(Message::Text(first.into())).await.is_ok() {
+        loop {
+            tokio::select! {
+                msg = socket.recv() => {
+                    let text = match msg {
+                        None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                        Some(Ok(Message::Text(t))) => t,
+                        Some(Ok(Message::Binary(_))) => Utf8Bytes::from_static("\u{0}binary"),
+                        Some(Ok(_)) => continue,
+                    };
+                    let now = Instant::now();
+                    if now.duration_since(window).as_secs_f64() >= 1.0 {
+                        window = now;
+                        count = 0;
+                    }
+                    count += 1;
+                    let reply = if count > limit {
+                        Some(error_json(&Refusal {
+                            code: "rate-limited",
+                            message: format!("at most {limit} messages a second"),
+                        }))
+                    } else {
+                        handle(&rooms, &id, player.as_ref(), &text).await
+                    };
+                    if let Some(r) = reply
+                        && socket.send(Message::Text(r.into())).await.is_err()
+                    {
+                        break;
+                    }
+                }
+                changed = state.changed() => {
+                    if changed.is_err() {
+                        break;
+                    }
+                    let s = state.borrow_and_update().clone();
+                    if socket.send(Message::Text(Utf8Bytes::from(&*s))).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    rooms.ctx.online.fetch_sub(1, Ordering::Relaxed);
+    let _ = rooms.send(&id, Cmd::Disconnect { player }).await;
+}
+
+/// Handles one text message; returns the reply to send, if any.
+async fn handle(
+    rooms: &Arc<Rooms>,
+    id: &str,
+    player: Option<&PlayerRef>,
+    text: &str,
+) -> Option<String> {
+    let msg = match decode(text) {
+        Ok(m) => m,
+        Err(r) => return Some(error_json(&r)),
+    };
+    let act = match msg {
+        ClientMsg::Ping => return Some(r#"{"type":"pong"}"#.into()),
+        ClientMsg::Move { mv, ply } => Act::Move { text: mv, ply },
+        ClientMsg::Resign => Act::Resign,
+        ClientMsg::ClaimDraw => Act::ClaimDraw,
+    };
+    let Some(player) = player else {
+        return Some(error_json(&Refusal {
+            code: "not-seated",
+            message: "connect with ?token= of a seated player to play".into(),
+        }));
+    };
+    let (tx, rx) = oneshot::channel();
+    let cmd = Cmd::Act {
+        player: player.clone(),
+        act,
+        reply: tx,
+    };
+    let internal = || {
+        Some(error_json(&Refusal {
+            code: "internal",
+            message: "the room is not available".into(),
+        }))
+    };
+    if !matches!(rooms.send(id, cmd).await, Ok(true)) {
+        return internal();
+    }
+    match rx.await {
+        Ok(Ok(())) => None,
+        Ok(Err(r)) => Some(error_json(&r)),
+        Err(_) => internal(),
+    }
+}

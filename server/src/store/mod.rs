@@ -1,0 +1,252 @@
+//! Storage: one [`Store`] trait, two implementations.
+//!
+//! * [`sqlite::SqliteStore`]: the embedded default, one file, one process. WAL journal; all
+//!   statements run on one dedicated thread so the async runtime never blocks on disk.
+//! * [`postgres::PgStore`]: several processes on one PostgreSQL database. Adds the
+//!   cross-process parts (notifications, room leases, presence) through [`Store`]'s optional
+//!   methods.
+//!
+//! Schema (both): `players(id, name, token_hash, created)`, `rooms(id, game, rated,
+//! turn_seconds, move_limit, seats, status, created, seed, deadline, result, version)`,
+//! `moves(room, ply, text, at)` with primary key `(room, ply)` so that one ply can only ever
+//! be stored once (the key is what makes two processes racing for a ply safe), and
+//! `ratings(player, game, rating, games)`.
+
+pub mod postgres;
+pub mod sqlite;
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+
+use crate::ratings::Rating;
+
+/// A storage failure (connection lost, disk full, corrupt row). Rooms answer `internal`.
+#[derive(Debug)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError(format!("sqlite: {e}"))
+    }
+}
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(e: tokio_postgres::Error) -> Self {
+        StoreError(format!("postgres: {e}"))
+    }
+}
+
+impl From<serde_json::Error> for StoreError {
+    fn from(e: serde_json::Error) -> Self {
+        StoreError(format!("json: {e}"))
+    }
+}
+
+/// Result of a store call.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// A player as others see them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerRef {
+    /// Public id.
+    pub id: String,
+    /// Display name (1–24 characters; shown as text, never as HTML).
+    pub name: String,
+}
+
+/// A new player's row.
+#[derive(Clone, Debug)]
+pub struct PlayerRow {
+    /// Public id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// SHA-256 of the token, hex; the token itself is never stored.
+    pub token_hash: String,
+    /// Creation time, ms since the epoch.
+    pub created: i64,
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRow {
+    /// The seated player, if a person sits there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<PlayerRef>,
+    /// The computer's level (1–8), if the computer sits there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<u8>,
+}
+
+impl SeatRow {
+    /// Nobody sits here yet.
+    pub fn is_free(&self) -> bool {
+        self.player.is_none() && self.computer.is_none()
+    }
+}
+
+/// A room's row.
+#[derive(Clone, Debug)]
+pub struct RoomRow {
+    /// Unguessable id.
+    pub id: String,
+    /// Game kind API name.
+    pub game: String,
+    /// Rated, and no computer seat at the start (R10.5).
+    pub rated: bool,
+    /// 0, 30 or 60.
+    pub turn_seconds: i64,
+    /// Four-player move limit (R5.23).
+    pub move_limit: Option<i64>,
+    /// Seats in table order.
+    pub seats: Vec<SeatRow>,
+    /// `waiting`, `playing` or `over`.
+    pub status: String,
+    /// Creation time, ms since the epoch.
+    pub created: i64,
+    /// Seed of the game (Four Kingdoms random moves, computer choices).
+    pub seed: i64,
+    /// Deadline of the current turn, ms since the epoch.
+    pub deadline: Option<i64>,
+    /// Final status JSON once over.
+    pub result: Option<String>,
+    /// Bumped by every change of the row, for optimistic updates.
+    pub version: i64,
+}
+
+/// One stored action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionRow {
+    /// The ply the action was made at (the game's history length before it).
+    pub ply: i64,
+    /// [`crate::engine::Action`]'s stored form.
+    pub text: String,
+    /// When, ms since the epoch.
+    pub at: i64,
+}
+
+/// The end of a game, recorded with the action that ended it.
+#[derive(Clone, Debug)]
+pub struct EndRecord {
+    /// Final status JSON.
+    pub result: String,
+    /// Game kind API name (the ratings' key).
+    pub game: String,
+    /// Seated players and their final places, when the room is rated (R10.5).
+    pub rated: Option<Vec<(String, u32)>>,
+}
+
+/// An action to store, with what it changes in the room.
+#[derive(Clone, Debug)]
+pub struct Commit {
+    /// Room id.
+    pub room: String,
+    /// Ply the action was made at.
+    pub ply: i64,
+    /// Stored form of the action.
+    pub text: String,
+    /// When.
+    pub at: i64,
+    /// The next turn's deadline.
+    pub deadline: Option<i64>,
+    /// Set when the action ends the game.
+    pub end: Option<EndRecord>,
+}
+
+/// What [`Store::commit`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CommitOutcome {
+    /// Stored; when the game ended rated, each rated player's rating before and after.
+    Committed(Vec<(String, Rating, Rating)>),
+    /// Another action was already stored at this ply (another process won the race).
+    Conflict,
+}
+
+/// One line of a ratings table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    /// The player.
+    pub player: PlayerRef,
+    /// The game kind.
+    pub game: String,
+    /// Rating and games.
+    pub rating: Rating,
+}
+
+/// Everything the server stores.
+#[async_trait]
+pub trait Store: Send + Sync + 'static {
+    /// Creates the tables if missing.
+    async fn migrate(&self) -> StoreResult<()>;
+    /// Stores a new player.
+    async fn create_player(&self, p: &PlayerRow) -> StoreResult<()>;
+    /// The player owning the token whose hash is `token_hash`.
+    async fn player_by_token(&self, token_hash: &str) -> StoreResult<Option<PlayerRef>>;
+    /// Stores a new room.
+    async fn create_room(&self, r: &RoomRow) -> StoreResult<()>;
+    /// A room's row.
+    async fn load_room(&self, id: &str) -> StoreResult<Option<RoomRow>>;
+    /// A room's actions from ply `from` on, in order.
+    async fn actions(&self, room: &str, from: i64) -> StoreResult<Vec<ActionRow>>;
+    /// Replaces seats, status and deadline if the row's version is still `version`; returns
+    /// whether it did (the version is then `version + 1`).
+    async fn update_room(
+        &self,
+        id: &str,
+        seats: &[SeatRow],
+        status: &str,
+        deadline: Option<i64>,
+        version: i64,
+    ) -> StoreResult<bool>;
+    /// Stores an action, and with it the room's new deadline and, at the end, its result
+    /// and the rating changes, all in one transaction.
+    async fn commit(&self, c: &Commit) -> StoreResult<CommitOutcome>;
+    /// Ids of the rooms not over.
+    async fn live_rooms(&self) -> StoreResult<Vec<String>>;
+    /// Up to `limit` waiting rooms, newest first, and the number of games in progress.
+    async fn lobby(&self, limit: i64) -> StoreResult<(Vec<RoomRow>, i64)>;
+    /// The best `limit` ratings of `game`.
+    async fn ratings(&self, game: &str, limit: i64) -> StoreResult<Vec<RatingRow>>;
+    /// A player's ratings in every game they played rated.
+    async fn player_ratings(&self, player: &str) -> StoreResult<Vec<RatingRow>>;
+
+    /// Tells the other processes that room `room` changed (PostgreSQL `NOTIFY`).
+    async fn notify(&self, _room: &str) -> StoreResult<()> {
+        Ok(())
+    }
+    /// Records that `player` has (or no longer has) a socket on room `room` in this process.
+    async fn set_presence(&self, _room: &str, _player: &str, _present: bool) -> StoreResult<()> {
+        Ok(())
+    }
+    /// Players with a socket on room `room` in another live process.
+    async fn remote_presence(&self, _room: &str) -> StoreResult<std::collections::HashSet<String>> {
+        Ok(Default::default())
+    }
+}
+
+/// Applies R10 inside a store transaction: `read` gives a player's current rating in `game`.
+pub(crate) fn rating_changes(
+    rated: &[(String, u32)],
+    mut read: impl FnMut(&str) -> StoreResult<Rating>,
+) -> StoreResult<Vec<(String, Rating, Rating)>> {
+    let before = rated
+        .iter()
+        .map(|(p, _)| read(p))
+        .collect::<StoreResult<Vec<_>>>()?;
+    let places: Vec<u32> = rated.iter().map(|(_, p)| *p).collect();
+    let after = crate::ratings::update(&before, &places);
+    Ok(rated
+        .iter()
+        .zip(before)
+        .zip(after)
+        .map(|(((p, _), b), a)| (p.clone(), b, a))
+        .collect())
+}

@@ -1,0 +1,420 @@
+//! The shared store: PostgreSQL, for several server processes.
+//!
+//! Same tables as SQLite, plus what the processes need to cooperate:
+//! `processes(id, expires)` (a heartbeat per live process), `leases(room, owner, expires)`
+//! (which process runs a room's timers and computer moves) and `presence(room, player,
+//! process)` (who has a socket where). Changes travel as `NOTIFY tablero, '<process> <room>'`;
+//! receivers read the room again from the tables, so a lost notification only delays an
+//! update until the next one (or the next lease round).
+
+use std::collections::HashSet;
+
+use async_trait::async_trait;
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use tokio_postgres::NoTls;
+
+use super::*;
+
+/// The PostgreSQL store.
+pub struct PgStore {
+    pool: Pool,
+    /// This process's id (heartbeat row, leases, presence, notification sender).
+    pub me: String,
+}
+
+impl From<deadpool_postgres::PoolError> for StoreError {
+    fn from(e: deadpool_postgres::PoolError) -> Self {
+        StoreError(format!("postgres pool: {e}"))
+    }
+}
+
+/// The notification channel.
+pub const CHANNEL: &str = "tablero";
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS players (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE, created BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS rooms (
+  id TEXT PRIMARY KEY, game TEXT NOT NULL, rated BOOLEAN NOT NULL, turn_seconds BIGINT NOT NULL,
+  move_limit BIGINT, seats TEXT NOT NULL, status TEXT NOT NULL, created BIGINT NOT NULL,
+  seed BIGINT NOT NULL, deadline BIGINT, result TEXT, version BIGINT NOT NULL DEFAULT 0);
+CREATE INDEX IF NOT EXISTS rooms_status ON rooms(status, created);
+CREATE TABLE IF NOT EXISTS moves (
+  room TEXT NOT NULL REFERENCES rooms(id), ply BIGINT NOT NULL, text TEXT NOT NULL,
+  at BIGINT NOT NULL, PRIMARY KEY (room, ply));
+CREATE TABLE IF NOT EXISTS ratings (
+  player TEXT NOT NULL REFERENCES players(id), game TEXT NOT NULL,
+  rating DOUBLE PRECISION NOT NULL, games BIGINT NOT NULL, PRIMARY KEY (player, game));
+CREATE INDEX IF NOT EXISTS ratings_game ON ratings(game, rating);
+CREATE TABLE IF NOT EXISTS processes (id TEXT PRIMARY KEY, expires TIMESTAMPTZ NOT NULL);
+CREATE TABLE IF NOT EXISTS leases (
+  room TEXT PRIMARY KEY, owner TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL);
+CREATE TABLE IF NOT EXISTS presence (
+  room TEXT NOT NULL, player TEXT NOT NULL, process TEXT NOT NULL,
+  PRIMARY KEY (room, player, process));
+";
+
+const ROOM_COLUMNS: &str = "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version";
+
+fn room_from_row(r: &tokio_postgres::Row) -> StoreResult<RoomRow> {
+    let seats: String = r.try_get(5)?;
+    Ok(RoomRow {
+        id: r.try_get(0)?,
+        game: r.try_get(1)?,
+        rated: r.try_get(2)?,
+        turn_seconds: r.try_get(3)?,
+        move_limit: r.try_get(4)?,
+        seats: serde_json::from_str(&seats)?,
+        status: r.try_get(6)?,
+        created: r.try_get(7)?,
+        seed: r.try_get(8)?,
+        deadline: r.try_get(9)?,
+        result: r.try_get(10)?,
+        version: r.try_get(11)?,
+    })
+}
+
+fn rating_row(r: &tokio_postgres::Row) -> StoreResult<RatingRow> {
+    Ok(RatingRow {
+        player: PlayerRef {
+            id: r.try_get(0)?,
+            name: r.try_get(1)?,
+        },
+        game: r.try_get(2)?,
+        rating: Rating {
+            rating: r.try_get(3)?,
+            games: r.try_get(4)?,
+        },
+    })
+}
+
+impl PgStore {
+    /// Connects a pool to `url` (`postgres://user@host:port/db`).
+    pub async fn connect(url: &str) -> StoreResult<PgStore> {
+        let config: tokio_postgres::Config = url
+            .parse()
+            .map_err(|e| StoreError(format!("bad --database-url: {e}")))?;
+        let mgr = Manager::from_config(
+            config,
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(mgr)
+            .max_size(16)
+            .build()
+            .map_err(|e| StoreError(format!("postgres pool: {e}")))?;
+        // Fail at start rather than on the first request.
+        drop(pool.get().await?);
+        Ok(PgStore {
+            pool,
+            me: crate::util::random_id(9),
+        })
+    }
+
+    /// Renews this process's heartbeat and leases, takes over unowned or expired leases of
+    /// unfinished rooms, forgets dead processes' presence; returns the rooms this process
+    /// owns.
+    pub async fn lease_round(&self, seconds: f64) -> StoreResult<Vec<String>> {
+        let mut c = self.pool.get().await?;
+        let tx = c.transaction().await?;
+        let ttl = (seconds * 1000.0) as i64;
+        tx.execute(
+            "INSERT INTO processes (id, expires) VALUES ($1, now() + $2::bigint * interval '1 millisecond')
+             ON CONFLICT (id) DO UPDATE SET expires = excluded.expires",
+            &[&self.me, &ttl],
+        )
+        .await?;
+        tx.execute(
+            "DELETE FROM leases WHERE room IN (SELECT id FROM rooms WHERE status = 'over')",
+            &[],
+        )
+        .await?;
+        tx.execute(
+            "UPDATE leases SET expires = now() + $2::bigint * interval '1 millisecond' WHERE owner = $1",
+            &[&self.me, &ttl],
+        )
+        .await?;
+        tx.execute(
+            "INSERT INTO leases (room, owner, expires)
+             SELECT id, $1, now() + $2::bigint * interval '1 millisecond' FROM rooms WHERE status <> 'over'
+             ON CONFLICT (room) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
+             WHERE leases.expires < now()",
+            &[&self.me, &ttl],
+        )
+        .await?;
+        tx.execute(
+            "DELETE FROM presence WHERE process NOT IN (SELECT id FROM processes WHERE expires > now())",
+            &[],
+        )
+        .await?;
+        let rows = tx
+            .query("SELECT room FROM leases WHERE owner = $1", &[&self.me])
+            .await?;
+        tx.commit().await?;
+        rows.iter()
+            .map(|r| r.try_get(0).map_err(StoreError::from))
+            .collect()
+    }
+}
+
+#[async_trait]
+impl Store for PgStore {
+    async fn migrate(&self) -> StoreResult<()> {
+        let c = self.pool.get().await?;
+        // Two processes starting together would race on CREATE TABLE IF NOT EXISTS; an
+        // advisory lock serialises them.
+        c.batch_execute(&format!(
+            "SELECT pg_advisory_lock(7426001); {SCHEMA} SELECT pg_advisory_unlock(7426001);"
+        ))
+        .await?;
+        Ok(())
+    }
+
+    async fn create_player(&self, p: &PlayerRow) -> StoreResult<()> {
+        let c = self.pool.get().await?;
+        c.execute(
+            "INSERT INTO players (id, name, token_hash, created) VALUES ($1, $2, $3, $4)",
+            &[&p.id, &p.name, &p.token_hash, &p.created],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn player_by_token(&self, token_hash: &str) -> StoreResult<Option<PlayerRef>> {
+        let c = self.pool.get().await?;
+        let row = c
+            .query_opt(
+                "SELECT id, name FROM players WHERE token_hash = $1",
+                &[&token_hash],
+            )
+            .await?;
+        row.map(|r| {
+            Ok(PlayerRef {
+                id: r.try_get(0)?,
+                name: r.try_get(1)?,
+            })
+        })
+        .transpose()
+    }
+
+    async fn create_room(&self, r: &RoomRow) -> StoreResult<()> {
+        let c = self.pool.get().await?;
+        let seats = serde_json::to_string(&r.seats)?;
+        c.execute(
+            "INSERT INTO rooms (id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+            &[&r.id, &r.game, &r.rated, &r.turn_seconds, &r.move_limit, &seats, &r.status, &r.created, &r.seed, &r.deadline, &r.result, &r.version],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn load_room(&self, id: &str) -> StoreResult<Option<RoomRow>> {
+        let c = self.pool.get().await?;
+        let row = c
+            .query_opt(
+                &format!("SELECT {ROOM_COLUMNS} FROM rooms WHERE id = $1"),
+                &[&id],
+            )
+            .await?;
+        row.as_ref().map(room_from_row).transpose()
+    }
+
+    async fn actions(&self, room: &str, from: i64) -> StoreResult<Vec<ActionRow>> {
+        let c = self.pool.get().await?;
+        let rows = c
+            .query(
+                "SELECT ply, text, at FROM moves WHERE room = $1 AND ply >= $2 ORDER BY ply",
+                &[&room, &from],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(ActionRow {
+                    ply: r.try_get(0)?,
+                    text: r.try_get(1)?,
+                    at: r.try_get(2)?,
+                })
+            })
+            .collect()
+    }
+
+    async fn update_room(
+        &self,
+        id: &str,
+        seats: &[SeatRow],
+        status: &str,
+        deadline: Option<i64>,
+        version: i64,
+    ) -> StoreResult<bool> {
+        let c = self.pool.get().await?;
+        let seats = serde_json::to_string(seats)?;
+        let n = c
+            .execute(
+                "UPDATE rooms SET seats = $1, status = $2, deadline = $3, version = version + 1
+                 WHERE id = $4 AND version = $5",
+                &[&seats, &status, &deadline, &id, &version],
+            )
+            .await?;
+        Ok(n == 1)
+    }
+
+    async fn commit(&self, cm: &Commit) -> StoreResult<CommitOutcome> {
+        let mut c = self.pool.get().await?;
+        let tx = c.transaction().await?;
+        let inserted = tx
+            .execute(
+                "INSERT INTO moves (room, ply, text, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                &[&cm.room, &cm.ply, &cm.text, &cm.at],
+            )
+            .await?;
+        if inserted == 0 {
+            tx.rollback().await?;
+            return Ok(CommitOutcome::Conflict);
+        }
+        let mut changes = Vec::new();
+        match &cm.end {
+            None => {
+                tx.execute(
+                    "UPDATE rooms SET deadline = $1, version = version + 1 WHERE id = $2",
+                    &[&cm.deadline, &cm.room],
+                )
+                .await?;
+            }
+            Some(end) => {
+                tx.execute(
+                    "UPDATE rooms SET deadline = NULL, status = 'over', result = $1, version = version + 1 WHERE id = $2",
+                    &[&end.result, &cm.room],
+                )
+                .await?;
+                if let Some(rated) = &end.rated {
+                    let mut before = Vec::new();
+                    for (p, _) in rated {
+                        tx.execute(
+                            "INSERT INTO ratings (player, game, rating, games) VALUES ($1, $2, $3, 0)
+                             ON CONFLICT DO NOTHING",
+                            &[p, &end.game, &crate::ratings::START],
+                        )
+                        .await?;
+                        let r = tx
+                            .query_one(
+                                "SELECT rating, games FROM ratings WHERE player = $1 AND game = $2 FOR UPDATE",
+                                &[p, &end.game],
+                            )
+                            .await?;
+                        before.push(Rating {
+                            rating: r.try_get(0)?,
+                            games: r.try_get(1)?,
+                        });
+                    }
+                    let mut it = before.into_iter();
+                    changes = rating_changes(rated, |_| {
+                        it.next().ok_or_else(|| StoreError("rating rows".into()))
+                    })?;
+                    for (p, _, after) in &changes {
+                        tx.execute(
+                            "UPDATE ratings SET rating = $3, games = $4 WHERE player = $1 AND game = $2",
+                            &[p, &end.game, &after.rating, &after.games],
+                        )
+                        .await?;
+                    }
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok(CommitOutcome::Committed(changes))
+    }
+
+    async fn live_rooms(&self) -> StoreResult<Vec<String>> {
+        let c = self.pool.get().await?;
+        let rows = c
+            .query("SELECT id FROM rooms WHERE status <> 'over'", &[])
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get(0).map_err(StoreError::from))
+            .collect()
+    }
+
+    async fn lobby(&self, limit: i64) -> StoreResult<(Vec<RoomRow>, i64)> {
+        let c = self.pool.get().await?;
+        let rows = c
+            .query(
+                &format!("SELECT {ROOM_COLUMNS} FROM rooms WHERE status = 'waiting' ORDER BY created DESC LIMIT $1"),
+                &[&limit],
+            )
+            .await?;
+        let rooms = rows.iter().map(room_from_row).collect::<StoreResult<_>>()?;
+        let playing: i64 = c
+            .query_one("SELECT COUNT(*) FROM rooms WHERE status = 'playing'", &[])
+            .await?
+            .try_get(0)?;
+        Ok((rooms, playing))
+    }
+
+    async fn ratings(&self, game: &str, limit: i64) -> StoreResult<Vec<RatingRow>> {
+        let c = self.pool.get().await?;
+        let rows = c
+            .query(
+                "SELECT p.id, p.name, r.game, r.rating, r.games FROM ratings r JOIN players p ON p.id = r.player
+                 WHERE r.game = $1 ORDER BY r.rating DESC, r.games DESC, p.id LIMIT $2",
+                &[&game, &limit],
+            )
+            .await?;
+        rows.iter().map(rating_row).collect()
+    }
+
+    async fn player_ratings(&self, player: &str) -> StoreResult<Vec<RatingRow>> {
+        let c = self.pool.get().await?;
+        let rows = c
+            .query(
+                "SELECT p.id, p.name, r.game, r.rating, r.games FROM ratings r JOIN players p ON p.id = r.player
+                 WHERE r.player = $1 ORDER BY r.game",
+                &[&player],
+            )
+            .await?;
+        rows.iter().map(rating_row).collect()
+    }
+
+    async fn notify(&self, room: &str) -> StoreResult<()> {
+        let c = self.pool.get().await?;
+        let payload = format!("{} {room}", self.me);
+        c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            .await?;
+        Ok(())
+    }
+
+    async fn set_presence(&self, room: &str, player: &str, present: bool) -> StoreResult<()> {
+        let c = self.pool.get().await?;
+        if present {
+            c.execute(
+                "INSERT INTO presence (room, player, process) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                &[&room, &player, &self.me],
+            )
+            .await?;
+        } else {
+            c.execute(
+                "DELETE FROM presence WHERE room = $1 AND player = $2 AND process = $3",
+                &[&room, &player, &self.me],
+            )
+            .await?;
+        }
+        drop(c);
+        self.notify(room).await
+    }
+
+    async fn remote_presence(&self, room: &str) -> StoreResult<HashSet<String>> {
+        let c = self.pool.get().await?;
+        let rows = c
+            .query(
+                "SELECT p.player FROM presence p JOIN processes pr ON pr.id = p.process
+                 WHERE p.room = $1 AND p.process <> $2 AND pr.expires > now()",
+                &[&room, &self.me],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get(0).map_err(StoreError::from))
+            .collect()
+    }
+}

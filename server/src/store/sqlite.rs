@@ -1,0 +1,413 @@
+//! The embedded store: one SQLite file in WAL mode, driven from one dedicated thread.
+//!
+//! Every call is a closure sent to that thread, which owns the only connection; callers
+//! await its answer. One writer means no `SQLITE_BUSY` and a natural order of commits.
+//!
+//! Group commit: the thread takes every call waiting in its queue (up to [`BATCH`]) and runs
+//! them in one transaction, each inside its own savepoint (so one failing call rolls back
+//! only itself), then commits once and only then answers the callers. Under load this turns
+//! thousands of small transactions a second into a few hundred, and with them the WAL
+//! checkpoints that would otherwise stall the writer. A commit survives a killed process (the
+//! log is written before any call answers); with `synchronous=NORMAL` only an OS crash or
+//! power cut may lose the last moments.
+
+use std::path::Path;
+
+use async_trait::async_trait;
+use rusqlite::{Connection, OptionalExtension, params};
+use tokio::sync::{mpsc, oneshot};
+
+use super::*;
+
+/// A call: runs on the connection and returns what to do once its transaction committed
+/// (`true`) or failed (`false`).
+type Job = Box<dyn FnOnce(&mut Connection) -> Box<dyn FnOnce(bool) + Send> + Send>;
+
+/// Most calls grouped into one transaction.
+const BATCH: usize = 256;
+
+/// The SQLite store; cheap to share (`Arc`).
+pub struct SqliteStore {
+    jobs: mpsc::UnboundedSender<Job>,
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database file at `path` and starts its thread.
+    pub fn open(path: &Path) -> StoreResult<SqliteStore> {
+        if let Some(dir) = path.parent()
+            && !dir.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| StoreError(format!("creating {}: {e}", dir.display())))?;
+        }
+        let mut conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let (tx, mut rx) = mpsc::unbounded_channel::<Job>();
+        std::thread::Builder::new()
+            .name("sqlite".into())
+            .spawn(move || {
+                let mut replies = Vec::with_capacity(BATCH);
+                while let Some(job) = rx.blocking_recv() {
+                    let began = conn.execute_batch("BEGIN").is_ok();
+                    replies.push(job(&mut conn));
+                    while replies.len() < BATCH {
+                        match rx.try_recv() {
+                            Ok(job) => replies.push(job(&mut conn)),
+                            Err(_) => break,
+                        }
+                    }
+                    let ok = began && conn.execute_batch("COMMIT").is_ok();
+                    if began && !ok {
+                        let _ = conn.execute_batch("ROLLBACK");
+                    }
+                    for reply in replies.drain(..) {
+                        reply(ok);
+                    }
+                }
+            })
+            .map_err(|e| StoreError(format!("starting the sqlite thread: {e}")))?;
+        Ok(SqliteStore { jobs: tx })
+    }
+
+    async fn call<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> StoreResult<T> + Send + 'static,
+    ) -> StoreResult<T> {
+        let (tx, rx) = oneshot::channel();
+        self.jobs
+            .send(Box::new(move |c| {
+                // Each call in its own savepoint: a failing call undoes only its own writes.
+                let result = match c.execute_batch("SAVEPOINT call") {
+                    Ok(()) => {
+                        let r = f(c);
+                        let end = if r.is_ok() {
+                            "RELEASE call"
+                        } else {
+                            "ROLLBACK TO call; RELEASE call"
+                        };
+                        match c.execute_batch(end) {
+                            Ok(()) => r,
+                            Err(e) => Err(e.into()),
+                        }
+                    }
+                    Err(e) => Err(e.into()),
+                };
+                Box::new(move |committed: bool| {
+                    let _ = tx.send(if committed {
+                        result
+                    } else {
+                        Err(StoreError("the transaction did not commit".into()))
+                    });
+                })
+            }))
+            .map_err(|_| StoreError("the sqlite thread stopped".into()))?;
+        rx.await
+            .map_err(|_| StoreError("the sqlite thread stopped".into()))?
+    }
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS players (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS rooms (
+  id TEXT PRIMARY KEY,
+  game TEXT NOT NULL,
+  rated INTEGER NOT NULL,
+  turn_seconds INTEGER NOT NULL,
+  move_limit INTEGER,
+  seats TEXT NOT NULL,
+  status TEXT NOT NULL,
+  created INTEGER NOT NULL,
+  seed INTEGER NOT NULL,
+  deadline INTEGER,
+  result TEXT,
+  version INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS rooms_status ON rooms(status, created);
+CREATE TABLE IF NOT EXISTS moves (
+  room TEXT NOT NULL REFERENCES rooms(id),
+  ply INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (room, ply)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ratings (
+  player TEXT NOT NULL REFERENCES players(id),
+  game TEXT NOT NULL,
+  rating REAL NOT NULL,
+  games INTEGER NOT NULL,
+  PRIMARY KEY (player, game)
+);
+CREATE INDEX IF NOT EXISTS ratings_game ON ratings(game, rating);
+";
+
+const ROOM_COLUMNS: &str = "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version";
+
+fn room_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(RoomRow, String)> {
+    let seats: String = r.get(5)?;
+    Ok((
+        RoomRow {
+            id: r.get(0)?,
+            game: r.get(1)?,
+            rated: r.get(2)?,
+            turn_seconds: r.get(3)?,
+            move_limit: r.get(4)?,
+            seats: Vec::new(),
+            status: r.get(6)?,
+            created: r.get(7)?,
+            seed: r.get(8)?,
+            deadline: r.get(9)?,
+            result: r.get(10)?,
+            version: r.get(11)?,
+        },
+        seats,
+    ))
+}
+
+fn with_seats((mut room, seats): (RoomRow, String)) -> StoreResult<RoomRow> {
+    room.seats = serde_json::from_str(&seats)?;
+    Ok(room)
+}
+
+fn read_rating(tx: &Connection, player: &str, game: &str) -> StoreResult<Rating> {
+    Ok(tx
+        .query_row(
+            "SELECT rating, games FROM ratings WHERE player = ?1 AND game = ?2",
+            params![player, game],
+            |r| {
+                Ok(Rating {
+                    rating: r.get(0)?,
+                    games: r.get(1)?,
+                })
+            },
+        )
+        .optional()?
+        .unwrap_or_default())
+}
+
+#[async_trait]
+impl Store for SqliteStore {
+    async fn migrate(&self) -> StoreResult<()> {
+        self.call(|c| Ok(c.execute_batch(SCHEMA)?)).await
+    }
+
+    async fn create_player(&self, p: &PlayerRow) -> StoreResult<()> {
+        let p = p.clone();
+        self.call(move |c| {
+            c.execute(
+                "INSERT INTO players (id, name, token_hash, created) VALUES (?1, ?2, ?3, ?4)",
+                params![p.id, p.name, p.token_hash, p.created],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn player_by_token(&self, token_hash: &str) -> StoreResult<Option<PlayerRef>> {
+        let h = token_hash.to_string();
+        self.call(move |c| {
+            Ok(c.query_row(
+                "SELECT id, name FROM players WHERE token_hash = ?1",
+                params![h],
+                |r| {
+                    Ok(PlayerRef {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                    })
+                },
+            )
+            .optional()?)
+        })
+        .await
+    }
+
+    async fn create_room(&self, r: &RoomRow) -> StoreResult<()> {
+        let r = r.clone();
+        let seats = serde_json::to_string(&r.seats)?;
+        self.call(move |c| {
+            c.execute(
+                "INSERT INTO rooms (id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                params![r.id, r.game, r.rated, r.turn_seconds, r.move_limit, seats, r.status, r.created, r.seed, r.deadline, r.result, r.version],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn load_room(&self, id: &str) -> StoreResult<Option<RoomRow>> {
+        let id = id.to_string();
+        self.call(move |c| {
+            let row = c
+                .query_row(
+                    &format!("SELECT {ROOM_COLUMNS} FROM rooms WHERE id = ?1"),
+                    params![id],
+                    room_from_row,
+                )
+                .optional()?;
+            row.map(with_seats).transpose()
+        })
+        .await
+    }
+
+    async fn actions(&self, room: &str, from: i64) -> StoreResult<Vec<ActionRow>> {
+        let room = room.to_string();
+        self.call(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT ply, text, at FROM moves WHERE room = ?1 AND ply >= ?2 ORDER BY ply",
+            )?;
+            let rows = st.query_map(params![room, from], |r| {
+                Ok(ActionRow {
+                    ply: r.get(0)?,
+                    text: r.get(1)?,
+                    at: r.get(2)?,
+                })
+            })?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+    }
+
+    async fn update_room(
+        &self,
+        id: &str,
+        seats: &[SeatRow],
+        status: &str,
+        deadline: Option<i64>,
+        version: i64,
+    ) -> StoreResult<bool> {
+        let (id, status) = (id.to_string(), status.to_string());
+        let seats = serde_json::to_string(seats)?;
+        self.call(move |c| {
+            let n = c.execute(
+                "UPDATE rooms SET seats = ?1, status = ?2, deadline = ?3, version = version + 1
+                 WHERE id = ?4 AND version = ?5",
+                params![seats, status, deadline, id, version],
+            )?;
+            Ok(n == 1)
+        })
+        .await
+    }
+
+    async fn commit(&self, cm: &Commit) -> StoreResult<CommitOutcome> {
+        let cm = cm.clone();
+        self.call(move |c| {
+            let tx = c.savepoint()?;
+            let inserted = tx.execute(
+                "INSERT INTO moves (room, ply, text, at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+                params![cm.room, cm.ply, cm.text, cm.at],
+            )?;
+            if inserted == 0 {
+                return Ok(CommitOutcome::Conflict);
+            }
+            let mut changes = Vec::new();
+            match &cm.end {
+                None => {
+                    tx.execute(
+                        "UPDATE rooms SET deadline = ?1, version = version + 1 WHERE id = ?2",
+                        params![cm.deadline, cm.room],
+                    )?;
+                }
+                Some(end) => {
+                    tx.execute(
+                        "UPDATE rooms SET deadline = NULL, status = 'over', result = ?1, version = version + 1 WHERE id = ?2",
+                        params![end.result, cm.room],
+                    )?;
+                    if let Some(rated) = &end.rated {
+                        changes = rating_changes(rated, |p| read_rating(&tx, p, &end.game))?;
+                        for (p, _, after) in &changes {
+                            tx.execute(
+                                "INSERT INTO ratings (player, game, rating, games) VALUES (?1, ?2, ?3, ?4)
+                                 ON CONFLICT (player, game) DO UPDATE SET rating = excluded.rating, games = excluded.games",
+                                params![p, end.game, after.rating, after.games],
+                            )?;
+                        }
+                    }
+                }
+            }
+            tx.commit()?;
+            Ok(CommitOutcome::Committed(changes))
+        })
+        .await
+    }
+
+    async fn live_rooms(&self) -> StoreResult<Vec<String>> {
+        self.call(|c| {
+            let mut st = c.prepare("SELECT id FROM rooms WHERE status <> 'over'")?;
+            let rows = st.query_map([], |r| r.get(0))?;
+            Ok(rows.collect::<Result<Vec<String>, _>>()?)
+        })
+        .await
+    }
+
+    async fn lobby(&self, limit: i64) -> StoreResult<(Vec<RoomRow>, i64)> {
+        self.call(move |c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT {ROOM_COLUMNS} FROM rooms WHERE status = 'waiting' ORDER BY created DESC LIMIT ?1"
+            ))?;
+            let rows = st
+                .query_map(params![limit], room_from_row)?
+                .collect::<Result<Vec<_>, _>>()?;
+            let rooms = rows.into_iter().map(with_seats).collect::<StoreResult<Vec<_>>>()?;
+            let playing: i64 = c.query_row(
+                "SELECT COUNT(*) FROM rooms WHERE status = 'playing'",
+                [],
+                |r| r.get(0),
+            )?;
+            Ok((rooms, playing))
+        })
+        .await
+    }
+
+    async fn ratings(&self, game: &str, limit: i64) -> StoreResult<Vec<RatingRow>> {
+        let game = game.to_string();
+        self.call(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT p.id, p.name, r.game, r.rating, r.games FROM ratings r JOIN players p ON p.id = r.player
+                 WHERE r.game = ?1 ORDER BY r.rating DESC, r.games DESC, p.id LIMIT ?2",
+            )?;
+            let rows = st.query_map(params![game, limit], rating_row)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+    }
+
+    async fn player_ratings(&self, player: &str) -> StoreResult<Vec<RatingRow>> {
+        let player = player.to_string();
+        self.call(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT p.id, p.name, r.game, r.rating, r.games FROM ratings r JOIN players p ON p.id = r.player
+                 WHERE r.player = ?1 ORDER BY r.game",
+            )?;
+            let rows = st.query_map(params![player], rating_row)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+    }
+}
+
+fn rating_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RatingRow> {
+    Ok(RatingRow {
+        player: PlayerRef {
+            id: r.get(0)?,
+            name: r.get(1)?,
+        },
+        game: r.get(2)?,
+        rating: Rating {
+            rating: r.get(3)?,
+            games: r.get(4)?,
+        },
+    })
+}
+
+/// Opens the store at `path` (used by `main`).
+pub fn open(path: &Path) -> StoreResult<SqliteStore> {
+    SqliteStore::open(path)
+}
