@@ -26,7 +26,7 @@ const winningMoves = (page) =>
       try {
         copy.play({ from: m.from, to: m.to, ...(m.promotion ? { promotion: m.promotion[0] } : {}) });
         const st = copy.status();
-        if (st.over && st.result?.winner === mover) wins.push({ from: m.from, to: m.to, san: m.san });
+        if (st.over && st.result?.winners.length === 1 && st.result.winners[0] === mover) wins.push({ from: m.from, to: m.to, san: m.san });
       } finally {
         copy.free();
       }
