@@ -169,7 +169,21 @@ function recordOf(c) {
   };
 }
 
-/** Saves the open game; failures are reported and play goes on. */
+let saveTimer = null;
+let saveWaiters = [];
+/** Saves the open game soon, in a task of its own: a move's task stays short (the record's
+ * JSON and IndexedDB's copy of it cost as much as drawing the move on a slow phone). */
+export function queueSave() {
+  if (saveTimer) return;
+  saveTimer = setTimeout(() => {
+    saveTimer = null;
+    const p = save();
+    for (const w of saveWaiters.splice(0)) w(p);
+  }, 0);
+}
+window.tableroSaved = () => (saveTimer ? new Promise((r) => saveWaiters.push(r)).then((p) => p) : saveChain);
+
+/** Saves the open game now; failures are reported and play goes on. */
 export function save() {
   const c = state.cur;
   if (!c || !state.storageOk) return saveChain;
@@ -191,7 +205,6 @@ export function save() {
     );
   return saveChain;
 }
-window.tableroSaved = () => saveChain;
 
 // --- changes -----------------------------------------------------------------------------------
 /** After the engine changed: read it once, draw, then the follow-ups (timer, computer, end). */
@@ -199,7 +212,7 @@ export function update(played) {
   const c = state.cur;
   if (!c) return;
   readSnap(c, played);
-  save();
+  queueSave();
   renderGame();
   afterChange();
 }
@@ -209,6 +222,20 @@ export const moveInput = (m) => ({ from: m.from, to: m.to, ...(m.promotion ? { p
 
 /** Plays a move for the player to move. `by`: "person", "computer" or "timer". */
 export function playMove(input, by = "person") {
+  const t0 = performance.now();
+  try {
+    return playMoveNow(input, by);
+  } finally {
+    // Main-thread cost of a move (engine, reading its state, drawing): the perf test reads it.
+    const perf = window.tablero?.perf;
+    if (perf) {
+      perf.push(performance.now() - t0);
+      if (perf.length > 500) perf.shift();
+    }
+  }
+}
+
+function playMoveNow(input, by) {
   const c = state.cur;
   const before = c.snap.ply;
   let move;
@@ -383,7 +410,13 @@ function maybeComputer(c, forced = false) {
   renderGame();
   const started = performance.now();
   const level = c.seats[seat]?.type === "ai" ? c.seats[seat].level : 3;
-  ai.aiMove(jsonOf(c), { level }).then(
+  // The request (the game's JSON, copied to the worker) goes in a task of its own.
+  new Promise((r) => setTimeout(r, 0))
+    .then(() => {
+      if (state.cur !== c || c.aiKey !== key) throw Object.assign(new Error("moved on"), { stale: true });
+      return ai.aiMove(jsonOf(c), { level });
+    })
+    .then(
     async (move) => {
       const wait = MIN_AI_MS - (performance.now() - started);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
@@ -393,7 +426,7 @@ function maybeComputer(c, forced = false) {
       playMove(moveInput(move), forced ? "timer" : "computer");
     },
     (e) => {
-      if (state.cur !== c || c.aiKey !== key) return;
+      if (e.stale || state.cur !== c || c.aiKey !== key) return;
       c.aiKey = null;
       c.thinking = null;
       showBanner(t("workerFailed", { message: e.message }), "play");
@@ -413,7 +446,7 @@ function ensureTimer(c) {
   }
   if (!(c.timer && c.timer.ply === c.snap.ply && c.timer.seat === st.turn)) {
     c.timer = { ply: c.snap.ply, seat: st.turn, deadline: Date.now() + limit * 1000 };
-    save();
+    queueSave();
   }
   if (!ticker) ticker = setInterval(tick, 250);
   tick();

@@ -10,6 +10,10 @@ import { shownPosition, humanToMove, isHuman, resignSeat, setSeat, setView, save
 import { liveHint, canHint, hintText } from "../hint.js";
 
 let board = null;
+/** Sets a text only when it changed: an unchanged text must not cost a layout and a paint. */
+const setText = (node, text) => {
+  if (node.textContent !== text) node.textContent = text;
+};
 const VALUE = { pawn: 1, knight: 3, bishop: 3, rook: 5, queen: 9, king: 0 };
 const GLYPH = { king: "♚", queen: "♛", rook: "♜", bishop: "♝", knight: "♞", pawn: "♟" };
 
@@ -184,19 +188,6 @@ function clockNode(seat) {
   return clock;
 }
 
-function seatHead(info) {
-  const name = document.createElement("span");
-  name.className = "seat-name";
-  name.append(swatch(info.seat), seatName(info.seat));
-  const ctl = document.createElement("span");
-  ctl.className = "ctl";
-  ctl.innerHTML = info.ai ? ICONS.cpu : ICONS.person;
-  ctl.title = info.ai ? t("computer") : t("person");
-  name.append(ctl);
-  if (info.thinking) name.append(Object.assign(document.createElement("span"), { className: "spinner" }));
-  return name;
-}
-
 /** Captured pieces per seat (from the history) and the material balance (from the board). */
 function material(c) {
   const taken = {};
@@ -206,78 +197,111 @@ function material(c) {
   return { taken, total };
 }
 
-let seatKey = "";
+/** The seat panels are built once per game, rotation and language, then updated in place
+ * (texts and classes), so a move does not rebuild them. */
+let seatLayout = { key: "", nodes: new Map() };
+
+function buildSeatPanel(c, info, four) {
+  const d = document.createElement("div");
+  d.dataset.seat = info.seat;
+  const name = document.createElement("span");
+  name.className = "seat-name";
+  const ctl = document.createElement("span");
+  ctl.className = "ctl";
+  const spin = Object.assign(document.createElement("span"), { className: "spinner", hidden: true });
+  name.append(swatch(info.seat), seatName(info.seat), ctl, spin);
+  const parts = { root: d, ctl, spin, ai: null };
+  if (four) {
+    const pts = Object.assign(document.createElement("strong"), { className: "points" });
+    const st = document.createElement("span");
+    d.append(name, pts, st, clockNode(info.seat));
+    Object.assign(parts, { pts, st });
+  } else {
+    const cap = Object.assign(document.createElement("span"), { className: "captured" });
+    const glyphs = Object.assign(document.createElement("span"), { className: `cap-glyphs ${info.seat === "white" ? "black" : "white"}` });
+    glyphs.setAttribute("aria-hidden", "true");
+    const balance = Object.assign(document.createElement("span"), { className: "balance" });
+    cap.append(glyphs, balance);
+    d.append(name, cap);
+    Object.assign(parts, { cap, glyphs, balance });
+    if (info.checks !== undefined) {
+      parts.checks = Object.assign(document.createElement("span"), { className: "checks", title: t("checks") });
+      d.append(parts.checks);
+    }
+    d.append(clockNode(info.seat));
+  }
+  return parts;
+}
+
+
 function renderSeats(c, rot) {
   const four = c.snap.facts.points;
   const infos = c.snap.players.map((s) => seatInfo(c, s));
-  const key = JSON.stringify([getLang(), c.id, rot, infos, c.snap.ply, four]);
-  if (key === seatKey) return;
-  seatKey = key;
-  if (four) {
-    $("bar-top").replaceChildren();
-    $("bar-bottom").replaceChildren();
-    $("bar-top").hidden = $("bar-bottom").hidden = true;
-    const n = c.snap.facts.files;
-    const corners = { 0: [n - 3, n - 3], 1: [0, n - 3], 2: [0, 0], 3: [n - 3, 0] };
-    const nodes = infos.map((info) => {
-      const side = (CLOCKWISE.indexOf(info.seat) - rot + 4) % 4;
-      const [x, y] = corners[side];
-      const box = cellBox(n, x, y, 3, 3);
-      const d = document.createElement("div");
-      d.className = `corner seat-${info.seat} side-${side}`;
-      d.dataset.seat = info.seat;
-      d.classList.toggle("to-move", info.toMove);
-      d.classList.toggle("out", info.status !== "active");
-      Object.assign(d.style, { left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${box.width * 100}%`, height: `${box.height * 100}%` });
-      const pts = document.createElement("strong");
-      pts.className = "points";
-      pts.dataset.points = String(info.points);
-      pts.textContent = t("points", { n: info.points });
-      const st = document.createElement("span");
-      st.className = `pstatus ${info.status}`;
-      st.textContent = info.thinking ? t("thinking", { seat: info.seat }) : statusLabel(c, info.status);
-      if (info.place) st.textContent += ` · ${place(info.place)}`;
-      d.append(seatHead(info), pts, st, clockNode(info.seat));
-      return d;
-    });
-    $("corners").replaceChildren(...nodes);
-  } else {
-    $("corners").replaceChildren();
-    $("bar-top").hidden = $("bar-bottom").hidden = false;
-    const bottom = rot === 2 ? "black" : "white";
-    const { taken, total } = material(c);
-    for (const info of infos) {
-      const bar = $(info.seat === bottom ? "bar-bottom" : "bar-top");
-      bar.className = `seat-bar seat-${info.seat}`;
-      bar.dataset.seat = info.seat;
-      bar.classList.toggle("to-move", info.toMove);
-      const cap = document.createElement("span");
-      cap.className = "captured";
-      cap.setAttribute("aria-label", `${t("captured")}: ${(taken[info.seat] ?? []).map((p) => t("p_" + p)).join(", ")}`);
-      const other = info.seat === "white" ? "black" : "white";
-      const pieces = (taken[info.seat] ?? []).slice().sort((a, b) => VALUE[b] - VALUE[a]);
-      const glyphs = document.createElement("span");
-      glyphs.className = `cap-glyphs ${other}`;
-      glyphs.setAttribute("aria-hidden", "true");
-      glyphs.textContent = pieces.map((p) => GLYPH[p] + "\uFE0E").join("");
-      cap.append(glyphs);
-      const diff = (total[info.seat] ?? 0) - (total[other] ?? 0);
-      if (diff > 0) cap.append(Object.assign(document.createElement("span"), { className: "balance", textContent: `+${diff}` }));
-      const parts = [seatHead(info), cap];
-      if (info.checks !== undefined) {
-        const ch = document.createElement("span");
-        ch.className = "checks";
-        ch.dataset.checks = String(info.checks);
-        ch.title = t("checks");
-        ch.textContent = `${t("checks")}: ${t("checksOf", { n: info.checks })}`;
-        parts.push(ch);
+  const key = JSON.stringify([getLang(), c.id, rot, four]);
+  const n = c.snap.facts.files;
+  if (key !== seatLayout.key) {
+    seatLayout = { key, nodes: new Map() };
+    for (const info of infos) seatLayout.nodes.set(info.seat, buildSeatPanel(c, info, four));
+    if (four) {
+      $("bar-top").replaceChildren();
+      $("bar-bottom").replaceChildren();
+      $("bar-top").hidden = $("bar-bottom").hidden = true;
+      const corners = { 0: [n - 3, n - 3], 1: [0, n - 3], 2: [0, 0], 3: [n - 3, 0] };
+      for (const info of infos) {
+        const side = (CLOCKWISE.indexOf(info.seat) - rot + 4) % 4;
+        const [x, y] = corners[side];
+        const box = cellBox(n, x, y, 3, 3);
+        const d = seatLayout.nodes.get(info.seat).root;
+        d.className = `corner seat-${info.seat} side-${side}`;
+        Object.assign(d.style, { left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${box.width * 100}%`, height: `${box.height * 100}%` });
       }
-      parts.push(clockNode(info.seat));
-      bar.replaceChildren(...parts);
+      $("corners").replaceChildren(...infos.map((i) => seatLayout.nodes.get(i.seat).root));
+    } else {
+      $("corners").replaceChildren();
+      $("bar-top").hidden = $("bar-bottom").hidden = false;
+      const bottom = rot === 2 ? "black" : "white";
+      for (const info of infos) {
+        const bar = $(info.seat === bottom ? "bar-bottom" : "bar-top");
+        bar.className = `seat-bar seat-${info.seat}`;
+        bar.dataset.seat = info.seat;
+        const parts = seatLayout.nodes.get(info.seat);
+        bar.replaceChildren(...parts.root.childNodes);
+        parts.root = bar;
+      }
     }
   }
-  const cur = state.cur;
-  if (cur?.timer) updateClock(cur.timer, Math.max(0, cur.timer.deadline - Date.now()), Number(cur.settings.timeLimit) * 1000);
+  const mat = four ? null : material(c);
+  for (const info of infos) {
+    const p = seatLayout.nodes.get(info.seat);
+    p.root.classList.toggle("to-move", info.toMove);
+    p.root.classList.toggle("out", info.status !== "active");
+    if (p.ai !== info.ai) {
+      p.ai = info.ai;
+      p.ctl.innerHTML = info.ai ? ICONS.cpu : ICONS.person;
+      p.ctl.title = info.ai ? t("computer") : t("person");
+    }
+    if (p.spin.hidden === info.thinking) p.spin.hidden = !info.thinking;
+    if (four) {
+      p.pts.dataset.points = String(info.points);
+      setText(p.pts, t("points", { n: info.points }));
+      const cls = `pstatus ${info.status}`;
+      if (p.st.className !== cls) p.st.className = cls;
+      let st = info.thinking ? t("thinking", { seat: info.seat }) : statusLabel(c, info.status);
+      if (info.place) st += ` · ${place(info.place)}`;
+      setText(p.st, st);
+    } else {
+      const other = info.seat === "white" ? "black" : "white";
+      const pieces = (mat.taken[info.seat] ?? []).slice().sort((a, b) => VALUE[b] - VALUE[a]);
+      setText(p.glyphs, pieces.map((x) => GLYPH[x] + "\uFE0E").join(""));
+      p.cap.setAttribute("aria-label", `${t("captured")}: ${pieces.map((x) => t("p_" + x)).join(", ")}`);
+      const diff = (mat.total[info.seat] ?? 0) - (mat.total[other] ?? 0);
+      setText(p.balance, diff > 0 ? `+${diff}` : "");
+      if (p.checks) {
+        p.checks.dataset.checks = String(info.checks);
+        setText(p.checks, `${t("checks")}: ${t("checksOf", { n: info.checks })}`);
+      }
+    }
+  }
 }
 
 /** Shows the running turn timer in its seat's panel (a bar and seconds); null hides them. */
@@ -313,7 +337,7 @@ function renderPanel(c, pos) {
   const st = c.snap.status;
   const live = pos.live;
   const facts = c.snap.facts;
-  $("game-title").textContent = t("g_" + c.choice);
+  setText($("game-title"), t("g_" + c.choice));
   $("game-rules").href = `#/rules/${c.choice}`;
   document.title = `${t("g_" + c.choice)} — tablero`;
   const status = $("status");
@@ -329,8 +353,8 @@ function renderPanel(c, pos) {
   status.dataset.turn = st.turn ?? "";
   status.dataset.over = String(st.over);
 
-  $("review-note").hidden = live;
-  $("review-text").textContent = t("reviewing", { n: pos.ply, total: c.snap.ply });
+  if ($("review-note").hidden !== live) $("review-note").hidden = live;
+  setText($("review-text"), live ? "" : t("reviewing", { n: pos.ply, total: c.snap.ply }));
   $("rp-first").disabled = $("rp-prev").disabled = pos.ply === 0;
   $("rp-next").disabled = $("rp-last").disabled = live;
 
@@ -339,22 +363,27 @@ function renderPanel(c, pos) {
   if (facts.finishRank) notes.push(t("raceNote", { rank: facts.finishRank }));
   if (c.settings.timeLimit > 0) notes.push(`${t("timeLimit")}: ${t("seconds", { n: c.settings.timeLimit })}`);
   if (c.settings.moveLimit > 0) notes.push(`${t("moveLimit")}: ${c.snap.ply}/${c.settings.moveLimit}`);
-  $("variant-note").textContent = notes.join(" · ");
+  setText($("variant-note"), notes.join(" · "));
   $("variant-note").hidden = !notes.length;
 
   // hint
   const h = live ? liveHint(c) : null;
   const btn = $("hint");
   const busy = h?.state === "thinking";
-  btn.replaceChildren(t("hint"));
-  if (busy) btn.append(Object.assign(document.createElement("span"), { className: "spinner" }));
-  btn.title = t("hintTitle");
-  btn.setAttribute("aria-busy", String(busy));
-  btn.disabled = !canHint(c);
+  const btnKey = `${getLang()}:${busy}`;
+  if (btn.dataset.key !== btnKey) {
+    btn.dataset.key = btnKey;
+    btn.replaceChildren(t("hint"));
+    if (busy) btn.append(Object.assign(document.createElement("span"), { className: "spinner" }));
+    btn.title = t("hintTitle");
+    btn.setAttribute("aria-busy", String(busy));
+  }
+  const can = canHint(c);
+  if (btn.disabled === can) btn.disabled = !can;
   const ht = $("hint-text");
-  ht.hidden = !h;
+  if (ht.hidden === !!h) ht.hidden = !h;
   ht.dataset.state = h?.state ?? "";
-  ht.textContent = h ? hintText(c, h) : "";
+  setText(ht, h ? hintText(c, h) : "");
 
   $("undo").disabled = !live || (c.snap.ply === 0 && !st.over);
   $("claim-draw").hidden = !facts.claimableDraws;
@@ -364,14 +393,13 @@ function renderPanel(c, pos) {
   $("game-rotate").checked = c.settings.rotate;
 
   // Seats: who plays each (person or computer level), in play order.
-  const key = JSON.stringify([getLang(), c.id, c.seats, c.snap.players, st.turn, st.over]);
+  const key = JSON.stringify([getLang(), c.id, c.seats, c.snap.players]);
   if (key !== playersKey) {
     playersKey = key;
     const rows = c.snap.players.map((seat) => {
       const tr_ = document.createElement("tr");
       tr_.className = `player seat-${seat}`;
       tr_.dataset.seat = seat;
-      tr_.classList.toggle("to-move", !st.over && st.turn === seat);
       const th = document.createElement("th");
       th.scope = "row";
       th.append(swatch(seat), seatName(seat));
@@ -384,6 +412,7 @@ function renderPanel(c, pos) {
     cap.textContent = t("seats");
     $("players").replaceChildren(cap, ...rows);
   }
+  for (const row of $("players").rows) row.classList.toggle("to-move", !st.over && st.turn === row.dataset.seat);
 }
 
 // --- move list ---------------------------------------------------------------------------------
@@ -473,14 +502,18 @@ function renderMoves(c) {
     st.current?.removeAttribute("aria-current");
     current?.setAttribute("aria-current", "true");
     st.current = current;
-    if (current) {
-      // Keep it in view inside the list (scrollIntoView would scroll the page too).
-      const top = current.offsetTop;
-      const bottom = top + current.offsetHeight;
-      if (top < list.scrollTop) list.scrollTop = top - 4;
-      else if (bottom > list.scrollTop + list.clientHeight || added) list.scrollTop = bottom - list.clientHeight + 4;
-    }
+    // Keep it in view inside the list (scrollIntoView would scroll the page too), reading the
+    // layout in the next frame rather than forcing one in the middle of the update.
+    if (current) requestAnimationFrame(() => keepInView(list, current, added));
   }
+}
+
+function keepInView(list, node, toEnd) {
+  if (!node.isConnected) return;
+  const top = node.offsetTop;
+  const bottom = top + node.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = top - 4;
+  else if (bottom > list.scrollTop + list.clientHeight || toEnd) list.scrollTop = bottom - list.clientHeight + 4;
 }
 
 // --- scoring list (four players) --------------------------------------------------------------
@@ -618,7 +651,7 @@ export function bindGameView({ onUndo, onResign, onClaim, onHint, onRematch, onH
 
 /** Forgets what the incremental lists drew (a language change redraws them). */
 export function resetGameView() {
-  seatKey = "";
+  seatLayout = { key: "", nodes: new Map() };
   playersKey = "";
   movesState = { id: null };
   eventsState = { id: null };
