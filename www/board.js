@@ -1,13 +1,18 @@
 // The board: one SVG for the 8×8 board and the 160-square cross. Squares are grid cells with
-// aria-labels; pieces are Unicode chess glyphs drawn as SVG text with an outline, coloured per
-// player. Moves by click-click, drag-and-drop (mouse, pen, touch: pointer events) and keyboard
-// (arrow keys move a cursor, Enter/Space picks up and drops).
+// aria-labels; pieces are chess glyphs drawn as SVG text with an outline, coloured per player.
+// Moves by click-click, drag-and-drop (mouse, pen, touch: pointer events) and keyboard (arrow
+// keys move a cursor, Enter/Space picks up and drops).
+//
+// Updating is incremental: the squares are built once per size and rotation, and each update
+// repaints only the squares whose content changed (a four-player move touches a handful of the
+// 160), which keeps every update well inside a frame on a slow phone.
 
 const SVG = "http://www.w3.org/2000/svg";
 const FILES = "abcdefghijklmn";
 const GLYPH = { king: "♚", queen: "♛", rook: "♜", bishop: "♝", knight: "♞", pawn: "♟" };
 // Marks of the four seats, as on the original site, so colour is never the only cue.
 const MARK = { red: "●", blue: "▲", yellow: "■", green: "◆" };
+const M = 0.55; // margin for coordinates, in squares
 
 export const squareName = (f, r) => FILES[f] + (r + 1);
 export function parseSquare(sq) {
@@ -22,10 +27,17 @@ function el(name, attrs = {}, text) {
   return node;
 }
 
+/** Where view cell (x, y) sits in the host, as fractions of its width and height (for overlays). */
+export function cellBox(n, x, y, w = 1, h = 1) {
+  const size = n + M;
+  return { left: (x + M) / size, top: y / size, width: w / size, height: h / size };
+}
+
 export class Board {
   /**
    * @param {HTMLElement} host where the SVG goes
-   * @param {object} hooks { legalFrom(square) -> Move[], onMove(from, to, moves), label(piece|null, square) -> string }
+   * @param {object} hooks { legalFrom(square) -> Move[], onMove(from, to, moves),
+   *   label(piece|null, square) -> string, onBlocked(square, piece|null) }
    */
   constructor(host, hooks) {
     this.host = host;
@@ -33,8 +45,10 @@ export class Board {
     this.state = null;
     this.selected = null;
     this.targets = [];
-    this.cursor = null; // square with keyboard focus
+    this.cursor = null;
     this.drag = null;
+    this.layoutKey = null;
+    this.cells = new Map();
     this.svg = el("svg", { role: "grid", class: "board", tabindex: "-1" });
     host.replaceChildren(this.svg);
     this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
@@ -43,33 +57,33 @@ export class Board {
     this.svg.addEventListener("pointercancel", () => this.cancelDrag());
     this.svg.addEventListener("keydown", (e) => this.keyDown(e));
     this.svg.addEventListener("focusin", (e) => {
-      // Focus moved onto a square (Tab, a click, a screen reader): the cursor follows it.
       const sq = e.target.closest?.("[data-square]")?.dataset.square;
       if (!sq || sq === this.cursor) return;
-      this.svg.querySelector(`[data-square="${this.cursor}"]`)?.setAttribute("tabindex", "-1");
-      this.cursor = sq;
-      e.target.setAttribute("tabindex", "0");
+      this.setCursor(sq);
     });
     this.svg.addEventListener("contextmenu", (e) => this.drag && e.preventDefault());
   }
 
   /**
-   * state: { n: 8|14, pieces, rot (quarter turns counter-clockwise: 0 red/white at the
-   * bottom, 1 blue, 2 yellow/black, 3 green), last: {from,to}?, hint: {from,to}?, checked:
-   * [square], hill: [square], finish: [square], interactive, showLegal, ariaLabel }
+   * state: { key, n: 8|14, pieces, rot (quarter turns: 0 red/white at the bottom, 1 blue,
+   * 2 yellow/black, 3 green), lasts: [{from, to, player}] (oldest first), hint: {from,to}?,
+   * checked: [square], hill: [square], finish: [square], interactive, showLegal, animate,
+   * ariaLabel, labelKey (changes when square labels must be redone, e.g. the language) }
    */
   update(state) {
-    const changedPosition =
-      !this.state || this.state.key !== state.key || this.state.interactive !== state.interactive;
+    const prev = this.state;
+    const changedPosition = !prev || prev.key !== state.key || prev.interactive !== state.interactive;
     this.state = state;
     if (changedPosition) {
       this.selected = null;
       this.targets = [];
     }
+    this.pieceMap = new Map(state.pieces.map((p) => [p.square, p]));
     this.render();
+    const last = state.lasts?.at(-1);
+    if (last && prev && prev.key !== state.key && state.animate) this.animate(last);
   }
 
-  /** View cell (x, y) of a square for the current rotation. */
   view(f, r) {
     const n = this.state.n;
     let x = f;
@@ -81,29 +95,25 @@ export class Board {
   squareAt(x, y) {
     const n = this.state.n;
     if (x < 0 || y < 0 || x >= n || y >= n) return null;
-    // Undo the rotation: clockwise turns.
     for (let i = 0; i < this.state.rot; i++) [x, y] = [n - 1 - y, x];
     const f = x;
     const r = n - 1 - y;
     return missing(n, f, r) ? null : squareName(f, r);
   }
 
-  render() {
+  isSquare(sq) {
+    const { f, r } = parseSquare(sq);
+    const n = this.state.n;
+    return f >= 0 && f < n && r >= 0 && r < n && !missing(n, f, r);
+  }
+
+  /** Builds the squares, coordinates and layers for a size and rotation. */
+  layout() {
     const s = this.state;
     const n = s.n;
     const svg = this.svg;
-    const M = 0.55; // margin for coordinates
     svg.setAttribute("viewBox", `${-M} 0 ${n + M} ${n + M}`);
-    svg.setAttribute("aria-label", s.ariaLabel ?? "Board");
     svg.classList.toggle("cross", n === 14);
-    svg.classList.toggle("live", !!s.interactive);
-
-    const pieces = new Map(s.pieces.map((p) => [p.square, p]));
-    const targetSet = new Map(this.targets.map((m) => [m.to, m]));
-    const hill = new Set(s.hill ?? []);
-    const finish = new Set(s.finish ?? []);
-    const checked = new Set(s.checked ?? []);
-    const rows = [];
     const defs = el("defs");
     defs.innerHTML = `
       <radialGradient id="check-glow"><stop offset="0%" stop-color="#ff2a2a" stop-opacity="0.95"/>
@@ -111,79 +121,30 @@ export class Board {
       <pattern id="flag" width="0.25" height="0.25" patternUnits="userSpaceOnUse">
         <rect width="0.125" height="0.125" fill="#000" fill-opacity="0.22"/>
         <rect x="0.125" y="0.125" width="0.125" height="0.125" fill="#000" fill-opacity="0.22"/></pattern>`;
-    rows.push(defs);
-
-    if (!this.cursor || !pieces.has(this.cursor)) {
-      // keep the cursor where it is if it is still a square, else put it on a sensible square
-      if (!this.cursor || !this.isSquare(this.cursor)) this.cursor = this.defaultCursor();
-    }
-
-    const grid = [];
-    for (let f = 0; f < n; f++) {
-      for (let r = 0; r < n; r++) {
-        if (missing(n, f, r)) continue;
-        const { x, y } = this.view(f, r);
-        (grid[y] ??= [])[x] = { f, r };
-      }
+    const nodes = [defs];
+    this.cells = new Map();
+    if (!this.cursor || !this.isSquare(this.cursor)) {
+      this.cursor = this.squareAt(Math.floor(n / 2), n - 2) ?? this.squareAt(Math.floor(n / 2), n - 1);
     }
     for (let y = 0; y < n; y++) {
       const row = el("g", { role: "row" });
       for (let x = 0; x < n; x++) {
-        const cell = grid[y]?.[x];
-        if (!cell) continue;
-        const { f, r } = cell;
-        const sq = squareName(f, r);
-        const piece = pieces.get(sq);
-        const dark = (f + r) % 2 === 0;
-        const g = el("g", {
-          role: "gridcell",
-          class: "sq",
-          "data-square": sq,
-          transform: `translate(${x} ${y})`,
-          tabindex: sq === this.cursor ? "0" : "-1",
-          "aria-label": this.hooks.label(piece ?? null, sq),
-        });
-        if (piece) g.dataset.piece = `${piece.grey ? "grey" : piece.color}-${piece.piece}`;
-        if (sq === this.selected) g.setAttribute("aria-selected", "true");
-        g.append(el("rect", { width: 1, height: 1, class: dark ? "dark" : "light" }));
-        if (hill.has(sq)) g.append(el("rect", { width: 1, height: 1, class: "hill" }));
-        if (finish.has(sq)) g.append(el("rect", { width: 1, height: 1, class: "finish", fill: "url(#flag)" }));
-        if (s.last && (sq === s.last.from || sq === s.last.to)) {
-          g.append(el("rect", { width: 1, height: 1, class: "last" }));
-        }
-        if (sq === this.selected) g.append(el("rect", { width: 1, height: 1, class: "selected" }));
-        if (s.hint && (sq === s.hint.from || sq === s.hint.to)) {
-          // An outlined square, dashed where the piece starts and solid where it goes: shape,
-          // not only colour, tells it from the last move's fill.
-          const end = sq === s.hint.to ? "to" : "from";
-          g.dataset.hint = end;
-          g.append(el("rect", { x: 0.06, y: 0.06, width: 0.88, height: 0.88, rx: 0.08, class: `hint-mark hint-${end}` }));
-        }
-        if (checked.has(sq)) g.append(el("circle", { cx: 0.5, cy: 0.5, r: 0.55, class: "check", fill: "url(#check-glow)" }));
-        if (piece) g.append(this.pieceNode(piece, this.drag?.from === sq && this.drag.moved));
-        const target = targetSet.get(sq);
-        if (target && s.showLegal) {
-          g.classList.add("target");
-          g.append(
-            piece
-              ? el("circle", { cx: 0.5, cy: 0.5, r: 0.44, class: "capture-ring" })
-              : el("circle", { cx: 0.5, cy: 0.5, r: 0.15, class: "dot" }),
-          );
-        }
-        if (sq === this.cursor) g.append(el("rect", { x: 0.04, y: 0.04, width: 0.92, height: 0.92, class: "cursor" }));
+        const sq = this.squareAt(x, y);
+        if (!sq) continue;
+        const { f, r } = parseSquare(sq);
+        const g = el("g", { role: "gridcell", class: "sq", "data-square": sq, transform: `translate(${x} ${y})`, tabindex: "-1" });
+        g.append(el("rect", { width: 1, height: 1, class: (f + r) % 2 === 0 ? "dark" : "light" }));
         row.append(g);
+        this.cells.set(sq, { g, sig: "", label: "" });
       }
-      rows.push(row);
+      nodes.push(row);
     }
-
-    // Coordinates: the left column and the bottom row of the view, labelled with whatever the
-    // rotation puts there (files or ranks).
     const coords = el("g", { class: "coords", "aria-hidden": "true" });
     const mid = Math.floor(n / 2);
+    const even = s.rot % 2 === 0;
     for (let i = 0; i < n; i++) {
       const colSq = this.squareAt(i, mid) ?? this.squareAt(i, n - 1);
       const rowSq = this.squareAt(mid, i) ?? this.squareAt(0, i);
-      const even = this.state.rot % 2 === 0;
       if (colSq) {
         const p = parseSquare(colSq);
         coords.append(el("text", { x: i + 0.5, y: n + 0.38 }, even ? FILES[p.f] : String(p.r + 1)));
@@ -193,25 +154,107 @@ export class Board {
         coords.append(el("text", { x: -M / 2, y: i + 0.55 }, even ? String(p.r + 1) : FILES[p.f]));
       }
     }
-    rows.push(coords);
-    if (s.hint && this.isSquare(s.hint.from) && this.isSquare(s.hint.to)) rows.push(this.hintArrow(s.hint));
+    nodes.push(coords);
+    this.hintLayer = el("g", { class: "hint-layer", "aria-hidden": "true" });
     this.dragLayer = el("g", { class: "drag-layer", "aria-hidden": "true" });
-    rows.push(this.dragLayer);
-
-    const hadFocus = this.svg.contains(document.activeElement);
-    svg.replaceChildren(...rows);
-    if (hadFocus) this.focusCursor();
-    this.animateLast();
+    nodes.push(this.hintLayer, this.dragLayer);
+    svg.replaceChildren(...nodes);
+    this.hintSig = "";
   }
 
-  /** Slides the piece of a new last move from its start square (not after a drag-drop). */
-  animateLast() {
-    const last = this.state.last;
-    const key = last ? `${this.state.key}|${last.from}${last.to}` : null;
-    if (!last || key === this.animated) return;
-    const first = this.animated === undefined;
-    this.animated = key;
-    if (first || this.dropped === last.to || !this.state.animate) {
+  render() {
+    const s = this.state;
+    const key = `${s.n}:${s.rot}`;
+    if (key !== this.layoutKey) {
+      this.layoutKey = key;
+      this.layout();
+    }
+    this.svg.setAttribute("aria-label", s.ariaLabel ?? "Board");
+    this.svg.classList.toggle("live", !!s.interactive);
+    const lastOf = new Map();
+    for (const m of s.lasts ?? []) {
+      lastOf.set(m.from, m.player);
+      lastOf.set(m.to, m.player);
+    }
+    const targets = new Map(s.showLegal ? this.targets.map((m) => [m.to, m]) : []);
+    const hill = new Set(s.hill ?? []);
+    const finish = new Set(s.finish ?? []);
+    const checked = new Set(s.checked ?? []);
+    const ghost = this.drag?.moved ? this.drag.from : null;
+    for (const [sq, cell] of this.cells) {
+      const p = this.pieceMap.get(sq);
+      const piece = p ? `${p.grey ? "grey" : p.color}-${p.piece}${p.grey ? "-" + p.color : ""}` : "";
+      const hint = s.hint ? (sq === s.hint.to ? "to" : sq === s.hint.from ? "from" : "") : "";
+      const sig = [
+        piece,
+        lastOf.get(sq) ?? "",
+        hill.has(sq) ? "h" : "",
+        finish.has(sq) ? "f" : "",
+        sq === this.selected ? "s" : "",
+        hint,
+        checked.has(sq) ? "c" : "",
+        targets.has(sq) ? "t" : "",
+        sq === this.cursor ? "k" : "",
+        ghost === sq ? "g" : "",
+      ].join("|");
+      if (sig !== cell.sig) {
+        cell.sig = sig;
+        this.paintSquare(cell.g, sq, p, { last: lastOf.get(sq), hill: hill.has(sq), finish: finish.has(sq), hint, checked: checked.has(sq), target: targets.has(sq), ghost: ghost === sq });
+      }
+      const label = `${s.labelKey}|${piece}`;
+      if (label !== cell.label) {
+        cell.label = label;
+        cell.g.setAttribute("aria-label", this.hooks.label(p ?? null, sq));
+      }
+    }
+    const hintSig = s.hint && this.isSquare(s.hint.from) && this.isSquare(s.hint.to) ? `${s.hint.from}${s.hint.to}` : "";
+    if (hintSig !== this.hintSig) {
+      this.hintSig = hintSig;
+      this.hintLayer.replaceChildren(...(hintSig ? [this.hintArrow(s.hint)] : []));
+    }
+  }
+
+  paintSquare(g, sq, piece, m) {
+    const base = g.firstChild;
+    const nodes = [base];
+    if (m.hill) nodes.push(el("rect", { width: 1, height: 1, class: "hill" }));
+    if (m.finish) nodes.push(el("rect", { width: 1, height: 1, class: "finish", fill: "url(#flag)" }));
+    if (m.last) nodes.push(el("rect", { width: 1, height: 1, class: `last last-${m.last}` }));
+    if (sq === this.selected) nodes.push(el("rect", { width: 1, height: 1, class: "selected" }));
+    if (m.hint) nodes.push(el("rect", { x: 0.06, y: 0.06, width: 0.88, height: 0.88, rx: 0.08, class: `hint-mark hint-${m.hint}` }));
+    if (m.checked) nodes.push(el("circle", { cx: 0.5, cy: 0.5, r: 0.55, class: "check", fill: "url(#check-glow)" }));
+    if (piece) nodes.push(this.pieceNode(piece, m.ghost));
+    if (m.target) {
+      nodes.push(
+        piece
+          ? el("circle", { cx: 0.5, cy: 0.5, r: 0.44, class: "capture-ring" })
+          : el("circle", { cx: 0.5, cy: 0.5, r: 0.15, class: "dot" }),
+      );
+    }
+    if (sq === this.cursor) nodes.push(el("rect", { x: 0.04, y: 0.04, width: 0.92, height: 0.92, class: "cursor" }));
+    g.replaceChildren(...nodes);
+    g.classList.toggle("target", m.target);
+    if (piece) g.dataset.piece = `${piece.grey ? "grey" : piece.color}-${piece.piece}`;
+    else delete g.dataset.piece;
+    if (m.hint) g.dataset.hint = m.hint;
+    else delete g.dataset.hint;
+    if (m.last) g.dataset.last = m.last;
+    else delete g.dataset.last;
+    if (sq === this.selected) g.setAttribute("aria-selected", "true");
+    else g.removeAttribute("aria-selected");
+    g.setAttribute("tabindex", sq === this.cursor ? "0" : "-1");
+  }
+
+  pieceNode(piece, ghosted) {
+    const g = el("g", { class: `piece ${piece.grey ? "grey" : piece.color}${ghosted ? " ghosted" : ""}`, "aria-hidden": "true" });
+    g.append(el("text", { x: 0.5, y: 0.56 }, GLYPH[piece.piece] + "\uFE0E"));
+    if (MARK[piece.color] && !piece.grey) g.append(el("text", { x: 0.86, y: 0.2, class: "mark" }, MARK[piece.color]));
+    return g;
+  }
+
+  /** Slides the piece of a new last move in from its start square. */
+  animate(last) {
+    if (!last.from || !last.to || this.dropped === last.to) {
       this.dropped = null;
       return;
     }
@@ -220,14 +263,13 @@ export class Board {
     const b = parseSquare(last.to);
     const va = this.view(a.f, a.r);
     const vb = this.view(b.f, b.r);
-    const piece = this.svg.querySelector(`[data-square="${last.to}"] .piece`);
-    piece?.animate?.(
-      [{ transform: `translate(${va.x - vb.x}px, ${va.y - vb.y}px)` }, { transform: "translate(0px, 0px)" }],
-      { duration: 160, easing: "ease-out" },
-    );
+    const piece = this.cells.get(last.to)?.g.querySelector(".piece");
+    piece?.animate?.([{ transform: `translate(${va.x - vb.x}px, ${va.y - vb.y}px)` }, { transform: "translate(0px, 0px)" }], {
+      duration: 160,
+      easing: "ease-out",
+    });
   }
 
-  /** An arrow from the centre of the hint's start square to its destination, over the pieces. */
   hintArrow(hint) {
     const a = parseSquare(hint.from);
     const b = parseSquare(hint.to);
@@ -235,10 +277,8 @@ export class Board {
     const vb = this.view(b.f, b.r);
     const [x0, y0, x1, y1] = [va.x + 0.5, va.y + 0.5, vb.x + 0.5, vb.y + 0.5];
     const len = Math.hypot(x1 - x0, y1 - y0);
-    const g = el("g", { class: "hint-arrow", "aria-hidden": "true" });
+    const g = el("g", { class: "hint-arrow" });
     if (!len) return g;
-    // Drawn along +x, then turned: shaft from just off the start square's centre, head at the
-    // destination's centre.
     const w = 0.08;
     const hw = 0.24;
     const hl = 0.36;
@@ -249,28 +289,16 @@ export class Board {
     return g;
   }
 
-  pieceNode(piece, ghosted) {
-    const g = el("g", { class: `piece ${piece.grey ? "grey" : piece.color}${ghosted ? " ghosted" : ""}`, "aria-hidden": "true" });
-    g.append(el("text", { x: 0.5, y: 0.56 }, GLYPH[piece.piece] + "\uFE0E"));
-    if (MARK[piece.color] && !piece.grey) g.append(el("text", { x: 0.86, y: 0.2, class: "mark" }, MARK[piece.color]));
-    return g;
-  }
-
-  isSquare(sq) {
-    const { f, r } = parseSquare(sq);
-    return f >= 0 && f < this.state.n && r >= 0 && r < this.state.n && !missing(this.state.n, f, r);
-  }
-
-  defaultCursor() {
-    const n = this.state.n;
-    return this.squareAt(Math.floor(n / 2), n - 2) ?? this.squareAt(Math.floor(n / 2), n - 1);
+  setCursor(sq) {
+    this.cursor = sq;
+    this.render();
   }
 
   focusCursor() {
-    this.svg.querySelector(`[data-square="${this.cursor}"]`)?.focus({ preventScroll: true });
+    this.cells.get(this.cursor)?.g.focus({ preventScroll: true });
   }
 
-  // --- selection and moving ---------------------------------------------------------------
+  // --- selection and moving ----------------------------------------------------------------
   select(sq) {
     this.selected = sq;
     this.targets = sq ? this.hooks.legalFrom(sq) : [];
@@ -279,7 +307,7 @@ export class Board {
 
   /** A tap (click, touch, Enter) on a square. */
   tap(sq) {
-    if (!this.state.interactive) return;
+    if (!this.state.interactive) return this.hooks.onBlocked?.(sq, this.pieceMap.get(sq) ?? null);
     const moves = this.targets.filter((m) => m.to === sq);
     if (this.selected && moves.length) {
       const from = this.selected;
@@ -290,6 +318,7 @@ export class Board {
     if (sq === this.selected) return this.select(null);
     const mine = this.hooks.legalFrom(sq);
     this.select(mine.length ? sq : null);
+    if (!mine.length && this.pieceMap.has(sq)) this.hooks.onBlocked?.(sq, this.pieceMap.get(sq));
   }
 
   eventSquare(e) {
@@ -303,13 +332,15 @@ export class Board {
   }
 
   pointerDown(e) {
-    if (!this.state?.interactive || (e.button !== undefined && e.button !== 0)) return;
+    if (!this.state || (e.button !== undefined && e.button !== 0)) return;
     const hit = this.eventSquare(e);
     if (!hit?.sq) return;
-    this.cursor = hit.sq;
-    const movable = this.hooks.legalFrom(hit.sq).length > 0;
+    const movable = this.state.interactive && this.hooks.legalFrom(hit.sq).length > 0;
     const isTarget = this.selected && this.targets.some((m) => m.to === hit.sq);
-    if (movable && !isTarget) {
+    // Zoomed in on a phone, the board scrolls under a finger: touch picks by taps only.
+    const dragOk = !(e.pointerType === "touch" && this.host.classList.contains("zoomed"));
+    if (movable && !isTarget && dragOk) {
+      this.cursor = hit.sq;
       const wasSelected = this.selected === hit.sq;
       if (!wasSelected) this.select(hit.sq);
       this.drag = { from: hit.sq, wasSelected, x0: e.clientX, y0: e.clientY, moved: false, id: e.pointerId };
@@ -321,7 +352,7 @@ export class Board {
       e.preventDefault();
     } else {
       this.drag = null;
-      this.pendingTap = hit.sq;
+      this.pendingTap = { sq: hit.sq, x: e.clientX, y: e.clientY };
     }
   }
 
@@ -333,7 +364,7 @@ export class Board {
     if (!hit) return;
     if (!d.moved) {
       d.moved = true;
-      const piece = this.state.pieces.find((p) => p.square === d.from);
+      const piece = this.pieceMap.get(d.from);
       this.render();
       d.ghost = this.pieceNode(piece, false);
       d.ghost.classList.add("dragging");
@@ -346,15 +377,17 @@ export class Board {
   pointerUp(e) {
     const d = this.drag;
     if (!d) {
-      const hit = this.eventSquare(e);
-      if (hit?.sq && hit.sq === this.pendingTap) this.tap(hit.sq);
+      const p = this.pendingTap;
       this.pendingTap = null;
+      const hit = this.eventSquare(e);
+      // A swipe that scrolled the zoomed board is not a tap.
+      if (p && hit?.sq === p.sq && Math.hypot(e.clientX - p.x, e.clientY - p.y) < 12) this.tap(hit.sq);
       return;
     }
     this.drag = null;
+    this.dragLayer.replaceChildren();
     const hit = this.eventSquare(e);
     if (!d.moved) {
-      // A plain click on a movable piece: it is selected now; a second click deselects.
       if (d.wasSelected) this.select(null);
       return;
     }
@@ -371,6 +404,7 @@ export class Board {
   cancelDrag() {
     if (this.drag) {
       this.drag = null;
+      this.dragLayer.replaceChildren();
       this.render();
     }
   }

@@ -26,7 +26,7 @@ const winningMoves = (page) =>
       try {
         copy.play({ from: m.from, to: m.to, ...(m.promotion ? { promotion: m.promotion[0] } : {}) });
         const st = copy.status();
-        if (st.over && st.result?.winners.includes(mover)) wins.push({ from: m.from, to: m.to, san: m.san });
+        if (st.over && st.result?.winners.length === 1 && st.result.winners[0] === mover) wins.push({ from: m.from, to: m.to, san: m.san });
       } finally {
         copy.free();
       }
@@ -163,7 +163,7 @@ describe("the Hint button", () => {
     await page.context().route("**/pkg/tablero-worker.js", (route) =>
       route.fulfill({
         contentType: "text/javascript",
-        body: `self.onmessage = (e) => self.postMessage({ id: e.data.id, ok: false, error: { code: "internal", message: "analysis failed" } });`,
+        body: `self.onmessage = (e) => self.postMessage({ id: e.data.id, ok: false, error: { code: "internal-error", message: "analysis failed" } });`,
       }),
     );
     await page.reload();

@@ -1,0 +1,63 @@
+// The app's one state object. Everything the views draw comes from here; the engine is read
+// once per change into `state.cur.snap` (see session.js).
+export const CHOICES = ["chess", "3check", "kingofthehill", "racingkings", "ffa", "kingdoms"];
+export const isFour = (choice) => choice === "ffa" || choice === "kingdoms";
+/** Seats before a game exists (the engine's `game.players` is used once it does). */
+export const SEATS = {
+  two: ["white", "black"],
+  ffa: ["red", "blue", "yellow", "green"],
+  kingdoms: ["red", "green", "yellow", "blue"], // R6.1 play order
+};
+export const seatsOf = (choice) => (isFour(choice) ? SEATS[choice] : SEATS.two);
+/** Clockwise from the bottom at rotation 0 (R5.2): the board's geometry, not the play order. */
+export const CLOCKWISE = ["red", "blue", "yellow", "green"];
+
+export function engineOptions(choice, settings = {}) {
+  if (!isFour(choice)) return { variant: choice };
+  const o = { variant: "fourplayer", rules: choice };
+  if (settings.firstPlayer && settings.firstPlayer !== "red") o.firstPlayer = settings.firstPlayer;
+  if (settings.moveLimit > 0) o.moveLimit = settings.moveLimit;
+  return o;
+}
+
+const DEFAULT_PREFS = {
+  choice: "chess",
+  seats: {},
+  showLegal: true,
+  rotate: true,
+  timeLimit: 0,
+  moveLimit: 0,
+  alternate: true,
+  muted: false,
+  zoom: false,
+};
+
+function loadPrefs() {
+  try {
+    return { ...DEFAULT_PREFS, ...JSON.parse(localStorage.getItem("tablero.prefs") ?? "{}") };
+  } catch {
+    return { ...DEFAULT_PREFS };
+  }
+}
+
+export const state = {
+  prefs: loadPrefs(),
+  /** "home" | "game" | "saved" | "rules" */
+  view: null,
+  storageOk: true,
+  /**
+   * The open game, or null:
+   * { id, choice, seats, settings, created, importKey?, game, snap, viewPly (null = live),
+   *   review (cached past position), rotOffset, lastHumanSeat, timer {ply, seat, deadline},
+   *   thinking (seat), aiKey, forcedKey, hint, overShown, json (cached toJSON) }
+   */
+  cur: null,
+};
+
+export function savePrefs() {
+  try {
+    localStorage.setItem("tablero.prefs", JSON.stringify(state.prefs));
+  } catch {
+    /* storage may be blocked */
+  }
+}

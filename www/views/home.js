@@ -1,0 +1,110 @@
+// Home: choose a game, who plays each seat, and the settings; continue the latest game.
+// (An "Online" choice will join the game cards once online play exists.)
+import { state, savePrefs, CHOICES, isFour } from "../state.js";
+import { t, seatName, summary } from "../i18n/index.js";
+import { ICONS } from "../icons.js";
+import * as store from "../store.js";
+import { Game } from "../engine.js";
+import { $, swatch, controllerSelect, fmtDate } from "./common.js";
+import { defaultSeats, startNew } from "../session.js";
+
+const GLYPH = { chess: "♚", "3check": "♛", kingofthehill: "♔", racingkings: "♞", kingdoms: "♜" };
+
+export function buildHome({ onImport }) {
+  const box = $("choices");
+  for (const choice of CHOICES) {
+    const label = document.createElement("label");
+    label.className = "choice";
+    label.dataset.choice = choice;
+    const icon = choice === "ffa" ? ICONS.cross : `<span class="glyph">${GLYPH[choice]}\uFE0E</span>`;
+    label.innerHTML = `<input type="radio" name="choice" value="${choice}" /><span class="choice-icon" aria-hidden="true">${icon}</span><span class="choice-name"></span>`;
+    label.querySelector("input").addEventListener("change", () => {
+      state.prefs.choice = choice;
+      savePrefs();
+      renderHome();
+    });
+    box.append(label);
+  }
+  const opts = {
+    "opt-legal": ["showLegal", "checked"],
+    "opt-rotate": ["rotate", "checked"],
+    "opt-alternate": ["alternate", "checked"],
+    "opt-time": ["timeLimit", "value"],
+    "opt-movelimit": ["moveLimit", "value"],
+  };
+  for (const [id, [key, prop]] of Object.entries(opts)) {
+    $(id).addEventListener("change", () => {
+      state.prefs[key] = prop === "checked" ? $(id).checked : Math.max(0, Math.floor(Number($(id).value) || 0));
+      savePrefs();
+    });
+  }
+  $("setup-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    startNew(state.prefs.choice);
+  });
+  $("continue").addEventListener("click", () => {
+    if ($("continue").dataset.id) location.hash = `#/game/${encodeURIComponent($("continue").dataset.id)}`;
+  });
+  for (const b of document.querySelectorAll(".import-open")) b.addEventListener("click", onImport);
+}
+
+export function renderHome() {
+  const p = state.prefs;
+  if (!CHOICES.includes(p.choice)) p.choice = "chess";
+  for (const label of $("choices").children) {
+    label.querySelector("input").checked = label.dataset.choice === p.choice;
+    label.querySelector(".choice-name").textContent = t("g_" + label.dataset.choice);
+  }
+  const choice = p.choice;
+  $("rules-title").textContent = t("rulesOf", { game: t("g_" + choice) });
+  $("rules-list").replaceChildren(...summary(choice).map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+  $("rules-link").href = `#/rules/${choice}`;
+  const seats = defaultSeats(choice);
+  $("seat-list").replaceChildren(
+    ...Object.entries(seats).map(([seat, ctl]) => {
+      const row = document.createElement("div");
+      row.className = `seat-row seat-${seat}`;
+      const name = document.createElement("span");
+      name.className = "seat-name";
+      name.append(swatch(seat), seatName(seat));
+      const sel = controllerSelect(ctl, (next) => {
+        p.seats[seat] = next;
+        savePrefs();
+      }, seatName(seat));
+      sel.id = `seat-${seat}`;
+      row.append(name, sel);
+      return row;
+    }),
+  );
+  $("opt-legal").checked = p.showLegal;
+  $("opt-rotate").checked = p.rotate;
+  $("opt-alternate").checked = p.alternate;
+  $("opt-time").value = String(p.timeLimit);
+  $("opt-time-hint").textContent = choice === "kingdoms" ? t("timeLimitHintKingdoms") : t("timeLimitHint");
+  $("opt-movelimit").value = String(p.moveLimit);
+  for (const n of document.querySelectorAll(".four-only")) n.hidden = !isFour(choice);
+}
+
+export async function renderContinue() {
+  $("continue-box").hidden = true;
+  if (!state.storageOk) return;
+  try {
+    const { games } = await store.list();
+    const latest = games.find((g) => !g.over && readable(g));
+    if (!latest) return;
+    $("continue").dataset.id = latest.id;
+    $("continue").textContent = t("continueGame", { game: t("g_" + latest.choice), moves: latest.moves ?? 0, date: fmtDate(latest.updated) });
+    $("continue-box").hidden = false;
+  } catch {
+    /* nothing to continue */
+  }
+}
+
+function readable(rec) {
+  try {
+    Game.fromJSON(rec.saved).free();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,143 @@
+// Export (PGN/FEN, PGN4/FEN4) and import (text or file; the same game imported twice opens
+// the saved copy instead of adding another).
+import { newGame, Game } from "../engine.js";
+import { state, CHOICES, isFour, seatsOf } from "../state.js";
+import * as store from "../store.js";
+import { t } from "../i18n/index.js";
+import { $ } from "./common.js";
+import { openGame } from "../session.js";
+import { flash } from "./game.js";
+
+export function openExport(game, choice) {
+  const four = isFour(choice);
+  $("export-pgn-label").textContent = four ? t("notation4") : t("notation");
+  $("export-fen-label").textContent = four ? t("position4") : t("position");
+  $("export-pgn").value = game.pgn();
+  $("export-fen").value = game.fen();
+  $("export").dataset.base = `tablero-${choice}-${new Date().toISOString().slice(0, 10)}`;
+  $("export").dataset.four = String(four);
+  $("export").showModal();
+}
+
+function download(text, name) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  const a = Object.assign(document.createElement("a"), { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function copy(id, btn) {
+  try {
+    await navigator.clipboard.writeText($(id).value);
+  } catch {
+    $(id).select();
+    document.execCommand?.("copy");
+  }
+  const old = btn.textContent;
+  btn.textContent = t("copied");
+  setTimeout(() => (btn.textContent = old), 1200);
+}
+
+export function openImport() {
+  const sel = $("import-as");
+  sel.replaceChildren(new Option(t("importAuto"), ""));
+  for (const c of CHOICES) sel.add(new Option(t("g_" + c), c));
+  $("import-text").value = "";
+  $("import-file").value = "";
+  $("import-error").hidden = true;
+  $("import").showModal();
+}
+
+export function bindIo() {
+  $("copy-pgn").addEventListener("click", (e) => copy("export-pgn", e.currentTarget));
+  $("copy-fen").addEventListener("click", (e) => copy("export-fen", e.currentTarget));
+  $("download-pgn").addEventListener("click", () => {
+    const four = $("export").dataset.four === "true";
+    download($("export-pgn").value, `${$("export").dataset.base}.${four ? "pgn4" : "pgn"}`);
+  });
+  $("download-fen").addEventListener("click", () => {
+    const four = $("export").dataset.four === "true";
+    download($("export-fen").value, `${$("export").dataset.base}.${four ? "fen4" : "fen"}`);
+  });
+  $("import-file").addEventListener("change", async () => {
+    const f = $("import-file").files?.[0];
+    if (f) $("import-text").value = await f.text();
+  });
+  $("import-go").addEventListener("click", async () => {
+    let game;
+    let choice;
+    try {
+      ({ game, choice } = importText($("import-text").value, $("import-as").value));
+    } catch (e) {
+      $("import-error").textContent = t("importFailed", { message: e.message });
+      $("import-error").hidden = false;
+      return;
+    }
+    $("import").close();
+    const importKey = keyOf(game, choice);
+    const twin = await findImported(importKey);
+    if (twin) {
+      game.free();
+      location.hash = `#/game/${encodeURIComponent(twin.id)}`;
+      // The route opens it; say why no new entry appeared.
+      setTimeout(() => flash(t("importDuplicate")), 0);
+      return;
+    }
+    const seats = Object.fromEntries(seatsOf(choice).map((s) => [s, { type: "human", level: 3 }]));
+    const settings = { showLegal: state.prefs.showLegal, rotate: state.prefs.rotate, timeLimit: 0, moveLimit: 0, alternate: state.prefs.alternate, firstPlayer: "red", imported: true };
+    openGame({ id: store.newId(), choice, seats, settings, created: Date.now(), importKey }, game);
+  });
+}
+
+/** What makes two imports the same game: the game, its start and its moves. */
+function keyOf(game, choice) {
+  const start = game.positionAt(0).fen;
+  return `${choice}|${start}|${game.history().map((m) => m.uci || m.san).join(" ")}`;
+}
+
+async function findImported(key) {
+  try {
+    const { games } = await store.list();
+    return games.find((g) => g.importKey === key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a PGN, PGN4, FEN, FEN4 or saved-game JSON. `as` is a game choice or "" to detect. */
+export function importText(raw, as) {
+  const text = raw.trim();
+  if (!text) throw new Error("empty");
+  if (text.startsWith("{")) {
+    const game = Game.fromJSON(JSON.parse(text));
+    return { game, choice: choiceOf(game, as, text) };
+  }
+  const fen4 = /^[RBYG]-[\d,]+-/.test(text) || /(^|,)x,x,x,/.test(text);
+  const pgn4 = /\[(StartFen4|RuleVariants)\s/i.test(text) || /\[Variant\s+"(FFA|Teams|Four)/i.test(text);
+  const pgn = text.startsWith("[") || /^1\.\s/.test(text);
+  const four = fen4 || pgn4 || isFour(as);
+  const preset = as === "kingdoms" || (!as && /kingdom/i.test(text)) ? "kingdoms" : "ffa";
+  let options;
+  if (four) {
+    options = pgn4 || (!fen4 && pgn) ? { variant: "fourplayer", pgn: text } : { variant: "fourplayer", rules: preset, fen: text };
+  } else if (pgn) {
+    options = { pgn: text };
+  } else {
+    const variant = as || (/\s\d\+\d(\s|$)/.test(text) || /\+\d\+\d$/.test(text) ? "3check" : "chess");
+    options = { variant, fen: text };
+  }
+  const game = newGame(options);
+  if (!four && pgn && as && game.variant !== as) {
+    const got = game.variant;
+    game.free();
+    throw new Error(`${t("g_" + as)} ≠ ${t("g_" + got)}`);
+  }
+  return { game, choice: four ? (game.rules ?? preset) : game.variant };
+}
+
+function choiceOf(game, as, text) {
+  if (game.variant !== "fourplayer") return game.variant;
+  return game.rules ?? (isFour(as) ? as : /kingdom/i.test(text) ? "kingdoms" : "ffa");
+}
