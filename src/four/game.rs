@@ -104,7 +104,14 @@ impl FourGame {
             replaying: false,
         };
         let mut o = Outcome::default();
-        g.settle(None, &mut o, false);
+        // A FEN4 shows the points but cannot say that its game already ended. A position that
+        // is decided as written (a fifty-move clock run out, three seats out) is the end of a
+        // game whose end-of-game points are already in it: awarding them again would change
+        // the game on every round trip through fen(), pgn() or a save (issue 10, finding 4).
+        g.check_end(&mut o, false, false);
+        if g.result.is_none() {
+            g.settle(None, &mut o, false);
+        }
         g.start = g.pos.clone();
         g.start_fen = g.pos.fen4();
         if auto {
@@ -331,7 +338,7 @@ impl FourGame {
             self.pos.examine(after, scorer, o);
         }
         if self.result.is_none() {
-            self.check_end(o, pending);
+            self.check_end(o, pending, true);
         }
     }
 
@@ -342,7 +349,9 @@ impl FourGame {
         n
     }
 
-    fn check_end(&mut self, o: &mut Outcome, pending: bool) {
+    /// Ends the game if it is decided; `award` gives the end-of-game points (draw shares, the
+    /// kingdoms survivor bonus), which a position loaded already decided has had.
+    fn check_end(&mut self, o: &mut Outcome, pending: bool, award: bool) {
         let p = &self.pos;
         let out = p.status.iter().filter(|s| s.is_out()).count();
         let active: Vec<usize> = (0..4).filter(|&s| !p.status[s].is_out()).collect();
@@ -355,14 +364,16 @@ impl FourGame {
                     .filter(|&s| p.is_zombie(s) && p.kings[s] != 0)
                     .count() as i32;
                 if zombies > 0 {
-                    let a = active[0];
-                    self.pos.points[a] += 20 * zombies;
-                    o.scoring.push(ScoreChange {
-                        player: Seat::from_index(a).into(),
-                        points: 20 * zombies,
-                        reason: ScoreReason::Survivor,
-                    });
                     bonus = true;
+                    if award {
+                        let a = active[0];
+                        self.pos.points[a] += 20 * zombies;
+                        o.scoring.push(ScoreChange {
+                            player: Seat::from_index(a).into(),
+                            points: 20 * zombies,
+                            reason: ScoreReason::Survivor,
+                        });
+                    }
                 }
             }
             Some(if bonus {
@@ -384,12 +395,14 @@ impl FourGame {
             None
         };
         let Some(reason) = reason else { return };
-        if matches!(
-            reason,
-            ResultReason::ThreefoldRepetition
-                | ResultReason::FiftyMoveRule
-                | ResultReason::InsufficientMaterial
-        ) {
+        if award
+            && matches!(
+                reason,
+                ResultReason::ThreefoldRepetition
+                    | ResultReason::FiftyMoveRule
+                    | ResultReason::InsufficientMaterial
+            )
+        {
             for &a in &active {
                 self.pos.points[a] += 10;
                 o.scoring.push(ScoreChange {
@@ -613,6 +626,11 @@ impl FourGame {
         self.pos.perft(depth)
     }
 
+    /// [`Position::perft_within`] of the current position.
+    pub fn perft_within(&self, depth: u32, budget: u64) -> Option<u64> {
+        self.pos.perft_within(depth, budget)
+    }
+
     /// Every seat's standing; places only once the game is over.
     pub fn scores(&self) -> Vec<Score> {
         match &self.result {
@@ -702,7 +720,7 @@ impl FourGame {
                 "firstPlayer {first} does not match startFen"
             )));
         }
-        g.replay(s.moves.iter().map(|m| m.as_str()), |i, seat, e| {
+        g.replay(s.moves.iter().map(|m| m.as_str()), false, |i, seat, e| {
             Error::invalid_argument(format!("move {} ({seat}): {}", i + 1, e.message))
         })?;
         Ok(g)
@@ -715,16 +733,38 @@ impl FourGame {
 
     /// Applies record tokens in order; zombie moves come from the record. `err` builds the
     /// error for token `i` played by `seat`.
+    ///
+    /// `pgn4`: the tokens come from a PGN4, where a stalemate marker `S` may follow the move
+    /// that stalemated (it changes nothing, R7 notation). A save never writes one, so there it
+    /// is an error, as is an `S` that follows no move.
     pub(crate) fn replay<'a>(
         &mut self,
         tokens: impl Iterator<Item = &'a str>,
+        pgn4: bool,
         err: impl Fn(usize, Seat, Error) -> Error,
     ) -> Result<(), Error> {
         self.replaying = true;
         let r = (|| {
+            let mut after_move = false;
             for (i, tok) in tokens.enumerate() {
                 let seat = self.pos.turn();
+                if tok.trim() == "S" {
+                    if !(pgn4 && after_move) {
+                        return Err(err(
+                            i,
+                            seat,
+                            Error::invalid_argument(if pgn4 {
+                                "a stalemate marker \"S\" must follow a move"
+                            } else {
+                                "\"S\" is not a move (a save records moves, R: and T: only)"
+                            }),
+                        ));
+                    }
+                    after_move = false;
+                    continue;
+                }
                 self.token(tok).map_err(|e| err(i, seat, e))?;
+                after_move = true;
             }
             Ok(())
         })();
@@ -749,7 +789,6 @@ impl FourGame {
                     self.timeout(seat)
                 }
             }
-            "S" => Ok(()),
             _ => {
                 if self.result.is_some() {
                     return Err(Error::game_over(format!("move {tok:?} after the end")));

@@ -20,6 +20,9 @@ impl Move {
     pub(crate) const CASTLE_KS: u8 = 3;
     pub(crate) const CASTLE_QS: u8 = 4;
     pub(crate) const PROMOTION: u8 = 5;
+    /// An en-passant capture that lands on the mover's promotion line: it captures like
+    /// [`Move::EN_PASSANT`] and promotes like [`Move::PROMOTION`] (R5.6, R5.8).
+    pub(crate) const EN_PASSANT_PROMOTION: u8 = 6;
 
     #[inline]
     pub(crate) const fn new(from: usize, to: usize, flag: u8) -> Move {
@@ -58,12 +61,12 @@ impl Move {
 
     /// Does this move promote (always to a queen, R5.8)?
     pub fn is_promotion(self) -> bool {
-        self.flag() == Move::PROMOTION
+        matches!(self.flag(), Move::PROMOTION | Move::EN_PASSANT_PROMOTION)
     }
 
     /// Is this an en-passant capture?
     pub fn is_en_passant(self) -> bool {
-        self.flag() == Move::EN_PASSANT
+        matches!(self.flag(), Move::EN_PASSANT | Move::EN_PASSANT_PROMOTION)
     }
 }
 
@@ -204,8 +207,8 @@ impl Position {
                 b[spec.king_to] = self.board[from];
                 k = spec.king_to;
             }
-            flag => {
-                if flag == Move::EN_PASSANT {
+            _ => {
+                if m.is_en_passant() {
                     for t in 0..4 {
                         if t != s && self.ep[t].0 as usize == to {
                             b[self.ep[t].1 as usize] = EMPTY;
@@ -296,7 +299,7 @@ impl Position {
                 if !attacked_through(board, m.dest_idx(), s, ksq) {
                     out.push(m);
                 }
-            } else if slow || m.flag() == Move::EN_PASSANT {
+            } else if slow || m.is_en_passant() {
                 if self.safe_after(s, m) {
                     out.push(m);
                 }
@@ -355,7 +358,14 @@ impl Position {
                                         && p as usize == t
                                         && board[l as usize] == ((v as u8) << 3 | PAWN)
                                     {
-                                        emit(Move::new(from, t, Move::EN_PASSANT), out);
+                                        // A pawn can capture en passant onto its
+                                        // promotion line: it promotes there too.
+                                        let flag = if promo_line(s, t) {
+                                            Move::EN_PASSANT_PROMOTION
+                                        } else {
+                                            Move::EN_PASSANT
+                                        };
+                                        emit(Move::new(from, t, flag), out);
                                         break;
                                     }
                                 }
@@ -438,13 +448,27 @@ impl Position {
     /// eliminations or draws are applied between plies (they cannot occur from the start within
     /// five plies, so R8 is unaffected). The last ply is bulk-counted.
     pub fn perft(&self, depth: u32) -> u64 {
+        // 2^64 positions are never reached.
+        self.perft_within(depth, u64::MAX).unwrap_or(u64::MAX)
+    }
+
+    /// [`Position::perft`] that gives up (`None`) once it would generate the moves of more
+    /// than `budget` positions: the work, and so the time, of a perft is bounded by that
+    /// count, not by the depth.
+    pub fn perft_within(&self, depth: u32, budget: u64) -> Option<u64> {
+        let mut budget = budget;
+        self.perft_counted(depth, &mut budget)
+    }
+
+    fn perft_counted(&self, depth: u32, budget: &mut u64) -> Option<u64> {
         if depth == 0 {
-            return 1;
+            return Some(1);
         }
+        *budget = budget.checked_sub(1)?;
         if depth == 1 {
             let mut c = Counter(0);
             self.generate(self.turn as usize, &mut c);
-            return c.0;
+            return Some(c.0);
         }
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
@@ -452,9 +476,9 @@ impl Position {
         for &m in list.iter() {
             let mut p = self.clone();
             p.make_move(m);
-            n += p.perft(depth - 1);
+            n += p.perft_counted(depth - 1, budget)?;
         }
-        n
+        Some(n)
     }
 }
 

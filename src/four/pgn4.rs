@@ -144,6 +144,11 @@ impl FourGame {
                 _ => {}
             }
         }
+        if depth_brace != 0 || depth_paren != 0 {
+            return Err(Error::invalid_pgn(
+                "unterminated '{' comment or '(' variation in the move text",
+            ));
+        }
         let mut toks: Vec<(u32, String)> = Vec::new();
         let mut number = 1u32;
         for raw in clean.split_whitespace() {
@@ -165,7 +170,7 @@ impl FourGame {
             }
             toks.push((number, t.to_string()));
         }
-        g.replay(toks.iter().map(|(_, t)| t.as_str()), |i, seat, e| {
+        g.replay(toks.iter().map(|(_, t)| t.as_str()), true, |i, seat, e| {
             let n = toks.get(i).map_or(0, |x| x.0);
             Error::invalid_pgn(format!("move {n} ({seat}): {}", e.message))
         })?;

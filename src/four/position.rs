@@ -252,7 +252,7 @@ impl Position {
                 self.kings[s] = spec.king_to as u16;
             }
             flag => {
-                if flag == Move::EN_PASSANT {
+                if m.is_en_passant() {
                     for t in 0..4 {
                         let (p, l) = self.ep[t];
                         if t != s && p as usize == to {
@@ -278,7 +278,7 @@ impl Position {
                         }
                     }
                 }
-                let placed = if flag == Move::PROMOTION {
+                let placed = if m.is_promotion() {
                     piece(Seat::from_index(s), Role::Queen) | PROMOTED
                 } else {
                     pc

@@ -212,8 +212,12 @@ impl Engine for FourGame {
         6
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        FourGame::perft(self, depth)
+    fn perft_budget(&self) -> u64 {
+        super::FOUR_PLAYER_PERFT_BUDGET
+    }
+
+    fn perft(&self, depth: u32, budget: u64) -> Option<u64> {
+        FourGame::perft_within(self, depth, budget)
     }
 
     #[cfg(feature = "ai")]

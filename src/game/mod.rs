@@ -48,6 +48,14 @@ pub struct NewGame {
 /// The largest four-player move limit accepted.
 pub const MAX_MOVE_LIMIT: u32 = 100_000;
 
+/// The most positions [`Game::perft`] expands in a two-player game: a few seconds in
+/// WebAssembly at most (docs/BENCHMARKS.md), enough for perft(6) of the start position.
+pub const TWO_PLAYER_PERFT_BUDGET: u64 = 12_000_000;
+
+/// The most positions [`Game::perft`] expands in a four-player game (see
+/// [`TWO_PLAYER_PERFT_BUDGET`]); enough for perft(4) of the start position.
+pub const FOUR_PLAYER_PERFT_BUDGET: u64 = 3_000_000;
+
 /// A game of any of the five kinds, with its whole history.
 ///
 /// Every failed call returns an [`Error`] and leaves the game unchanged.
@@ -99,7 +107,9 @@ trait Engine {
     fn resign(&mut self, player: Option<Player>) -> Result<(), Error>;
     fn timeout(&mut self, player: Option<Player>) -> Result<(), Error>;
     fn max_perft_depth(&self) -> u32;
-    fn perft(&self, depth: u32) -> u64;
+    /// How many positions a perft may expand (see [`Game::perft`]).
+    fn perft_budget(&self) -> u64;
+    fn perft(&self, depth: u32, budget: u64) -> Option<u64>;
     #[cfg(feature = "ai")]
     fn ai_move(&self, opts: &AiOptions) -> Result<MoveRecord, Error>;
     #[cfg(feature = "ai")]
@@ -298,7 +308,11 @@ impl Game {
     }
 
     /// Legal move paths of `depth` plies from the current position. Depth 0 to 8 (two
-    /// players) or 0 to 6 (four players); `invalid-argument` beyond.
+    /// players) or 0 to 6 (four players); `invalid-argument` beyond, and when the count would
+    /// need more than [`TWO_PLAYER_PERFT_BUDGET`] (four players:
+    /// [`FOUR_PLAYER_PERFT_BUDGET`]) positions expanded, so that no call blocks a page for
+    /// more than a few seconds (issue 10): the depth alone bounds nothing, perft(5) of a
+    /// position with 200 moves is hours.
     pub fn perft(&self, depth: u32) -> Result<u64, Error> {
         let max = self.engine().max_perft_depth();
         if depth > max {
@@ -306,7 +320,13 @@ impl Game {
                 "depth must be an integer from 0 to {max}, got {depth}"
             )));
         }
-        Ok(self.engine().perft(depth))
+        let budget = self.engine().perft_budget();
+        self.engine().perft(depth, budget).ok_or_else(|| {
+            Error::invalid_argument(format!(
+                "perft({depth}) of this position expands more than {budget} positions; \
+                 ask for a smaller depth"
+            ))
+        })
     }
 
     /// The seed of the AI's randomised choice when the caller gives none: the game's seed

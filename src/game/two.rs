@@ -213,8 +213,12 @@ impl Engine for TwoGame {
         8
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        TwoGame::perft(self, depth)
+    fn perft_budget(&self) -> u64 {
+        super::TWO_PLAYER_PERFT_BUDGET
+    }
+
+    fn perft(&self, depth: u32, budget: u64) -> Option<u64> {
+        TwoGame::perft_within(self, depth, budget)
     }
 
     #[cfg(feature = "ai")]

@@ -328,6 +328,11 @@ impl TwoGame {
         self.position().perft(depth)
     }
 
+    /// [`Position::perft_within`] of the current position.
+    pub fn perft_within(&self, depth: u32, budget: u64) -> Option<u64> {
+        self.position().perft_within(depth, budget)
+    }
+
     /// The data needed to rebuild this game: variant, start FEN, moves in UCI, and a
     /// declared result (the seed is the caller's: 0 here).
     pub fn to_saved(&self) -> SavedGame {
@@ -360,7 +365,9 @@ impl TwoGame {
                 "corrupt saved game: rules, firstPlayer and moveLimit are four-player fields",
             ));
         }
-        let mut game = TwoGame::from_fen(variant, &saved.start_fen)?;
+        let mut game = TwoGame::from_fen(variant, &saved.start_fen).map_err(|e| {
+            Error::invalid_argument(format!("corrupt saved game: startFen: {}", e.message))
+        })?;
         for (i, m) in saved.moves.iter().enumerate() {
             game.play_str(m).map_err(|e| {
                 Error::invalid_argument(format!("saved game move {} {m:?}: {}", i + 1, e.message))
@@ -379,9 +386,44 @@ impl TwoGame {
                     Error::invalid_argument(format!("saved game has unknown winner {w:?}"))
                 })?),
             };
-            game.declare(GameResult { winner, reason });
+            game.restore_declared(GameResult { winner, reason })?;
         }
         Ok(game)
+    }
+
+    /// Applies a saved game's `declared` result after its moves. Only what a player can
+    /// declare is taken on trust: a resignation (with a winner), a draw by agreement, a
+    /// claimed draw that the position allows. Any other result follows from the moves, so it
+    /// must be the one they give; a result contradicting the moves is `invalid-argument`.
+    fn restore_declared(&mut self, r: GameResult) -> Result<(), Error> {
+        let forged = |why: &str| {
+            Error::invalid_argument(format!(
+                "corrupt saved game: declared result {} ({}) {why}",
+                r.reason.code(),
+                r.winner.map_or("no winner", Color::name)
+            ))
+        };
+        let by_moves = self.result();
+        let declarable = match r.reason {
+            ResultReason::Resignation => r.winner.is_some(),
+            ResultReason::DrawClaimed => r.winner.is_none(),
+            ResultReason::ThreefoldRepetition | ResultReason::FiftyMoveRule => {
+                r.winner.is_none() && self.claimable_draw() == Some(r.reason)
+            }
+            _ => false,
+        };
+        match by_moves {
+            Some(m) if m == r => Ok(()),
+            Some(m) => Err(forged(&format!(
+                "contradicts the moves, which end in {}",
+                m.reason.code()
+            ))),
+            None if declarable => {
+                self.declared = Some(r);
+                Ok(())
+            }
+            None => Err(forged("cannot be declared in this position")),
+        }
     }
 }
 

@@ -421,35 +421,45 @@ impl Position {
     /// Number of legal move paths of length `depth` (perft). A finished game has no moves, so
     /// the count below a finished node is 0 (1 at depth 0), as in the suites in `tests/data/`.
     pub fn perft(&self, depth: u32) -> u64 {
+        // 2^64 positions are never reached.
+        self.perft_within(depth, u64::MAX).unwrap_or(u64::MAX)
+    }
+
+    /// [`Position::perft`] that gives up (`None`) once it would generate the moves of more
+    /// than `budget` positions: the work, and so the time, of a perft is bounded by that
+    /// count, not by the depth.
+    pub fn perft_within(&self, depth: u32, budget: u64) -> Option<u64> {
         // One move list per ply, allocated once: filling a fresh 512-entry list at every node
         // would cost more than generating the moves.
         let mut lists = vec![MoveList::new(); depth as usize];
-        self.perft_with(depth, &mut lists)
+        let mut budget = budget;
+        self.perft_with(depth, &mut lists, &mut budget)
     }
 
-    fn perft_with(&self, depth: u32, lists: &mut [MoveList]) -> u64 {
+    fn perft_with(&self, depth: u32, lists: &mut [MoveList], budget: &mut u64) -> Option<u64> {
         let Some((list, rest)) = lists.split_first_mut() else {
-            return 1;
+            return Some(1);
         };
+        *budget = budget.checked_sub(1)?;
         if depth == 1 && self.variant != Variant::RacingKings {
             // Bulk counting: the leaves are the legal moves, which need not be listed.
             if self.variant_ending().is_some() {
-                return 0;
+                return Some(0);
             }
             let mut counter = MoveCounter::default();
             self.gen_chess_moves(&mut counter);
-            return counter.0;
+            return Some(counter.0);
         }
         self.legal_moves_into(list);
         if depth <= 1 {
-            return list.len() as u64;
+            return Some(list.len() as u64);
         }
         let mut total = 0;
         for &m in list.as_slice() {
             let mut child = self.clone();
             child.play(m);
-            total += child.perft_with(depth - 1, rest);
+            total += child.perft_with(depth - 1, rest, budget)?;
         }
-        total
+        Some(total)
     }
 }

@@ -168,10 +168,11 @@ fn move_tokens(movetext: &str) -> Result<Vec<String>, Error> {
         match c {
             '{' => {
                 flush(&mut word, &mut tokens);
-                for d in chars.by_ref() {
-                    if d == '}' {
-                        break;
-                    }
+                // An unterminated comment would swallow the rest of the game unnoticed.
+                if !chars.by_ref().any(|d| d == '}') {
+                    return Err(Error::invalid_pgn(
+                        "unterminated '{' comment in the move text",
+                    ));
                 }
             }
             ';' => {

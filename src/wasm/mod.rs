@@ -5,8 +5,8 @@
 //! plain JS objects:
 //!
 //! - `options`: reading JS arguments and option objects (own properties, strict types);
-//! - `dto`: the typed values as JS objects (serde-wasm-bindgen) and errors as JS `Error`s
-//!   with a stable `code`;
+//! - `dto`: the typed values as JS objects and errors as JS `Error`s with a stable `code`;
+//! - `js`: every call into JavaScript that could run a page's code, caught (issue 10);
 //! - `save`: the save format (`toJSON` / `Game.fromJSON`);
 //! - `game`: the `Game` class and `newGame`;
 //! - `types.d.ts`: the TypeScript declarations of the shapes above, appended to the package's
@@ -17,6 +17,7 @@
 
 mod dto;
 mod game;
+mod js;
 mod options;
 mod save;
 

@@ -4,17 +4,29 @@
 //! polluted `Object.prototype`, say) can inject an option; option objects refuse unknown keys
 //! by name; each field must have the JS type the API documents (a numeric string is not a
 //! number). `undefined` and `null` both mean "not given". Reads that user code could intercept
-//! (a Proxy, a throwing getter) go through `catch` bindings, so they become `invalid-argument`
-//! errors instead of exceptions unwinding through the wasm frames.
+//! (a Proxy, a throwing getter) go through `catch` bindings ([`super::js`]), so they become
+//! `invalid-argument` errors instead of exceptions unwinding through the wasm frames. Texts and
+//! arrays are bounded ([`MAX_TEXT_CHARS`], [`MAX_SAVED_MOVES`]) before they are copied.
 
-use js_sys::{Array, Object, Reflect};
+use js_sys::{JsString, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
+
+use super::js;
 
 use crate::game::MAX_MOVE_LIMIT;
 use crate::{Error, GameKind, NewGame, Player, Role};
 
 /// The largest integer a JS number holds exactly (`Number.MAX_SAFE_INTEGER`).
 pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// The longest text any argument may be (a PGN, a saved game's JSON text), in UTF-16 units:
+/// 8 Mi, far above the longest game a person plays, small enough to parse in well under a
+/// second.
+pub(crate) const MAX_TEXT_CHARS: u32 = 8 << 20;
+
+/// The most entries a saved game's `moves` may hold: four-player games stop at a
+/// `moveLimit` of 100,000 at most, each move with up to three zombie replies.
+pub(crate) const MAX_SAVED_MOVES: u32 = 400_000;
 
 /// A short description of a JS value for messages: a string (cut to 60 characters) quoted, a
 /// number as JS prints it, else its kind.
@@ -34,7 +46,7 @@ pub(crate) fn describe(v: &JsValue) -> String {
             .ok()
             .and_then(|s| s.as_string())
             .unwrap_or_else(|| "a number".into())
-    } else if Array::is_array(v) {
+    } else if js::is_array(v).unwrap_or(false) {
         "an array".into()
     } else {
         v.js_typeof().as_string().unwrap_or_default()
@@ -51,9 +63,19 @@ pub(crate) fn opt_string(v: &JsValue, what: &str) -> Result<Option<String>, Erro
     if absent(v) {
         return Ok(None);
     }
-    v.as_string().map(Some).ok_or_else(|| {
-        Error::invalid_argument(format!("{what} must be a string, got {}", describe(v)))
-    })
+    let Some(text) = v.dyn_ref::<JsString>() else {
+        return Err(Error::invalid_argument(format!(
+            "{what} must be a string, got {}",
+            describe(v)
+        )));
+    };
+    // Checked before the copy into wasm memory: a string's length runs no user code.
+    if text.length() > MAX_TEXT_CHARS {
+        return Err(Error::invalid_argument(format!(
+            "{what} is longer than {MAX_TEXT_CHARS} characters"
+        )));
+    }
+    Ok(v.as_string())
 }
 
 /// An integer in `min..=max` (at most [`MAX_SAFE_INTEGER`]), or `None` when absent. Refuses
@@ -113,7 +135,7 @@ impl Fields {
         if absent(v) {
             return Ok(None);
         }
-        if !v.is_object() || Array::is_array(v) {
+        if !v.is_object() || js::is_array(v).map_err(|_| unreadable(what))? {
             return Err(Error::invalid_argument(format!(
                 "{what} must be an object, got {}",
                 describe(v)
@@ -145,28 +167,41 @@ impl Fields {
         opt_integer(&self.get(key)?, &self.name(key), min, max)
     }
 
-    /// The own property `key` as an array of strings.
-    pub(crate) fn strings(&self, key: &str) -> Result<Option<Vec<String>>, Error> {
+    /// The own property `key` as an array of at most `max_items` strings.
+    pub(crate) fn strings(&self, key: &str, max_items: u32) -> Result<Option<Vec<String>>, Error> {
         let v = self.get(key)?;
         if absent(&v) {
             return Ok(None);
         }
         let name = self.name(key);
-        let Some(array) = v.dyn_ref::<Array>() else {
+        if !js::is_array(&v).map_err(|_| unreadable(self.what))? {
             return Err(Error::invalid_argument(format!(
                 "{name} must be an array of strings, got {}",
                 describe(&v)
             )));
-        };
-        (0..array.length())
+        }
+        let len = js::array_length(&v, max_items)
+            .map_err(|_| unreadable(self.what))?
+            .ok_or_else(|| {
+                Error::invalid_argument(format!("{name} has more than {max_items} entries"))
+            })?;
+        let mut total = 0u64;
+        (0..len)
             .map(|i| {
-                let item = Reflect::get_u32(array, i).map_err(|_| unreadable(self.what))?;
-                item.as_string().ok_or_else(|| {
+                let item = Reflect::get_u32(&v, i).map_err(|_| unreadable(self.what))?;
+                let item = opt_string(&item, &format!("{name}[{i}]"))?.ok_or_else(|| {
                     Error::invalid_argument(format!(
                         "{name}[{i}] must be a string, got {}",
                         describe(&item)
                     ))
-                })
+                })?;
+                total += item.len() as u64;
+                if total > u64::from(MAX_TEXT_CHARS) {
+                    return Err(Error::invalid_argument(format!(
+                        "{name} holds more than {MAX_TEXT_CHARS} characters"
+                    )));
+                }
+                Ok(item)
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Some)
@@ -260,8 +295,8 @@ pub(crate) enum MoveInput {
 
 /// Reads `play`'s argument. Anything that is not a move is an `illegal-move` error.
 pub(crate) fn move_input(v: &JsValue) -> Result<MoveInput, Error> {
-    if let Some(text) = v.as_string() {
-        return Ok(MoveInput::Text(text));
+    if v.is_string() {
+        return Ok(MoveInput::Text(opt_string(v, "move")?.unwrap_or_default()));
     }
     let not_a_move = || {
         Error::illegal_move(format!(
@@ -269,7 +304,7 @@ pub(crate) fn move_input(v: &JsValue) -> Result<MoveInput, Error> {
             describe(v)
         ))
     };
-    if absent(v) || !v.is_object() || Array::is_array(v) {
+    if absent(v) || !v.is_object() || js::is_array(v).unwrap_or(true) {
         return Err(not_a_move());
     }
     let f = Fields::open(v, "move")?.ok_or_else(not_a_move)?;
@@ -296,10 +331,19 @@ pub(crate) fn player(v: &JsValue, kind: GameKind) -> Result<Option<Player>, Erro
         .transpose()
 }
 
+/// The largest `timeMs` JavaScript may ask of `aiMove` and `analyse`: the search runs on the
+/// calling thread (a page's worker at best), so it is held to seconds (issue 10, finding 6).
+#[cfg(feature = "ai")]
+pub(crate) const MAX_TIME_MS: u64 = 10_000;
+
+/// The largest `nodes` JavaScript may ask of `aiMove`: a few seconds of search in
+/// WebAssembly (docs/BENCHMARKS.md).
+#[cfg(feature = "ai")]
+pub(crate) const MAX_NODES: u64 = 5_000_000;
+
 /// Reads `aiMove`'s options.
 #[cfg(feature = "ai")]
 pub(crate) fn ai_options(v: &JsValue) -> Result<crate::AiOptions, Error> {
-    use crate::ai::{MAX_NODES, MAX_TIME_MS};
     let mut opts = crate::AiOptions::default();
     if let Some(f) = Fields::options(v, "aiMove options", &["level", "timeMs", "nodes", "seed"])? {
         if let Some(level) = f.integer("level", 1, 8)? {
@@ -317,7 +361,7 @@ pub(crate) fn ai_options(v: &JsValue) -> Result<crate::AiOptions, Error> {
 pub(crate) fn analyse_options(v: &JsValue) -> Result<crate::AiOptions, Error> {
     let mut opts = crate::AiOptions::default();
     if let Some(f) = Fields::options(v, "analyse options", &["timeMs"])? {
-        opts.time_ms = f.integer("timeMs", 1, crate::ai::MAX_TIME_MS)?;
+        opts.time_ms = f.integer("timeMs", 1, MAX_TIME_MS)?;
     }
     Ok(opts)
 }

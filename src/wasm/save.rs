@@ -10,7 +10,8 @@
 
 use wasm_bindgen::JsValue;
 
-use super::options::{Fields, MAX_SAFE_INTEGER, describe};
+use super::js;
+use super::options::{Fields, MAX_SAFE_INTEGER, MAX_SAVED_MOVES, describe, opt_string};
 use crate::game::MAX_MOVE_LIMIT;
 use crate::game::SavedResult;
 use crate::{Error, Player, Rules, SavedGame};
@@ -18,13 +19,14 @@ use crate::{Error, Player, Rules, SavedGame};
 /// Reads a saved game: the object `toJSON()` returned, or its JSON text.
 pub(crate) fn read(saved: &JsValue) -> Result<SavedGame, Error> {
     let parsed;
-    let saved = match saved.as_string() {
-        Some(text) => {
-            parsed = js_sys::JSON::parse(&text)
-                .map_err(|_| Error::invalid_argument("saved game text is not JSON"))?;
-            &parsed
-        }
-        None => saved,
+    let saved = if saved.is_string() {
+        let text = opt_string(saved, "saved game text")?.unwrap_or_default();
+        check_nesting(&text)?;
+        parsed = js::parse_json(&text)
+            .ok_or_else(|| Error::invalid_argument("saved game text is not JSON"))?;
+        &parsed
+    } else {
+        saved
     };
     let Some(f) = Fields::open(saved, "saved game")? else {
         return Err(Error::invalid_argument(format!(
@@ -68,9 +70,46 @@ pub(crate) fn read(saved: &JsValue) -> Result<SavedGame, Error> {
         move_limit: f
             .integer("moveLimit", 1, u64::from(MAX_MOVE_LIMIT))?
             .map(|n| n as u32),
-        moves: f.strings("moves")?.ok_or_else(|| {
+        moves: f.strings("moves", MAX_SAVED_MOVES)?.ok_or_else(|| {
             Error::invalid_argument("corrupt saved game: no moves (an array of strings)")
         })?,
         declared,
     })
+}
+
+/// How deeply a saved game's JSON text may nest: a save nests three levels (the save, its
+/// `moves` or `declared`); notes a page keeps in it get some room.
+const MAX_NESTING: usize = 64;
+
+/// Refuses JSON text nested deeper than [`MAX_NESTING`] before `JSON.parse` sees it. Reading
+/// a save never recurses, but a JS engine's parser may (issue 10, finding 1: 100,000 nested
+/// arrays overflowed the stack), and nothing a save holds needs that depth. A linear scan:
+/// brackets inside strings do not count.
+fn check_nesting(text: &str) -> Result<(), Error> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for b in text.bytes() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(Error::invalid_argument(format!(
+                        "saved game text nests deeper than {MAX_NESTING} levels"
+                    )));
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
 }

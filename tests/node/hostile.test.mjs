@@ -1,0 +1,292 @@
+// Issue 10: hostile input. Every reproducer of the issue, against the built package in pkg/.
+// After each refused call the same instance must still play a whole game and free() it.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import tablero, { newGame } from "./load.mjs";
+
+const { Game } = tablero;
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const START4 =
+  "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x";
+const save = (extra = {}) => ({
+  format: "tablero-game",
+  version: 1,
+  variant: "chess",
+  seed: 0,
+  startFen: START,
+  moves: [],
+  ...extra,
+});
+
+/** `f` throws an Error with `.code === code` (message matching `re`). */
+function throwsCode(f, code, re) {
+  assert.throws(f, (e) => {
+    assert.ok(e instanceof Error, `expected an Error, got ${e}`);
+    assert.equal(e.code, code, `expected ${code}, got ${e.code}: ${e.message}`);
+    if (re) assert.match(e.message, re);
+    return true;
+  });
+}
+
+/** The instance (and `g`, if given) still works: a whole game to its end, then free(). */
+function healthy(g) {
+  for (const game of [g, newGame({ variant: "fourplayer", seed: 3 })].filter(Boolean)) {
+    let n = 0;
+    while (!game.status().over && n++ < 600) game.play(game.legalMoves()[0]);
+    assert.ok(game.status().over || n >= 600);
+    if (n < 600) assert.equal(game.legalMoves().length, 0);
+    game.undo();
+    game.free();
+  }
+  // Fool's mate: the shortest whole game.
+  const c = newGame();
+  for (const m of ["f3", "e5", "g4", "Qh4#"]) c.play(m);
+  assert.equal(c.status().result.reason, "checkmate");
+  c.free();
+}
+
+test("finding 1: a deeply nested saved game is invalid-argument, instance healthy", () => {
+  const text = (depth) =>
+    JSON.stringify(save()).slice(0, -1) + `,"x":` + "[".repeat(depth) + "]".repeat(depth) + "}";
+  throwsCode(() => Game.fromJSON(text(1e5)), "invalid-argument", /nests deeper/);
+  newGame().free();
+  for (let i = 0; i < 10; i++) throwsCode(() => Game.fromJSON(text(5000)), "invalid-argument");
+  // Shallow notes of a page's own still load.
+  const g = Game.fromJSON(text(10));
+  assert.equal(g.fen(), START);
+  healthy(g);
+});
+
+test("finding 2: JS exceptions while reading arguments never poison a game or the instance", () => {
+  const g = newGame();
+  const boom = () => {
+    throw new Error("boom");
+  };
+  const revocable = Proxy.revocable({}, {});
+  revocable.revoke();
+  const revokedArray = Proxy.revocable([], {});
+  revokedArray.revoke();
+  const hostile = [
+    { get level() { boom(); } },
+    new Proxy({}, { ownKeys: boom }),
+    new Proxy({ level: 1 }, { get: boom }),
+    new Proxy({ level: 1 }, { getOwnPropertyDescriptor: boom }),
+    new Proxy({ level: 1 }, { getPrototypeOf: boom, ownKeys: boom }),
+    revocable.proxy,
+  ];
+  const calls = [
+    (o) => g.aiMove(o),
+    (o) => g.analyse(o),
+    (o) => newGame(o),
+    (o) => g.play(o),
+    (o) => Game.fromJSON(o),
+    (o) => Game.fromJSON(save({ moves: o })),
+    (o) => Game.fromJSON(save({ declared: o })),
+    (o) => g.legalMoves(o),
+    (o) => g.resign(o),
+    (o) => g.perft(o),
+    (o) => g.positionAt(o),
+  ];
+  const arrays = [
+    revokedArray.proxy,
+    new Proxy([], { get: (t, k) => (k === "length" ? boom() : t[k]) }),
+    new Proxy(["e2e4"], { get: (t, k) => (k === "0" ? boom() : t[k]) }),
+  ];
+  for (let i = 0; i < 2000; i++) {
+    for (const o of hostile) {
+      for (const call of calls) {
+        // Refused with a code, or (a Proxy with nothing to read) taken as empty options.
+        try {
+          call(o);
+        } catch (e) {
+          assert.ok(e instanceof Error && typeof e.code === "string", `raw exception: ${e}`);
+        }
+      }
+    }
+    for (const a of arrays) throwsCode(() => Game.fromJSON(save({ moves: a })), "invalid-argument");
+  }
+  // The same game object still plays, undoes and frees.
+  g.play("e4");
+  assert.equal(g.undo().san, "e4");
+  healthy(g);
+});
+
+test("finding 2: setters on Object.prototype never run while results are built", () => {
+  const names = ["player", "from", "to", "san", "uci", "over", "reason", "points", "square",
+    "format", "moves", "move", "code", "value", "writable", "0"];
+  try {
+    for (const n of names) {
+      // A prototype-less descriptor: the setters on "value" and "writable" would else be
+      // inherited by the descriptors themselves.
+      const desc = Object.create(null);
+      desc.set = () => {
+        throw new Error(`setter ${n}`);
+      };
+      desc.configurable = true;
+      Object.defineProperty(Object.prototype, n, desc);
+    }
+    const g = newGame();
+    const f = newGame({ variant: "fourplayer", rules: "kingdoms" });
+    for (let i = 0; i < 2000; i++) {
+      g.legalMoves();
+      g.status();
+      g.score();
+      g.board();
+      g.history();
+      f.legalMoves();
+      f.players;
+      f.facts;
+      g.toJSON();
+      throwsCode(() => g.play("e5e4"), "illegal-move");
+    }
+    const m = g.aiMove({ nodes: 200, seed: 1 });
+    assert.equal(Object.hasOwn(m, "from"), true);
+    g.play(m);
+    assert.equal(g.positionAt(1).fen, g.fen());
+    assert.equal(g.analyse({ timeMs: 20 }).move.player, "black");
+    healthy(g);
+    f.free();
+  } finally {
+    for (const n of names) delete Object.prototype[n];
+  }
+  healthy();
+});
+
+const EP_FEN4 =
+  "Y-0,0,0,0-0,0,0,0-0,0,0,0-30,11,19,3-0-{'enPassant':('','','','l7:k7')}-x,x,x,yR,5,yN,yR,x,x,x/x,x,x,yP,yB,2,yK,1,yP,1,x,x,x/x,x,x,yN,yP,yP,2,yP,2,x,x,x/4,bR,2,yP,2,bR,3/3,bP,2,yP,5,gP,gK/3,bP,5,gP,4/2,bP,yQ,2,yB,5,yP,1/1,bK,bN,bP,6,gP,3/rN,2,bP,7,gP,2/11,gP,gB,1/2,rB,3,gR,7/x,x,x,rP,2,rQ,rR,rN,2,x,x,x/x,x,x,2,rP,1,rP,3,x,x,x/x,x,x,2,rR,1,rK,3,x,x,x";
+
+test("finding 3 (R5.6, R5.8): en passant onto the promotion square promotes", () => {
+  const g = newGame({ variant: "fourplayer", fen: EP_FEN4 });
+  const m = g.play("m8l7");
+  assert.equal(m.promotion, "q");
+  assert.equal(m.captured, "pawn");
+  const sq = g.board().find((p) => p.square === "l7");
+  assert.equal(sq.piece, "queen");
+  const again = newGame({ variant: "fourplayer", fen: g.fen() });
+  assert.equal(again.fen(), g.fen());
+  healthy(g);
+  again.free();
+});
+
+test("finding 4: a FEN4 loaded already over keeps its points on every round trip", () => {
+  const clock = START4.replace(/-0-x,x,x,yR/, "-200-x,x,x,yR");
+  const kingdoms = newGame({ variant: "fourplayer", rules: "kingdoms", fen: START4 });
+  for (const p of ["blue", "yellow", "green"]) kingdoms.resign(p);
+  for (const start of [
+    newGame({ variant: "fourplayer", fen: clock }),
+    newGame({ variant: "fourplayer", rules: "kingdoms", fen: kingdoms.fen() }),
+  ]) {
+    assert.equal(start.status().over, true);
+    const rules = start.rules;
+    let g = start;
+    for (let i = 0; i < 3; i++) {
+      for (const next of [
+        () => newGame({ variant: "fourplayer", rules, fen: g.fen() }),
+        () => Game.fromJSON(g.toJSON()),
+        () => Game.fromJSON(JSON.stringify(g)),
+        () => newGame({ variant: "fourplayer", pgn: g.pgn() }),
+      ]) {
+        const h = next();
+        assert.equal(h.fen(), g.fen());
+        assert.deepEqual(h.score(), g.score());
+        assert.deepEqual(h.status(), g.status());
+        g = h;
+      }
+    }
+    assert.equal(g.pgn(), newGame({ variant: "fourplayer", pgn: g.pgn() }).pgn());
+    assert.deepEqual(g.toJSON(), Game.fromJSON(g.toJSON()).toJSON());
+  }
+  healthy(kingdoms);
+});
+
+test("finding 5: fromJSON refuses forged results", () => {
+  for (const declared of [
+    { reason: "checkmate" },
+    { winner: "white", reason: "stalemate" },
+    { winner: "black", reason: "third-check" },
+    { reason: "resignation" },
+    { winner: "white", reason: "draw-claimed" },
+    { reason: "threefold-repetition" },
+    { reason: "fifty-move-rule" },
+    { winner: "green", reason: "resignation" },
+  ]) {
+    throwsCode(() => Game.fromJSON(save({ declared })), "invalid-argument", /declared|winner/);
+  }
+  // A checkmate on the board may be repeated by `declared`; a different result may not.
+  const mate = ["f2f3", "e7e5", "g2g4", "d8h4"];
+  assert.equal(Game.fromJSON(save({ moves: mate, declared: { winner: "black", reason: "checkmate" } })).status().result.reason, "checkmate");
+  throwsCode(() => Game.fromJSON(save({ moves: mate, declared: { winner: "white", reason: "resignation" } })), "invalid-argument", /contradicts/);
+  // What can be declared round-trips through toJSON and pgn.
+  const r = newGame();
+  r.resign("white");
+  const back = Game.fromJSON(r.toJSON());
+  assert.deepEqual(back.status(), r.status());
+  assert.deepEqual(newGame({ pgn: back.pgn() }).status(), r.status());
+  const rep = newGame();
+  for (const m of ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]) rep.play(m);
+  assert.equal(rep.claimDraw(), true);
+  assert.deepEqual(Game.fromJSON(JSON.stringify(rep)).status(), rep.status());
+  healthy(back);
+});
+
+test("finding 6: budgets are bounded and said so", () => {
+  const g = newGame();
+  throwsCode(() => g.aiMove({ nodes: 1e10 }), "invalid-argument", /5000000/);
+  throwsCode(() => g.aiMove({ timeMs: 600000 }), "invalid-argument", /10000/);
+  throwsCode(() => g.analyse({ timeMs: 10001 }), "invalid-argument", /10000/);
+  throwsCode(() => g.perft(9), "invalid-argument");
+  // A perft that would expand too many positions stops with a clear message.
+  const kiwipete = newGame({ fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" });
+  throwsCode(() => kiwipete.perft(6), "invalid-argument", /smaller depth/);
+  assert.equal(kiwipete.perft(3), 97862);
+  throwsCode(() => newGame({ variant: "fourplayer" }).perft(6), "invalid-argument", /smaller depth/);
+  healthy(kiwipete);
+});
+
+test("finding 7: saved fields are validated like newGame's", () => {
+  const four = newGame({ variant: "fourplayer" }).toJSON();
+  for (const bad of [{ seed: 2 ** 64 - 1 }, { seed: 2 ** 53 }, { seed: -1 }, { seed: 1.5 },
+    { moveLimit: 0 }, { moveLimit: 4294967295 }, { moveLimit: 100001 }, { seed: "1" }]) {
+    throwsCode(() => Game.fromJSON({ ...four, ...bad }), "invalid-argument");
+    throwsCode(() => newGame({ variant: "fourplayer", ...bad }), "invalid-argument");
+  }
+  const ok = Game.fromJSON({ ...four, seed: 2 ** 53 - 1, moveLimit: 100000 });
+  assert.equal(ok.seed, 2 ** 53 - 1);
+  assert.deepEqual(Game.fromJSON(ok.toJSON()).toJSON(), ok.toJSON());
+  healthy(ok);
+});
+
+test("finding 8: a corrupt startFen in a save is invalid-argument naming the field", () => {
+  throwsCode(() => Game.fromJSON(save({ startFen: "x" })), "invalid-argument", /startFen/);
+  const four = newGame({ variant: "fourplayer" }).toJSON();
+  throwsCode(() => Game.fromJSON({ ...four, startFen: "x" }), "invalid-argument", /startFen/);
+  healthy();
+});
+
+test("finding 9: only own properties are read; malformed long inputs are errors", () => {
+  try {
+    Object.prototype.variant = "3check";
+    Object.prototype.from = "e2";
+    Object.prototype.to = "e4";
+    Object.prototype.declared = { reason: "checkmate" };
+    assert.equal(newGame({}).variant, "chess");
+    const g = newGame();
+    throwsCode(() => g.play({}), "illegal-move");
+    assert.equal(g.ply, 0);
+    assert.equal(Game.fromJSON(save()).status().over, false);
+  } finally {
+    delete Object.prototype.variant;
+    delete Object.prototype.from;
+    delete Object.prototype.to;
+    delete Object.prototype.declared;
+  }
+  throwsCode(() => newGame({ pgn: "{" + "x".repeat(1e7) }), "invalid-argument", /longer than/);
+  throwsCode(() => newGame({ pgn: "{" + "x".repeat(1e6) }), "invalid-pgn", /unterminated/);
+  throwsCode(() => newGame({ pgn: "1. e4 {comment" }), "invalid-pgn", /unterminated/);
+  throwsCode(() => newGame({ variant: "fourplayer", pgn: "1. h2-h3 { open" }), "invalid-pgn");
+  const four = newGame({ variant: "fourplayer" }).toJSON();
+  throwsCode(() => Game.fromJSON({ ...four, moves: new Array(1e6).fill("S") }), "invalid-argument");
+  throwsCode(() => Game.fromJSON({ ...four, moves: ["S"] }), "invalid-argument", /"S"/);
+  throwsCode(() => newGame({ pgn: "x".repeat(9 << 20) }), "invalid-argument", /longer than/);
+  healthy();
+});
