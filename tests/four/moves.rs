@@ -392,3 +392,37 @@ fn r5_19_only_kings() {
         assert_eq!(g.position().points(), want);
     }
 }
+
+/// R5.6 with R5.8: an en-passant capture that lands on the capturer's promotion line promotes
+/// (issue 10, finding 3: found in a random free-for-all game; the pawn stayed a pawn on l7 and
+/// the engine's own FEN4 was then refused). The position is the issue's.
+#[test]
+fn r5_6_r5_8_en_passant_onto_the_promotion_line_promotes() {
+    let fen = "Y-0,0,0,0-0,0,0,0-0,0,0,0-30,11,19,3-0-{'enPassant':('','','','l7:k7')}-x,x,x,yR,5,yN,yR,x,x,x/x,x,x,yP,yB,2,yK,1,yP,1,x,x,x/x,x,x,yN,yP,yP,2,yP,2,x,x,x/4,bR,2,yP,2,bR,3/3,bP,2,yP,5,gP,gK/3,bP,5,gP,4/2,bP,yQ,2,yB,5,yP,1/1,bK,bN,bP,6,gP,3/rN,2,bP,7,gP,2/11,gP,gB,1/2,rB,3,gR,7/x,x,x,rP,2,rQ,rR,rN,2,x,x,x/x,x,x,2,rP,1,rP,3,x,x,x/x,x,x,2,rR,1,rK,3,x,x,x";
+    let mut g = FourGame::from_fen4(Rules::Ffa, fen, None, 0).unwrap();
+    let info = g.play("m8l7").unwrap();
+    assert_eq!(info.promotion, Some(Role::Queen), "R5.8: promotes");
+    assert_eq!(
+        info.captured,
+        Some(Role::Pawn),
+        "R5.6: captures the passed pawn"
+    );
+    assert!(info.uci.ends_with('q'), "{}", info.uci);
+    let l7 = g.board().into_iter().find(|b| b.square == "l7").unwrap();
+    assert_eq!(l7.piece, Role::Queen);
+    assert!(
+        g.board().iter().all(|b| b.square != "k7"),
+        "passed pawn removed"
+    );
+    // The engine's own FEN4 is a legal position again, and reads back to itself.
+    let back = FourGame::from_fen4(Rules::Ffa, &g.fen4(), None, 0).unwrap();
+    assert_eq!(back.fen4(), g.fen4());
+    // Taking it back restores the position exactly.
+    g.undo().unwrap();
+    assert_eq!(
+        g.fen4(),
+        FourGame::from_fen4(Rules::Ffa, fen, None, 0)
+            .unwrap()
+            .fen4()
+    );
+}

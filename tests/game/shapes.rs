@@ -381,7 +381,28 @@ fn corrupt_saves_are_rejected() {
         bad(&|s| s.rules = Some(Rules::Ffa)),
         ErrorKind::InvalidArgument
     );
-    assert_eq!(bad(&|s| s.start_fen = "8/8".into()), ErrorKind::InvalidFen);
+    // A save is one argument: whatever is wrong inside it is invalid-argument (issue 10, 8).
+    assert_eq!(
+        bad(&|s| s.start_fen = "8/8".into()),
+        ErrorKind::InvalidArgument
+    );
+    // Forged results (issue 10, 5): only a resignation with a winner, an agreed draw or a
+    // claimable draw can be declared; a result the moves do not give is refused.
+    for (winner, reason) in [
+        (None, "checkmate"),
+        (Some("white"), "stalemate"),
+        (Some("black"), "third-check"),
+        (None, "resignation"),
+        (None, "threefold-repetition"),
+    ] {
+        let e = bad(&|s| {
+            s.declared = Some(tablero::game::SavedResult {
+                winner: winner.map(String::from),
+                reason: reason.into(),
+            })
+        });
+        assert_eq!(e, ErrorKind::InvalidArgument, "{reason}");
+    }
 }
 
 #[cfg(feature = "four")]
