@@ -24,7 +24,7 @@ WASM_OPT_FLAGS ?= -O3 --always-inline-max-function-size=0 --one-caller-inline-ma
 # Browser tests bring in Debian's chromium; only ask for it once such tests exist.
 SETUP_FLAGS := $(if $(wildcard tests/browser),--browser)
 
-.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-browser test-server bench bench-native bench-wasm bench-server size clean
+.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-browser test-server fuzz bench bench-native bench-wasm bench-server size clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-13s %s\n", $$1, $$2 }'
@@ -75,6 +75,23 @@ test-wasm: setup ## wasm-bindgen-test tests, run in Node by wasm-bindgen-test-ru
 
 test-node: pkg ## Node tests of pkg/ (tests/node/*.test.mjs)
 	node --test tests/node/*.test.mjs
+
+# `make fuzz`: the fuzz runs of issue 10 at length (a short run of both is part of
+# test-native and test-node). FUZZ_ITERS inputs per Rust target, FUZZ_CALLS calls of the JS
+# harness, FUZZ_SECONDS per cargo-fuzz target when cargo-fuzz and a nightly toolchain exist.
+FUZZ_ITERS   ?= 200000
+FUZZ_CALLS   ?= 100000
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := fen fen4 pgn pgn4 saved move_text
+
+fuzz: pkg ## Fuzz at length: the property run of fuzz/ on stable, the JS harness, cargo-fuzz if installed
+	TABLERO_FUZZ_ITERS=$(FUZZ_ITERS) $(CARGO) test --release --test game fuzz
+	TABLERO_FUZZ_CALLS=$(FUZZ_CALLS) TABLERO_FUZZ_SEED=$${TABLERO_FUZZ_SEED:-$$RANDOM} node --test tests/node/hostile-fuzz.test.mjs
+	if $(CARGO) +nightly fuzz --help >/dev/null 2>&1; then \
+	  for t in $(FUZZ_TARGETS); do \
+	    $(CARGO) +nightly fuzz run --fuzz-dir fuzz $$t -- -max_total_time=$(FUZZ_SECONDS) -max_len=65536 || exit 1; \
+	  done; \
+	else echo "cargo-fuzz (cargo install cargo-fuzz) or nightly missing: libFuzzer targets skipped"; fi
 
 test-server: ## Online server: unit tests and end-to-end tests against the real binary (SQLite, and two processes on PostgreSQL)
 	$(CARGO) test --release -p tablero-server

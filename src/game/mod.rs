@@ -49,12 +49,12 @@ pub struct NewGame {
 pub const MAX_MOVE_LIMIT: u32 = 100_000;
 
 /// The most positions [`Game::perft`] expands in a two-player game: a few seconds in
-/// WebAssembly at most (docs/BENCHMARKS.md), enough for perft(6) of the start position.
-pub const TWO_PLAYER_PERFT_BUDGET: u64 = 12_000_000;
+/// WebAssembly at most (docs/BENCHMARKS.md): perft(5) of any usual position, not perft(6).
+pub const TWO_PLAYER_PERFT_BUDGET: u64 = 2_500_000;
 
 /// The most positions [`Game::perft`] expands in a four-player game (see
-/// [`TWO_PLAYER_PERFT_BUDGET`]); enough for perft(4) of the start position.
-pub const FOUR_PLAYER_PERFT_BUDGET: u64 = 3_000_000;
+/// [`TWO_PLAYER_PERFT_BUDGET`]); enough for perft(5) of the start position.
+pub const FOUR_PLAYER_PERFT_BUDGET: u64 = 1_000_000;
 
 /// A game of any of the five kinds, with its whole history.
 ///

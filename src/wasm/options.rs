@@ -339,7 +339,7 @@ pub(crate) const MAX_TIME_MS: u64 = 10_000;
 /// The largest `nodes` JavaScript may ask of `aiMove`: a few seconds of search in
 /// WebAssembly (docs/BENCHMARKS.md).
 #[cfg(feature = "ai")]
-pub(crate) const MAX_NODES: u64 = 5_000_000;
+pub(crate) const MAX_NODES: u64 = 500_000;
 
 /// Reads `aiMove`'s options.
 #[cfg(feature = "ai")]

@@ -231,7 +231,8 @@ test("finding 5: fromJSON refuses forged results", () => {
 
 test("finding 6: budgets are bounded and said so", () => {
   const g = newGame();
-  throwsCode(() => g.aiMove({ nodes: 1e10 }), "invalid-argument", /5000000/);
+  throwsCode(() => g.aiMove({ nodes: 1e10 }), "invalid-argument", /500000/);
+  throwsCode(() => g.aiMove({ nodes: 500001 }), "invalid-argument", /500000/);
   throwsCode(() => g.aiMove({ timeMs: 600000 }), "invalid-argument", /10000/);
   throwsCode(() => g.analyse({ timeMs: 10001 }), "invalid-argument", /10000/);
   throwsCode(() => g.perft(9), "invalid-argument");
@@ -239,6 +240,8 @@ test("finding 6: budgets are bounded and said so", () => {
   const kiwipete = newGame({ fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" });
   throwsCode(() => kiwipete.perft(6), "invalid-argument", /smaller depth/);
   assert.equal(kiwipete.perft(3), 97862);
+  throwsCode(() => newGame().perft(6), "invalid-argument", /smaller depth/);
+  assert.equal(newGame({ variant: "fourplayer" }).perft(5), 3452310);
   throwsCode(() => newGame({ variant: "fourplayer" }).perft(6), "invalid-argument", /smaller depth/);
   healthy(kiwipete);
 });

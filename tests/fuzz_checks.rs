@@ -1,0 +1,134 @@
+// The properties every fuzz target checks (issue 10), shared by the cargo-fuzz targets in
+// fuzz/fuzz_targets/ (nightly, libFuzzer) and the bounded property run on stable in
+// tests/game/fuzz.rs. Each takes arbitrary bytes: nothing may panic, and whatever is accepted
+// must round-trip to the identical game (fen, pgn, save).
+
+use tablero::game::SavedGame;
+use tablero::{Game, GameKind, NewGame, Rules};
+
+/// The kinds, picked by the first byte of the input.
+const KINDS: [GameKind; 6] = [
+    GameKind::Chess,
+    GameKind::ThreeCheck,
+    GameKind::KingOfTheHill,
+    GameKind::RacingKings,
+    GameKind::FourPlayer(Rules::Ffa),
+    GameKind::FourPlayer(Rules::Kingdoms),
+];
+
+fn split(data: &[u8], four: bool) -> (GameKind, String) {
+    let (k, rest) = data.split_first().map_or((0, data), |(k, r)| (*k, r));
+    let kinds = if four { &KINDS[4..] } else { &KINDS[..4] };
+    (
+        kinds[k as usize % kinds.len()],
+        String::from_utf8_lossy(rest).into_owned(),
+    )
+}
+
+/// The game says the same after a trip through its save, its FEN (not its history) and its PGN.
+fn round_trips(g: &Game) {
+    let saved = g.to_saved();
+    let back = Game::from_saved(&saved).expect("a game's own save loads");
+    assert_eq!(back.fen(), g.fen());
+    assert_eq!(back.to_saved(), saved);
+    assert_eq!(back.status(), g.status());
+    assert_eq!(back.score(), g.score());
+    let json = serde_json::to_string(&saved).expect("a save serializes");
+    let parsed: SavedGame = serde_json::from_str(&json).expect("its JSON reads back");
+    assert_eq!(parsed, saved);
+    let again = Game::new(NewGame {
+        kind: g.kind(),
+        fen: Some(g.fen()),
+        ..NewGame::default()
+    })
+    .expect("a game's own FEN loads");
+    assert_eq!(again.fen(), g.fen());
+    assert_eq!(again.score(), g.score(), "{}", g.fen());
+    let pgn = g.pgn();
+    let from_pgn = Game::new(NewGame {
+        kind: g.kind(),
+        pgn: Some(pgn.clone()),
+        ..NewGame::default()
+    })
+    .expect("a game's own PGN loads");
+    assert_eq!(from_pgn.fen(), g.fen());
+    assert_eq!(from_pgn.pgn(), pgn);
+}
+
+/// Plays a few legal moves chosen by `bytes`, checking the round trips after each.
+fn play_some(g: &mut Game, bytes: &[u8]) {
+    for &b in bytes.iter().take(8) {
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = &moves[b as usize % moves.len()];
+        g.play_text(&m.uci).expect("a legal move plays");
+        round_trips(g);
+    }
+}
+
+/// FEN of a two-player kind.
+pub fn fen(data: &[u8]) {
+    load(data, false, false);
+}
+
+/// FEN4 of a four-player preset.
+pub fn fen4(data: &[u8]) {
+    load(data, true, false);
+}
+
+/// PGN (two players).
+pub fn pgn(data: &[u8]) {
+    load(data, false, true);
+}
+
+/// PGN4.
+pub fn pgn4(data: &[u8]) {
+    load(data, true, true);
+}
+
+fn load(data: &[u8], four: bool, pgn: bool) {
+    let (kind, text) = split(data, four);
+    let opts = NewGame {
+        kind,
+        fen: (!pgn).then(|| text.clone()),
+        pgn: pgn.then(|| text.clone()),
+        ..NewGame::default()
+    };
+    if let Ok(mut g) = Game::new(opts) {
+        round_trips(&g);
+        play_some(&mut g, data.get(1..5).unwrap_or(&[]));
+    }
+}
+
+/// A saved game's JSON text.
+pub fn saved(data: &[u8]) {
+    let Ok(s) = serde_json::from_slice::<SavedGame>(data) else {
+        return;
+    };
+    if let Ok(g) = Game::from_saved(&s) {
+        round_trips(&g);
+    }
+}
+
+/// Move text in a game of each kind after a few moves: accepted or refused, never a panic,
+/// and a refused move leaves the game as it was.
+pub fn move_text(data: &[u8]) {
+    let (kind, text) = split(data, data.get(1).is_some_and(|b| b & 1 == 1));
+    let Ok(mut g) = Game::new(NewGame {
+        kind,
+        ..NewGame::default()
+    }) else {
+        return;
+    };
+    play_some(&mut g, data.get(2..4).unwrap_or(&[]));
+    for t in text.split_whitespace().take(16) {
+        let before = g.to_saved();
+        if g.play_text(t).is_err() {
+            assert_eq!(g.to_saved(), before, "a refused move changed the game");
+        } else {
+            round_trips(&g);
+        }
+    }
+}

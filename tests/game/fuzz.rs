@@ -1,0 +1,177 @@
+//! The fuzz targets of fuzz/ as a bounded property run on stable (issue 10): a deterministic
+//! mutator (seeded SplitMix64) over seed corpora from tests/data/ and games played here. Runs
+//! `TABLERO_FUZZ_ITERS` inputs per target (default 3,000, a few seconds; `make fuzz` runs
+//! many more). cargo-fuzz runs the same checks under libFuzzer on nightly.
+
+#[allow(dead_code)]
+#[path = "../fuzz_checks.rs"]
+mod checks;
+
+use tablero::{Game, GameKind, NewGame, Rules};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const DICT: [&[u8]; 14] = [
+    b"{", b"}", b"(", b")", b"/", b"-", b",", b"x", b"8", b"Q", b"=Q", b"O-O", b"\"", b"\\",
+];
+
+/// One mutation of `seed`: byte flips, inserts, deletes, duplicated spans, dictionary words.
+fn mutate(rng: &mut Rng, seed: &[u8]) -> Vec<u8> {
+    let mut v = seed.to_vec();
+    for _ in 0..1 + rng.below(4) {
+        let i = rng.below(v.len() + 1);
+        match rng.below(6) {
+            0 if i < v.len() => v[i] ^= 1 << rng.below(8),
+            1 => v.insert(i.min(v.len()), rng.next() as u8),
+            2 if i < v.len() => {
+                v.remove(i);
+            }
+            3 if i < v.len() => {
+                let end = (i + 1 + rng.below(16)).min(v.len());
+                let span = v[i..end].to_vec();
+                v.splice(i..i, span);
+            }
+            4 => {
+                let w = DICT[rng.below(DICT.len())];
+                v.splice(i.min(v.len())..i.min(v.len()), w.iter().copied());
+            }
+            _ if i < v.len() => v[i] = b"0123456789abcdefghkrnbqpKQRBNP/- "[rng.below(33)],
+            _ => {}
+        }
+    }
+    v
+}
+
+fn iterations() -> usize {
+    std::env::var("TABLERO_FUZZ_ITERS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3_000)
+}
+
+/// Seed inputs: the FENs of tests/data/*.perft, and FEN/PGN/saves of played games.
+fn corpus(kind_byte: u8, four: bool) -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> {
+    let mut out = Vec::new();
+    let kinds: &[GameKind] = if four {
+        &[
+            GameKind::FourPlayer(Rules::Ffa),
+            GameKind::FourPlayer(Rules::Kingdoms),
+        ]
+    } else {
+        &[
+            GameKind::Chess,
+            GameKind::ThreeCheck,
+            GameKind::KingOfTheHill,
+            GameKind::RacingKings,
+        ]
+    };
+    let mut rng = Rng(u64::from(kind_byte));
+    for (k, &kind) in kinds.iter().enumerate() {
+        let mut g = Game::new(NewGame {
+            kind,
+            ..NewGame::default()
+        })
+        .unwrap();
+        for ply in 0..60 {
+            let moves = g.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())].uci.clone();
+            g.play_text(&m).unwrap();
+            if ply % 10 == 0 {
+                let tag = |s: String| {
+                    let mut v = vec![k as u8];
+                    v.extend(s.into_bytes());
+                    v
+                };
+                out.push((
+                    tag(g.fen()),
+                    tag(g.pgn()),
+                    serde_json::to_vec(&g.to_saved()).unwrap(),
+                ));
+            }
+        }
+    }
+    if !four {
+        for file in ["chess-tricky.perft", "3check.perft", "racingkings.perft"] {
+            let text = std::fs::read_to_string(format!("tests/data/{file}")).unwrap_or_default();
+            for line in text.lines().filter(|l| l.contains('/')).take(20) {
+                let fen = line.split(';').next().unwrap_or(line).trim();
+                let fen = fen.strip_prefix("fen ").unwrap_or(fen);
+                let mut v = vec![0u8];
+                v.extend(fen.as_bytes());
+                out.push((v, Vec::new(), Vec::new()));
+            }
+        }
+    }
+    out
+}
+
+fn run(
+    name: &str,
+    four: bool,
+    pick: impl Fn(&(Vec<u8>, Vec<u8>, Vec<u8>)) -> &[u8],
+    check: fn(&[u8]),
+) {
+    let seeds = corpus(name.len() as u8, four);
+    let seeds: Vec<&[u8]> = seeds.iter().map(&pick).filter(|s| !s.is_empty()).collect();
+    assert!(!seeds.is_empty(), "{name}: no seeds");
+    let mut rng = Rng(0x7ab1e40 ^ name.len() as u64);
+    for s in &seeds {
+        check(s);
+    }
+    for i in 0..iterations() {
+        let input = mutate(&mut rng, seeds[i % seeds.len()]);
+        let outcome = std::panic::catch_unwind(|| check(&input));
+        assert!(
+            outcome.is_ok(),
+            "{name}: input {:?} failed",
+            String::from_utf8_lossy(&input)
+        );
+    }
+}
+
+#[test]
+fn fuzz_fen() {
+    run("fen", false, |s| &s.0, checks::fen);
+}
+
+#[test]
+fn fuzz_fen4() {
+    run("fen4", true, |s| &s.0, checks::fen4);
+}
+
+#[test]
+fn fuzz_pgn() {
+    run("pgn", false, |s| &s.1, checks::pgn);
+}
+
+#[test]
+fn fuzz_pgn4() {
+    run("pgn4", true, |s| &s.1, checks::pgn4);
+}
+
+#[test]
+fn fuzz_saved() {
+    run("saved", false, |s| &s.2, checks::saved);
+    run("saved4", true, |s| &s.2, checks::saved);
+}
+
+#[test]
+fn fuzz_move_text() {
+    run("move_text", false, |s| &s.1, checks::move_text);
+}

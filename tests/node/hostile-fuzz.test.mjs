@@ -1,0 +1,111 @@
+// Issue 10: a seeded fuzz/property run of the built package, the way the issue's half hour
+// of fuzzing drove it: random games of all kinds with every round trip after every move,
+// four-player resignations and time-outs mixed in, mutated FEN/FEN4/PGN/PGN4/saves/moves,
+// hostile option objects. TABLERO_FUZZ_CALLS bounds it (default 3,000 calls, well under a
+// minute; `make fuzz` runs far more); TABLERO_FUZZ_SEED picks the seed.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import tablero, { newGame } from "./load.mjs";
+
+const { Game } = tablero;
+const CALLS = Number(process.env.TABLERO_FUZZ_CALLS ?? 3000);
+let state = BigInt(process.env.TABLERO_FUZZ_SEED ?? 1);
+function rand(n) {
+  state = (state * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
+  return Number(state >> 33n) % n;
+}
+const pick = (a) => a[rand(a.length)];
+const KINDS = [
+  { variant: "chess" }, { variant: "3check" }, { variant: "kingofthehill" },
+  { variant: "racingkings" }, { variant: "fourplayer" }, { variant: "fourplayer", rules: "kingdoms" },
+];
+const CODES = new Set(["illegal-move", "invalid-fen", "invalid-pgn", "game-over", "invalid-argument"]);
+
+/** `f()` returns, or throws an Error with one of the stable codes (never `internal`). */
+function coded(f) {
+  try {
+    return f();
+  } catch (e) {
+    assert.ok(e instanceof Error, `not an Error: ${e}`);
+    assert.ok(CODES.has(e.code), `code ${e.code}: ${e.message}`);
+    return undefined;
+  }
+}
+
+function mutate(text) {
+  const a = [...text];
+  for (let k = 1 + rand(4); k > 0; k--) {
+    const i = rand(a.length + 1);
+    switch (rand(5)) {
+      case 0: a.splice(i, 1); break;
+      case 1: a.splice(i, 0, pick(["{", "}", "(", ")", "/", "-", ",", "x", "8", "Q", '"', "S", "R:red"])); break;
+      case 2: a.splice(i, 0, ...a.slice(i, i + rand(12))); break;
+      case 3: a[i] = String.fromCharCode(32 + rand(95)); break;
+      default: a.splice(i, rand(6));
+    }
+  }
+  return a.join("");
+}
+
+function roundTrips(g) {
+  const saved = g.toJSON();
+  const back = Game.fromJSON(JSON.stringify(saved));
+  assert.equal(back.fen(), g.fen());
+  assert.deepEqual(back.toJSON(), saved);
+  assert.deepEqual(back.status(), g.status());
+  const fen = newGame({ ...(g.rules ? { variant: g.variant, rules: g.rules } : { variant: g.variant }), fen: g.fen() });
+  assert.equal(fen.fen(), g.fen());
+  // FEN4 says which seats are out, not why (resigned or timed out): compare the points.
+  const points = (x) => x.score().map((s) => s.points);
+  assert.deepEqual(points(fen), points(g));
+  const pgn = newGame({ variant: g.variant, pgn: g.pgn() });
+  assert.equal(pgn.fen(), g.fen());
+  assert.equal(pgn.pgn(), g.pgn());
+  assert.deepEqual(pgn.score(), g.score());
+  back.free();
+  fen.free();
+  pgn.free();
+}
+
+test(`fuzz: ${CALLS} calls, seed ${state}`, () => {
+  let calls = 0;
+  const texts = [];
+  while (calls < CALLS) {
+    const g = newGame({ ...pick(KINDS), seed: rand(1000) });
+    for (let ply = 0; ply < 40 + rand(80) && calls < CALLS; ply++, calls++) {
+      if (g.status().over) break;
+      const r = rand(20);
+      if (g.variant === "fourplayer" && r === 0) coded(() => g.resign(pick(g.players)));
+      else if (g.variant === "fourplayer" && r === 1) coded(() => g.timeout(pick(g.players)));
+      else if (r === 2) coded(() => g.play(mutate(pick(g.legalMoves())?.san ?? "e4")));
+      else if (r === 3) coded(() => g.play({ from: pick(["e2", "h2", "zz", ""]), to: mutate("e4") }));
+      else g.play(pick(g.legalMoves()));
+      if (ply % 4 === 0) roundTrips(g);
+    }
+    roundTrips(g);
+    texts.push(g.fen(), g.pgn(), JSON.stringify(g.toJSON()));
+    // Mutated inputs of every kind: accepted (and then round-tripping) or refused with a code.
+    for (let i = 0; i < 30 && calls < CALLS; i++, calls++) {
+      const t = mutate(pick(texts));
+      const kind = pick(KINDS);
+      for (const make of [
+        () => newGame({ ...kind, fen: t }),
+        () => newGame({ ...kind, pgn: t }),
+        () => newGame({ pgn: t }),
+        () => Game.fromJSON(t),
+      ]) {
+        const h = coded(make);
+        if (h) {
+          roundTrips(h);
+          h.free();
+        }
+      }
+    }
+    g.free();
+  }
+  // Still healthy.
+  const c = newGame();
+  for (const m of ["f3", "e5", "g4", "Qh4#"]) c.play(m);
+  assert.equal(c.status().result.reason, "checkmate");
+  c.free();
+});
