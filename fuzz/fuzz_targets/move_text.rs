@@ -1,8 +1,8 @@
-//! cargo-fuzz target `move_text`: see tests/fuzz_checks.rs.
+//! cargo-fuzz target `move_text`: see tests/game/fuzz_checks.rs.
 #![no_main]
 
 #[allow(dead_code)]
-#[path = "../../tests/fuzz_checks.rs"]
+#[path = "../../tests/game/fuzz_checks.rs"]
 mod checks;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::move_text(data));

@@ -4,7 +4,7 @@
 //! many more). cargo-fuzz runs the same checks under libFuzzer on nightly.
 
 #[allow(dead_code)]
-#[path = "../fuzz_checks.rs"]
+#[path = "fuzz_checks.rs"]
 mod checks;
 
 use tablero::{Game, GameKind, NewGame, Rules};
