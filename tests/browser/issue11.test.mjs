@@ -445,6 +445,11 @@ describe("screenshots (test-artifacts/)", () => {
       await clickMove(page, "h2", "h3");
       await page.waitForFunction(() => window.tablero.game.ply === 4 && !window.tablero.thinking, null, { timeout: 30000 });
       await page.screenshot({ path: `${ARTIFACTS}/${name}-ffa.png` });
+      if (name !== "desktop") {
+        await page.click("#zoom");
+        await page.screenshot({ path: `${ARTIFACTS}/${name}-ffa-zoomed.png` });
+        await page.click("#zoom");
+      }
       assert.equal(page.errors.length, 0, page.errors.join("\n"));
       await page.context().close();
     });
