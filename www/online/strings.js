@@ -73,6 +73,7 @@ const en = {
   noRoom: "This room does not exist (any more).",
   ratingChange: "Your rating: {old} → {new} ({delta})",
   moves: "Moves",
+  checks: "{n} checks",
   err_not_your_turn: "It is not your turn.",
   "err_illegal-move": "That move is not legal here.",
   "err_not-your-turn": "It is not your turn.",

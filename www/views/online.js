@@ -122,7 +122,7 @@ async function renderLobby() {
   const list = el("ul", { id: "online-rooms", className: "online-rooms" });
   const lbGame = el("select", { id: "lb-game", "aria-label": ot("game") });
   for (const g of CHOICES) lbGame.add(new Option(gameName(g), g));
-  const lbTable = el("table", { id: "leaderboard", className: "players leaderboard" });
+  const lbTable = el("table", { id: "leaderboard", className: "leaderboard" });
   lbGame.addEventListener("change", () => renderLeaderboard(lbGame.value, lbTable));
   root.replaceChildren(
     el("h1", { textContent: ot("title") }),
@@ -465,7 +465,11 @@ async function loadRatings(game) {
   render();
 }
 
+let lastPly = -1;
 async function onState(s) {
+  // A refusal is about the position it was made in.
+  if (s.ply !== lastPly && $("online-flash")) $("online-flash").hidden = true;
+  lastPly = s.ply;
   skew = (s.now ?? Date.now()) - Date.now();
   if (s.rated && s.roomStatus !== "over" && room?.seat) {
     try {
@@ -566,7 +570,7 @@ function renderSeats(s, mySeat) {
     presence.dataset.awaySince = x.awaySince ?? "";
     presence.dataset.player = x.player?.name ?? "";
     const score = s.score.find((q) => q.player === x.seat);
-    const pts = isFour(s.game) ? String(score?.points ?? 0) : s.game === "3check" ? `${score?.checks ?? 0}+` : "";
+    const pts = isFour(s.game) ? String(score?.points ?? 0) : s.game === "3check" ? ot("checks", { n: score?.checks ?? 0 }) : "";
     tr.append(el("th", { scope: "row" }, el("span", { className: "seat-name" }, swatch(x.seat), seatName(x.seat))), name, presence, el("td", { className: "seat-score", textContent: pts }));
     return tr;
   });
