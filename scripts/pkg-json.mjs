@@ -17,7 +17,7 @@ const version = field("version");
 if (!version) throw new Error("no version in the [package] table of Cargo.toml");
 
 const present = new Set(await readdir(outDir));
-const files = ["tablero_bg.wasm", "tablero.js", "tablero.d.ts", "tablero_bg.wasm.d.ts", "tablero-worker.js", "snippets"]
+const files = ["tablero_bg.wasm", "tablero.js", "tablero.d.ts", "tablero_bg.wasm.d.ts", "tablero-worker.js", "tablero-online.js", "tablero-online.d.ts", "snippets"]
   .filter((f) => present.has(f));
 for (const f of ["tablero_bg.wasm", "tablero.js", "tablero.d.ts"]) {
   if (!present.has(f)) throw new Error(`${f} missing from ${outDir.pathname}; run wasm-bindgen first`);
@@ -37,6 +37,11 @@ const pkg = {
     ".": { types: "./tablero.d.ts", default: "./tablero.js" },
     "./tablero_bg.wasm": "./tablero_bg.wasm",
     ...(present.has("tablero-worker.js") && { "./tablero-worker.js": "./tablero-worker.js" }),
+    // The online rooms client (docs/PROTOCOL.md), typed beside it.
+    ...(present.has("tablero-online.js") && {
+      "./online": { types: "./tablero-online.d.ts", default: "./tablero-online.js" },
+      "./tablero-online.js": { types: "./tablero-online.d.ts", default: "./tablero-online.js" },
+    }),
   },
   files,
   sideEffects: ["./snippets/*"],
