@@ -24,7 +24,7 @@ WASM_OPT_FLAGS ?= -O3 --always-inline-max-function-size=0 --one-caller-inline-ma
 # Browser tests bring in Debian's chromium; only ask for it once such tests exist.
 SETUP_FLAGS := $(if $(wildcard tests/browser),--browser)
 
-.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-browser test-server bench bench-native bench-wasm bench-server size clean
+.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-types test-package bench-boundary test-browser test-server bench bench-native bench-wasm bench-server size clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-13s %s\n", $$1, $$2 }'
@@ -58,7 +58,7 @@ pkg: setup ## Release wasm build + wasm-bindgen --target web + wasm-opt into pkg
 demo: pkg ## Start tablero-server: the demo page, pkg/ and the online API on http://localhost:8080/ (PORT=... to change)
 	$(CARGO) run --release -p tablero-server -- --port $(PORT) --static .
 
-test: setup lint test-native test-wasm test-node test-browser test-server ## Everything CI runs: lint, native, wasm, Node, browser and server tests
+test: setup lint test-native test-wasm test-node test-types test-browser test-server ## Everything CI runs: lint, native, wasm, Node, browser and server tests
 
 lint: ## cargo fmt --check and clippy (native and wasm32)
 	$(CARGO) fmt --all --check
@@ -77,6 +77,9 @@ test-wasm: setup ## wasm-bindgen-test tests, run in Node by wasm-bindgen-test-ru
 
 test-node: pkg ## Node tests of pkg/ (tests/node/*.test.mjs)
 	node --test tests/node/*.test.mjs
+
+test-types: pkg ## TypeScript: a strict program using every call type-checks (DOM and Node-only projects) and runs
+	node --test tests/types/*.test.mjs
 
 test-server: ## Online server: unit tests and end-to-end tests against the real binary (SQLite, and two processes on PostgreSQL)
 	$(CARGO) test --release -p tablero-server
