@@ -100,6 +100,9 @@ bench-wasm: setup ## Wasm perft benchmark in Node (benches/wasm-perft)
 	echo '{ "type": "commonjs" }' > benches/wasm-perft/pkg/package.json
 	node benches/wasm-perft/run.mjs
 
+bench-boundary: pkg ## JS boundary cost: tablero-chess vs chess.js and chessops in Node (benches/boundary.mjs)
+	node benches/boundary.mjs
+
 bench-server: ## Server load test: 2,000 clients in 1,000 rooms on loopback (CLIENTS=, SECONDS= to change)
 	$(CARGO) build --release -p tablero-server --bin tablero-server --example load
 	$(TARGET_DIR)/release/examples/load --clients $(or $(CLIENTS),2000) --seconds $(or $(SECONDS),60)

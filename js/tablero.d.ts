@@ -253,10 +253,20 @@ export declare class Game<P extends Player = Player> {
   readonly ply: number;
   /** Legal moves of the player to move, or of the piece on square `from` only. */
   legalMoves(from?: string): Move<P>[];
+  /** The cheap form for loops: the legal moves as UCI text (`"e2e4"`). */
+  legalMoves(options: { from?: string; format: "uci" }): string[];
+  /** The same as `legalMoves(from)`. */
+  legalMoves(options: { from?: string; format?: "object" }): Move<P>[];
+  /** The legal moves as UCI text (`"e2e4"`, `"e7e8q"`), of the piece on `from` only if given. */
+  legalMovesUci(from?: string): string[];
   /** Plays UCI, SAN, PGN4 text or `{from, to, promotion?}`; returns the move played. */
   play(move: string | MoveInput): Move<P>;
+  /** Plays a move like `play` and returns nothing: the cheap form for loops (UCI; SAN works too). */
+  playUci(move: string): void;
   /** Takes back the last action; the move taken back, or `undefined`. */
   undo(): Move<P> | undefined;
+  /** Takes back the last action like `undo`; only the UCI text of the move taken back. */
+  undoUci(): string | undefined;
   /** Every history entry, first to last. */
   history(): Move<P>[];
   /** Whose turn, who is in check, whether and how the game is over. */

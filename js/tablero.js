@@ -68,11 +68,50 @@ function adopt(e) {
 const Glue = glue.Game;
 const proto = Glue.prototype;
 
+const badArgument = (message) => new TableroError("invalid-argument", message);
+
+// legalMoves(from?) or legalMoves({from?, format?}): the options object is read here (own
+// keys only, unknown keys refused, as the Rust side reads options) because the cheap UCI form
+// is a different export.
+function legalMovesOptions(options) {
+  let from;
+  let format = "object";
+  for (const key of Object.keys(options)) {
+    const value = options[key];
+    if (key === "from") from = value ?? undefined;
+    else if (key === "format") format = value ?? "object";
+    else throw badArgument(`unknown legalMoves option ${JSON.stringify(key)} (expected from, format)`);
+  }
+  if (format !== "object" && format !== "uci") {
+    throw badArgument(`legalMoves format must be "object" or "uci", got ${JSON.stringify(format) ?? String(format)}`);
+  }
+  return [from, format];
+}
+
+const glueLegalMovesUci = proto.legalMovesUci;
+const splitUci = (text) => (text === "" ? [] : text.split(" "));
+
+// Methods whose answer js/tablero.js reshapes: `f` is the glue's method.
+const special = {
+  legalMovesUci: (f) =>
+    function legalMovesUci(from) {
+      return splitUci(f.call(this, from));
+    },
+  legalMoves: (f) =>
+    function legalMoves(arg) {
+      if (arg !== null && typeof arg === "object") {
+        const [from, format] = legalMovesOptions(arg);
+        return format === "uci" ? splitUci(glueLegalMovesUci.call(this, from)) : f.call(this, from);
+      }
+      return f.call(this, arg);
+    },
+};
+
 for (const name of Object.getOwnPropertyNames(proto)) {
   if (name === "constructor" || name.startsWith("__")) continue;
   const desc = Object.getOwnPropertyDescriptor(proto, name);
   if (typeof desc.value === "function") {
-    const f = desc.value;
+    const f = special[name] ? special[name](desc.value) : desc.value;
     desc.value =
       name === "free"
         ? function free() {

@@ -1,5 +1,6 @@
 //! The unified `tablero::Game` (contract.md shapes, history views, saves, failed calls) and
 //! the README's list of stable codes.
 
+mod cheap;
 mod readme_codes;
 mod shapes;

@@ -116,3 +116,30 @@ test("tablero.d.ts declares every export and every Game member", () => {
     assert.match(dts, new RegExp(`^  (static |readonly )?${name}\\b`, "m"), `Game.${name} undeclared in tablero.d.ts`);
   }
 });
+
+test("the cheap forms name the same moves as the object forms and play them", () => {
+  for (const options of [{}, { variant: "racingkings" }, { variant: "fourplayer" }]) {
+    const game = newGame(options);
+    const twin = newGame(options);
+    for (let ply = 0; ply < 30; ply++) {
+      const objects = game.legalMoves();
+      const uci = game.legalMovesUci();
+      assert.deepEqual(uci, objects.map((m) => m.uci));
+      assert.deepEqual(game.legalMoves({ format: "uci" }), uci);
+      assert.deepEqual(game.legalMoves({ from: objects[0].from, format: "uci" }), game.legalMovesUci(objects[0].from));
+      if (uci.length === 0) break;
+      const pick = uci[(ply * 7) % uci.length];
+      assert.equal(game.playUci(pick), undefined);
+      twin.play(pick);
+      assert.equal(game.fen(), twin.fen());
+    }
+    const last = game.history().at(-1).uci;
+    assert.equal(game.undoUci(), last);
+    throwsCode(() => game.legalMoves({ format: "san" }), "invalid-argument", /"object" or "uci"/);
+    throwsCode(() => game.legalMoves({ square: "e2" }), "invalid-argument", /unknown legalMoves option "square"/);
+    throwsCode(() => game.playUci({ from: "e2" }), "invalid-argument", /as a string/);
+    game.free();
+    twin.free();
+  }
+  assert.equal(newGame().undoUci(), undefined);
+});

@@ -65,6 +65,13 @@ export function twoPlayer(): string[] {
 
   const chess = newGame();
   check(chess.perft(2) === 400, "perft 2");
+  const cheap: string[] = chess.legalMovesUci();
+  const cheapToo: string[] = chess.legalMoves({ format: "uci" });
+  const fromG1: Move<Side>[] = chess.legalMoves({ from: "g1" });
+  chess.playUci(cheap[0]);
+  const undone: string | undefined = chess.undoUci();
+  check(cheap.length === 20 && cheapToo.length === 20 && fromG1.length === 2 && undone === cheap[0], "cheap forms");
+  check(chess.legalMovesUci("e2").length === 2, "cheap from");
   check(chess.claimDraw() === false, "nothing to claim");
   const analysis: Analysis<Side> = chess.analyse({ timeMs: 20 });
   chess.play(analysis.move);
@@ -90,7 +97,10 @@ export function fourPlayer(): string[] {
   const game = newGame({ variant: "fourplayer", rules: "ffa", firstPlayer: "red", moveLimit: 400, seed: 1 });
   const players: Seat[] = game.players;
   check(players.join() === "red,blue,yellow,green" && game.rules === "ffa", "seats");
+  game.playUci("h2h4");
+  game.undoUci();
   game.play("h2h4");
+  check(game.legalMovesUci().length > 0 && game.legalMoves({ format: "uci" }).length > 0, "four-player cheap forms");
   game.play(game.legalMoves()[0]);
   game.play(game.aiMove({ level: 1, nodes: 300 }));
   const turn: Seat | null = game.status().turn;
