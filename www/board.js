@@ -132,10 +132,14 @@ export class Board {
         const sq = this.squareAt(x, y);
         if (!sq) continue;
         const { f, r } = parseSquare(sq);
-        const g = el("g", { role: "gridcell", class: "sq", "data-square": sq, transform: `translate(${x} ${y})`, tabindex: "-1" });
-        g.append(el("rect", { width: 1, height: 1, class: (f + r) % 2 === 0 ? "dark" : "light" }));
+        // Absolute coordinates, no transform per square: a transform is a paint property node
+        // and a paint chunk of its own, and 160 of them made every frame after a move cost
+        // tens of milliseconds in pre-paint, layerization and commit.
+        const g = el("g", { role: "gridcell", class: "sq", "data-square": sq, tabindex: "-1" });
+        const base = el("rect", { x, y, width: 1, height: 1, class: (f + r) % 2 === 0 ? "dark" : "light" });
+        g.append(base);
         row.append(g);
-        this.cells.set(sq, { g, sig: "", label: "" });
+        this.cells.set(sq, { g, base, x, y, sig: "", label: "", under: [], over: [], piece: null, pieceKey: "", });
       }
       nodes.push(row);
     }
@@ -199,7 +203,7 @@ export class Board {
       ].join("|");
       if (sig !== cell.sig) {
         cell.sig = sig;
-        this.paintSquare(cell.g, sq, p, { last: lastOf.get(sq), hill: hill.has(sq), finish: finish.has(sq), hint, checked: checked.has(sq), target: targets.has(sq), ghost: ghost === sq });
+        this.paintSquare(cell, sq, p, { last: lastOf.get(sq), hill: hill.has(sq), finish: finish.has(sq), hint, checked: checked.has(sq), target: targets.has(sq), ghost: ghost === sq });
       }
       const label = `${s.labelKey}|${piece}`;
       if (label !== cell.label) {
@@ -214,41 +218,74 @@ export class Board {
     }
   }
 
-  paintSquare(g, sq, piece, m) {
-    const base = g.firstChild;
-    const nodes = [base];
-    if (m.hill) nodes.push(el("rect", { width: 1, height: 1, class: "hill" }));
-    if (m.finish) nodes.push(el("rect", { width: 1, height: 1, class: "finish", fill: "url(#flag)" }));
-    if (m.last) nodes.push(el("rect", { width: 1, height: 1, class: `last last-${m.last}` }));
-    if (sq === this.selected) nodes.push(el("rect", { width: 1, height: 1, class: "selected" }));
-    if (m.hint) nodes.push(el("rect", { x: 0.06, y: 0.06, width: 0.88, height: 0.88, rx: 0.08, class: `hint-mark hint-${m.hint}` }));
-    if (m.checked) nodes.push(el("circle", { cx: 0.5, cy: 0.5, r: 0.55, class: "check", fill: "url(#check-glow)" }));
-    if (piece) nodes.push(this.pieceNode(piece, m.ghost));
-    if (m.target) {
-      nodes.push(
-        piece
-          ? el("circle", { cx: 0.5, cy: 0.5, r: 0.44, class: "capture-ring" })
-          : el("circle", { cx: 0.5, cy: 0.5, r: 0.15, class: "dot" }),
-      );
+  /** Brings one square up to date, touching only the layers that changed: a new highlight
+   * must not rebuild (and re-lay out) the piece's glyph, and the other way round. */
+  paintSquare(cell, sq, piece, m) {
+    const { g, x, y } = cell;
+    const rect = (attrs) => el("rect", { x: x + (attrs.dx ?? 0), y: y + (attrs.dx ?? 0), width: attrs.w ?? 1, height: attrs.w ?? 1, ...attrs.a });
+    const selected = sq === this.selected;
+    const cursor = sq === this.cursor;
+    const underKey = [m.hill, m.finish, m.last, selected, m.hint, m.checked].join("|");
+    if (underKey !== cell.underKey) {
+      cell.underKey = underKey;
+      const under = [];
+      if (m.hill) under.push(rect({ a: { class: "hill" } }));
+      if (m.finish) under.push(rect({ a: { class: "finish", fill: "url(#flag)" } }));
+      if (m.last) under.push(rect({ a: { class: `last last-${m.last}` } }));
+      if (selected) under.push(rect({ a: { class: "selected" } }));
+      if (m.hint) under.push(rect({ dx: 0.06, w: 0.88, a: { rx: 0.08, class: `hint-mark hint-${m.hint}` } }));
+      if (m.checked) under.push(el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.55, class: "check", fill: "url(#check-glow)" }));
+      for (const n of cell.under) n.remove();
+      cell.under = under;
+      cell.base.after(...under);
     }
-    if (sq === this.cursor) nodes.push(el("rect", { x: 0.04, y: 0.04, width: 0.92, height: 0.92, class: "cursor" }));
-    g.replaceChildren(...nodes);
+    const pieceKey = piece ? `${piece.grey ? "grey" : piece.color}-${piece.piece}-${piece.color}-${m.ghost}` : "";
+    if (pieceKey !== cell.pieceKey) {
+      cell.pieceKey = pieceKey;
+      cell.piece?.remove();
+      cell.piece = piece ? this.pieceNode(piece, m.ghost, x, y) : null;
+      if (cell.piece) (cell.under.at(-1) ?? cell.base).after(cell.piece);
+    }
+    const overKey = [m.target, !!piece, cursor].join("|");
+    if (overKey !== cell.overKey) {
+      cell.overKey = overKey;
+      const over = [];
+      if (m.target) {
+        over.push(
+          piece
+            ? el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.44, class: "capture-ring" })
+            : el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.15, class: "dot" }),
+        );
+      }
+      if (cursor) over.push(rect({ dx: 0.04, w: 0.92, a: { class: "cursor" } }));
+      for (const n of cell.over) n.remove();
+      cell.over = over;
+      g.append(...over);
+    }
     g.classList.toggle("target", m.target);
-    if (piece) g.dataset.piece = `${piece.grey ? "grey" : piece.color}-${piece.piece}`;
-    else delete g.dataset.piece;
-    if (m.hint) g.dataset.hint = m.hint;
-    else delete g.dataset.hint;
-    if (m.last) g.dataset.last = m.last;
-    else delete g.dataset.last;
-    if (sq === this.selected) g.setAttribute("aria-selected", "true");
+    const dataPiece = piece ? `${piece.grey ? "grey" : piece.color}-${piece.piece}` : undefined;
+    if (g.dataset.piece !== dataPiece) {
+      if (dataPiece) g.dataset.piece = dataPiece;
+      else delete g.dataset.piece;
+    }
+    if ((g.dataset.hint ?? "") !== (m.hint || "")) {
+      if (m.hint) g.dataset.hint = m.hint;
+      else delete g.dataset.hint;
+    }
+    if ((g.dataset.last ?? "") !== (m.last ?? "")) {
+      if (m.last) g.dataset.last = m.last;
+      else delete g.dataset.last;
+    }
+    if (selected) g.setAttribute("aria-selected", "true");
     else g.removeAttribute("aria-selected");
-    g.setAttribute("tabindex", sq === this.cursor ? "0" : "-1");
+    const tab = cursor ? "0" : "-1";
+    if (g.getAttribute("tabindex") !== tab) g.setAttribute("tabindex", tab);
   }
 
-  pieceNode(piece, ghosted) {
+  pieceNode(piece, ghosted, x = 0, y = 0) {
     const g = el("g", { class: `piece ${piece.grey ? "grey" : piece.color}${ghosted ? " ghosted" : ""}`, "aria-hidden": "true" });
-    g.append(el("text", { x: 0.5, y: 0.56 }, GLYPH[piece.piece] + "\uFE0E"));
-    if (MARK[piece.color] && !piece.grey) g.append(el("text", { x: 0.86, y: 0.2, class: "mark" }, MARK[piece.color]));
+    g.append(el("text", { x: x + 0.5, y: y + 0.56 }, GLYPH[piece.piece] + "\uFE0E"));
+    if (MARK[piece.color] && !piece.grey) g.append(el("text", { x: x + 0.86, y: y + 0.2, class: "mark" }, MARK[piece.color]));
     return g;
   }
 
@@ -263,7 +300,7 @@ export class Board {
     const b = parseSquare(last.to);
     const va = this.view(a.f, a.r);
     const vb = this.view(b.f, b.r);
-    const piece = this.cells.get(last.to)?.g.querySelector(".piece");
+    const piece = this.cells.get(last.to)?.piece;
     piece?.animate?.([{ transform: `translate(${va.x - vb.x}px, ${va.y - vb.y}px)` }, { transform: "translate(0px, 0px)" }], {
       duration: 160,
       easing: "ease-out",

@@ -33,8 +33,12 @@ struct Stats {
 }
 
 fn legal(fen: &str) -> Vec<String> {
-    match tablero::game::Game::from_fen(tablero::chess8::Variant::Chess, fen) {
-        Ok(g) => g.legal_moves().iter().map(|m| m.uci()).collect(),
+    let opts = tablero::NewGame {
+        fen: Some(fen.to_string()),
+        ..tablero::NewGame::default()
+    };
+    match tablero::Game::new(opts) {
+        Ok(g) => g.legal_moves().into_iter().map(|m| m.uci).collect(),
         Err(_) => Vec::new(),
     }
 }

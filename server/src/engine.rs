@@ -6,15 +6,12 @@
 //! move. Keeping this surface small is what lets the engine crate be redesigned underneath
 //! (issue 9) without touching the rooms: only this file follows it.
 //!
-//! The JSON shapes follow `notes/contract.md` (`status.inCheck` is a list, `result.winners`
-//! a list, two-player `score` carries `points`, `checks` in Three-check and `place` once
-//! over), which is what the redesigned package returns.
+//! The JSON the rooms send is the engine's own serde output (`tablero::record`): the same
+//! values the wasm package turns into its JS objects, so `status`, `score` and `last` in a
+//! room's `state` message have exactly the package's shapes.
 
-use serde_json::{Value, json};
-use tablero::ai::{AiOptions, choose_move_4, choose_move_8};
-use tablero::chess8::{Color, Variant};
-use tablero::four::{FourGame, Rules, Seat};
-use tablero::game::Game as Game8;
+use serde_json::Value;
+use tablero::{AiOptions, Game, GameKind, NewGame, Player, Rules};
 
 /// The six games a room can hold, by their API names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -80,6 +77,28 @@ impl Kind {
     pub fn times_out(self) -> bool {
         self == Kind::Kingdoms
     }
+
+    /// The engine's name for this game.
+    pub fn game_kind(self) -> GameKind {
+        match self {
+            Kind::Chess => GameKind::Chess,
+            Kind::ThreeCheck => GameKind::ThreeCheck,
+            Kind::KingOfTheHill => GameKind::KingOfTheHill,
+            Kind::RacingKings => GameKind::RacingKings,
+            Kind::Ffa => GameKind::FourPlayer(Rules::Ffa),
+            Kind::Kingdoms => GameKind::FourPlayer(Rules::Kingdoms),
+        }
+    }
+
+    /// The engine's player sitting at seat index `seat` (table order).
+    fn player(self, seat: usize) -> Option<Player> {
+        self.seats().get(seat).and_then(|n| Player::from_name(n))
+    }
+
+    /// The seat index (table order) of the engine's `player`.
+    fn seat_of(self, player: Player) -> Option<usize> {
+        self.seats().iter().position(|n| *n == player.name())
+    }
 }
 
 /// Why the engine refused an action; `code` is one of the protocol's error codes.
@@ -101,9 +120,10 @@ impl Refusal {
 }
 
 fn from_engine(e: tablero::Error) -> Refusal {
+    // Only game-over is worth its own code to a client; every other engine refusal of a
+    // move's text (unparsable, not legal, wrong square) is an illegal move.
     let code = match e.code() {
         "game-over" => "game-over",
-        "illegal-move" => "illegal-move",
         _ => "illegal-move",
     };
     Refusal::new(code, e.message)
@@ -173,37 +193,12 @@ impl Action {
     }
 }
 
-enum Inner {
-    Two(Box<Game8>),
-    Four(Box<FourGame>),
-}
-
-/// A game of any kind with the server's view of it.
+/// A game of any kind with the server's view of it: seats by table index, the stored action
+/// forms, and the package's JSON.
+#[derive(Clone)]
 pub struct Engine {
     kind: Kind,
-    seed: u64,
-    inner: Inner,
-}
-
-impl Clone for Engine {
-    fn clone(&self) -> Self {
-        Engine {
-            kind: self.kind,
-            seed: self.seed,
-            inner: match &self.inner {
-                Inner::Two(g) => Inner::Two(g.clone()),
-                Inner::Four(g) => Inner::Four(g.clone()),
-            },
-        }
-    }
-}
-
-fn color_of(seat: usize) -> Color {
-    if seat == 0 {
-        Color::White
-    } else {
-        Color::Black
-    }
+    game: Game,
 }
 
 impl Engine {
@@ -211,25 +206,22 @@ impl Engine {
     /// four-player games (R5.23); `seed` drives Four Kingdoms' random moves and the computer's
     /// choices.
     pub fn new(kind: Kind, seed: u64, move_limit: Option<u32>) -> Engine {
-        let inner = match kind {
-            Kind::Chess => Inner::Two(Box::new(Game8::new(Variant::Chess))),
-            Kind::ThreeCheck => Inner::Two(Box::new(Game8::new(Variant::ThreeCheck))),
-            Kind::KingOfTheHill => Inner::Two(Box::new(Game8::new(Variant::KingOfTheHill))),
-            Kind::RacingKings => Inner::Two(Box::new(Game8::new(Variant::RacingKings))),
-            Kind::Ffa => Inner::Four(Box::new(FourGame::new(
-                Rules::Ffa,
-                Seat::Red,
-                move_limit,
-                seed,
-            ))),
-            Kind::Kingdoms => Inner::Four(Box::new(FourGame::new(
-                Rules::Kingdoms,
-                Seat::Red,
-                move_limit,
-                seed,
-            ))),
+        let opts = NewGame {
+            kind: kind.game_kind(),
+            seed,
+            move_limit: if kind.is_four() { move_limit } else { None },
+            ..NewGame::default()
         };
-        Engine { kind, seed, inner }
+        // The API validates the move limit before a room exists; should a stored value still
+        // be refused, the room plays without a limit rather than not at all.
+        let game = Game::new(opts.clone()).unwrap_or_else(|_| {
+            Game::new(NewGame {
+                move_limit: None,
+                ..opts
+            })
+            .expect("a start position without options is always valid")
+        });
+        Engine { kind, game }
     }
 
     /// The game's kind.
@@ -239,26 +231,29 @@ impl Engine {
 
     /// Number of history entries (the protocol's `ply`).
     pub fn ply(&self) -> usize {
-        match &self.inner {
-            Inner::Two(g) => g.history().len(),
-            Inner::Four(g) => g.history_len(),
-        }
+        self.game.ply()
     }
 
     /// Has the game ended?
     pub fn is_over(&self) -> bool {
-        match &self.inner {
-            Inner::Two(g) => g.result().is_some(),
-            Inner::Four(g) => g.is_over(),
-        }
+        self.game.status().over
     }
 
     /// The seat (index into [`Kind::seats`]) to move, `None` once over.
     pub fn turn(&self) -> Option<usize> {
-        match &self.inner {
-            Inner::Two(g) => g.result().is_none().then(|| g.position().turn() as usize),
-            Inner::Four(g) => g.status().turn.map(Seat::index),
-        }
+        self.game.status().turn.and_then(|p| self.kind.seat_of(p))
+    }
+
+    /// Is the seat still in the game (four players: not resigned, mated or timed out)?
+    fn active(&self, seat: usize) -> bool {
+        let Some(player) = self.kind.player(seat) else {
+            return false;
+        };
+        self.game
+            .score()
+            .iter()
+            .find(|s| s.player == player)
+            .is_some_and(|s| !s.status.is_some_and(|st| st.is_out()))
     }
 
     /// Applies `action` after checking that its seat may do it now. On refusal the game is
@@ -267,233 +262,125 @@ impl Engine {
         if self.is_over() {
             return Err(Refusal::new("game-over", "the game is over"));
         }
-        let seats = self.kind.seats().len();
-        if action.seat() >= seats {
+        let Some(player) = self.kind.player(action.seat()) else {
             return Err(Refusal::new("not-seated", "no such seat"));
-        }
+        };
         match action {
             Action::Move { seat, text } => {
                 if self.turn() != Some(*seat) {
                     return Err(Refusal::new(
                         "not-your-turn",
-                        format!("it is not {}'s turn", self.kind.seats()[*seat]),
+                        format!("it is not {}'s turn", player.name()),
                     ));
                 }
-                let uci = match &mut self.inner {
-                    Inner::Two(g) => g.play_str(text).map_err(from_engine)?.uci.clone(),
-                    Inner::Four(g) => {
-                        let info = g.play(text).map_err(from_engine)?;
-                        info.uci
-                    }
-                };
+                let played = self.game.play_text(text).map_err(from_engine)?;
                 Ok(Action::Move {
                     seat: *seat,
-                    text: uci,
+                    text: played.uci,
                 })
             }
             Action::Resign { seat } => {
-                match &mut self.inner {
-                    Inner::Two(g) => g.resign(color_of(*seat)).map_err(from_engine)?,
-                    Inner::Four(g) => {
-                        if !self_active(g, *seat) {
-                            return Err(Refusal::new("already-out", "you are already out"));
-                        }
-                        g.resign(Seat::from_index(*seat)).map_err(from_engine)?
-                    }
+                if self.kind.is_four() && !self.active(*seat) {
+                    return Err(Refusal::new("already-out", "you are already out"));
                 }
+                self.game.resign(Some(player)).map_err(from_engine)?;
                 Ok(action.clone())
             }
-            Action::ClaimDraw { .. } => match &mut self.inner {
-                Inner::Two(g) => {
-                    if g.claim_draw() {
-                        Ok(action.clone())
-                    } else {
-                        Err(Refusal::new(
-                            "no-draw",
-                            "no draw can be claimed (threefold repetition or 50 moves)",
-                        ))
-                    }
-                }
-                Inner::Four(_) => Err(Refusal::new(
-                    "no-draw",
-                    "four-player games have no draw claims",
-                )),
-            },
-            Action::Timeout { seat } => match &mut self.inner {
-                Inner::Four(g) if g.rules() == Rules::Kingdoms => {
-                    if !self_active(g, *seat) {
-                        return Err(Refusal::new("already-out", "already out"));
-                    }
-                    g.timeout(Seat::from_index(*seat)).map_err(from_engine)?;
+            Action::ClaimDraw { .. } => {
+                if self.kind.is_four() {
+                    Err(Refusal::new(
+                        "no-draw",
+                        "four-player games have no draw claims",
+                    ))
+                } else if self.game.claim_draw() {
                     Ok(action.clone())
+                } else {
+                    Err(Refusal::new(
+                        "no-draw",
+                        "no draw can be claimed (threefold repetition or 50 moves)",
+                    ))
                 }
-                _ => Err(Refusal::new(
-                    "bad-message",
-                    "only Four Kingdoms times players out",
-                )),
-            },
+            }
+            Action::Timeout { seat } => {
+                if !self.kind.times_out() {
+                    return Err(Refusal::new(
+                        "bad-message",
+                        "only Four Kingdoms times players out",
+                    ));
+                }
+                if !self.active(*seat) {
+                    return Err(Refusal::new("already-out", "already out"));
+                }
+                self.game.timeout(Some(player)).map_err(from_engine)?;
+                Ok(action.clone())
+            }
         }
     }
 
     /// The history as move texts: UCI for two players, PGN4 move text for four (`R` and `T`
     /// for resignations and time-outs).
     pub fn moves(&self) -> Vec<String> {
-        match &self.inner {
-            Inner::Two(g) => g.history().iter().map(|m| m.uci.clone()).collect(),
-            Inner::Four(g) => g.history().into_iter().map(|m| m.san).collect(),
-        }
+        let four = self.kind.is_four();
+        self.game
+            .history()
+            .into_iter()
+            .map(|m| if four { m.san } else { m.uci })
+            .collect()
     }
 
     /// The current position as FEN (FEN4 for four players).
     pub fn fen(&self) -> String {
-        match &self.inner {
-            Inner::Two(g) => g.fen(),
-            Inner::Four(g) => g.fen4(),
-        }
+        self.game.fen()
     }
 
-    /// The last history entry as the package's `Move` object, if any.
+    /// The last history entry as the package's `Move` object (`null` at the start).
     pub fn last_json(&self) -> Value {
-        match &self.inner {
-            Inner::Two(g) => match g.history().last() {
-                None => Value::Null,
-                Some(p) => json!({
-                    "player": p.player.name(),
-                    "kind": "move",
-                    "from": p.mv.from.to_string(),
-                    "to": p.mv.king_to().to_string(),
-                    "promotion": p.mv.promotion().map(|r| r.char().to_string()),
-                    "uci": p.uci,
-                    "san": p.san,
-                    "piece": p.piece.name(),
-                    "captured": p.captured.map(|r| r.name()),
-                    "check": p.check,
-                }),
-            },
-            Inner::Four(g) => g
-                .last_entry()
-                .and_then(|m| serde_json::to_value(m).ok())
-                .unwrap_or(Value::Null),
-        }
+        self.game
+            .history()
+            .last()
+            .and_then(|m| serde_json::to_value(m).ok())
+            .unwrap_or(Value::Null)
     }
 
-    /// Final places per seat (1-based, shared places equal) once the game is over.
+    /// Final places per seat in table order (1-based, shared places equal) once the game is
+    /// over.
     pub fn places(&self) -> Option<Vec<u32>> {
-        match &self.inner {
-            Inner::Two(g) => {
-                let r = g.result()?;
-                Some(match r.winner {
-                    None => vec![1, 1],
-                    Some(Color::White) => vec![1, 2],
-                    Some(Color::Black) => vec![2, 1],
-                })
-            }
-            Inner::Four(g) => {
-                let status = g.status();
-                let result = status.result?;
-                let mut places = vec![4; 4];
-                for s in &result.scores {
-                    places[s.player.index()] = s.place.unwrap_or(4);
-                }
-                Some(places)
+        if !self.is_over() {
+            return None;
+        }
+        let seats = self.kind.seats().len();
+        let mut places = vec![seats as u32; seats];
+        for s in self.game.score() {
+            if let (Some(i), Some(place)) = (self.kind.seat_of(s.player), s.place) {
+                places[i] = place;
             }
         }
+        Some(places)
     }
 
-    /// `score()` in the package's shape: two players `{player, points, checks?, place?}`,
-    /// four players `{player, points, status, place?}`.
+    /// `game.score()` as the package serializes it.
     pub fn score_json(&self) -> Value {
-        match &self.inner {
-            Inner::Two(g) => {
-                let places = self.places();
-                let pos = g.position();
-                let checks = g.variant() == Variant::ThreeCheck;
-                let list: Vec<Value> = [Color::White, Color::Black]
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, c)| {
-                        let mut o = serde_json::Map::new();
-                        o.insert("player".into(), json!(c.name()));
-                        let points = match &places {
-                            Some(p) if p[0] == p[1] => 0.5,
-                            Some(p) if p[i] == 1 => 1.0,
-                            _ => 0.0,
-                        };
-                        o.insert("points".into(), json!(points));
-                        if checks {
-                            o.insert("checks".into(), json!(pos.checks_given(c)));
-                        }
-                        if let Some(p) = &places {
-                            o.insert("place".into(), json!(p[i]));
-                        }
-                        Value::Object(o)
-                    })
-                    .collect();
-                Value::Array(list)
-            }
-            Inner::Four(g) => serde_json::to_value(g.scores()).unwrap_or(Value::Null),
-        }
+        serde_json::to_value(self.game.score()).unwrap_or(Value::Null)
     }
 
-    /// `status()` in the package's shape: `{turn, inCheck, over, result?, canClaimDraw}`.
+    /// `game.status()` as the package serializes it.
     pub fn status_json(&self) -> Value {
-        match &self.inner {
-            Inner::Two(g) => {
-                let pos = g.position();
-                let result = g.result();
-                let mut o = json!({
-                    "turn": result.is_none().then(|| pos.turn().name()),
-                    "inCheck": if result.is_none() && pos.is_check() { vec![pos.turn().name()] } else { vec![] },
-                    "over": result.is_some(),
-                    "canClaimDraw": g.claimable_draw().is_some(),
-                });
-                if let Some(r) = result {
-                    o["result"] = json!({
-                        "winners": r.winner.map(|c| vec![c.name()]).unwrap_or_default(),
-                        "reason": r.reason.code(),
-                        "scores": self.score_json(),
-                    });
-                }
-                o
-            }
-            Inner::Four(g) => {
-                let mut v = serde_json::to_value(g.status()).unwrap_or(Value::Null);
-                v["canClaimDraw"] = json!(false);
-                v
-            }
-        }
+        serde_json::to_value(self.game.status()).unwrap_or(Value::Null)
     }
 
     /// The computer's move for the seat to move at `level` (1–8) within `nodes` nodes,
-    /// as move text. Deterministic for a given game, level, budget and ply.
+    /// as UCI text. Deterministic for a given game, level, budget and ply (the engine mixes
+    /// the game's seed with the ply).
     pub fn ai_move(&self, level: u8, nodes: u64) -> Result<String, Refusal> {
         let opts = AiOptions {
             level: level.clamp(1, 8),
             time_ms: None,
-            nodes: Some(nodes.max(1)),
-            seed: self.seed ^ (self.ply() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            nodes: Some(nodes.clamp(1, tablero::ai::MAX_NODES)),
+            seed: None,
         };
-        match &self.inner {
-            Inner::Two(g) => {
-                let c = choose_move_8(g, &opts).map_err(from_engine)?;
-                Ok(c.mv.uci())
-            }
-            Inner::Four(g) => {
-                let c = choose_move_4(g, &opts).map_err(from_engine)?;
-                let m = c.mv;
-                Ok(format!(
-                    "{}{}{}",
-                    m.from(),
-                    m.to(),
-                    if m.is_promotion() { "q" } else { "" }
-                ))
-            }
-        }
+        let m = self.game.ai_move(&opts).map_err(from_engine)?;
+        Ok(m.uci)
     }
-}
-
-fn self_active(g: &FourGame, seat: usize) -> bool {
-    g.scores().get(seat).is_some_and(|s| !s.status.is_out())
 }
 
 #[cfg(test)]

@@ -44,21 +44,22 @@ async fn play_out(clients: &mut [(String, Client)], rng: &mut Rng, max_plies: i6
 /// Replays a two-player room's moves with the engine and checks the server's final FEN
 /// and result against it.
 fn check_two_player_record(s: &Value) {
-    let v = match s["game"].as_str().unwrap() {
-        "chess" => tablero::chess8::Variant::Chess,
-        "3check" => tablero::chess8::Variant::ThreeCheck,
-        "kingofthehill" => tablero::chess8::Variant::KingOfTheHill,
-        _ => tablero::chess8::Variant::RacingKings,
-    };
-    let mut g = tablero::game::Game::new(v);
+    let mut g = tablero::Game::new(tablero::NewGame {
+        kind: kind_of(s["game"].as_str().unwrap()),
+        ..tablero::NewGame::default()
+    })
+    .unwrap();
     for m in s["moves"].as_array().unwrap() {
-        g.play_str(m.as_str().unwrap()).unwrap();
+        g.play_text(m.as_str().unwrap()).unwrap();
     }
     assert_eq!(g.fen(), s["fen"].as_str().unwrap());
-    let r = g.result().expect("the replayed game is over too");
-    assert_eq!(s["status"]["result"]["reason"], r.reason.code());
-    let winners: Vec<&str> = r.winner.map(|c| vec![c.name()]).unwrap_or_default();
-    assert_eq!(s["status"]["result"]["winners"], json!(winners));
+    let status = g.status();
+    let r = status.result.expect("the replayed game is over too");
+    assert_eq!(s["status"]["result"]["reason"], json!(r.reason));
+    assert_eq!(s["status"]["result"]["winners"], json!(r.winners));
+    // The server sends the package's own serde shapes.
+    assert_eq!(s["status"], serde_json::to_value(g.status()).unwrap());
+    assert_eq!(s["score"], serde_json::to_value(g.score()).unwrap());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

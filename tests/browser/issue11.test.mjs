@@ -298,6 +298,33 @@ describe("the four-player table", () => {
     await page.click("#zoom"); // leave the preference off for other tests of this context
     await page.context().close();
   });
+
+  test("phone polish: one header row, corner text at least 11 px, seat panels in view when zoomed", async () => {
+    const page = await newPage(env, { viewport: { width: 390, height: 844 }, hasTouch: true });
+    await startGame(page, "ffa", { red: "human", blue: "ai1", yellow: "ai1", green: "ai1" });
+    const rows = await page.evaluate(() => {
+      const tops = [...document.querySelectorAll(".top > *")].map((e) => e.getBoundingClientRect()).map((r) => r.top + r.height / 2);
+      return Math.max(...tops) - Math.min(...tops);
+    });
+    assert.ok(rows < 12, `header items' centres spread over ${rows} px (two rows)`);
+    const headerWidth = await page.evaluate(() => document.querySelector(".top").scrollWidth);
+    assert.ok(headerWidth <= 390, `header is ${headerWidth} px wide`);
+    const minFont = () =>
+      page.evaluate(() => {
+        const texts = [...document.querySelectorAll(".corner .seat-name, .corner .points, .corner .pstatus")];
+        return Math.min(...texts.map((e) => parseFloat(getComputedStyle(e).fontSize)));
+      });
+    assert.ok((await minFont()) >= 11, `corner text at ${await minFont()} px`);
+    await page.click("#zoom");
+    const boxes = await page.locator(".seat-strip .corner").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+    assert.equal(boxes.length, 4);
+    for (const b of boxes) assert.ok(b.left >= 0 && b.right <= 390 && b.top >= 0, `a seat panel at ${JSON.stringify(b)}`);
+    assert.ok((await minFont()) >= 11, `zoomed corner text at ${await minFont()} px`);
+    await page.click("#zoom");
+    assert.equal(await page.locator("#corners .corner").count(), 4, "unzoomed, the panels go back to the corners");
+    assert.equal(page.errors.length, 0, page.errors.join("\n"));
+    await page.context().close();
+  });
 });
 
 describe("issue 11 features", () => {
@@ -445,6 +472,11 @@ describe("screenshots (test-artifacts/)", () => {
       await clickMove(page, "h2", "h3");
       await page.waitForFunction(() => window.tablero.game.ply === 4 && !window.tablero.thinking, null, { timeout: 30000 });
       await page.screenshot({ path: `${ARTIFACTS}/${name}-ffa.png` });
+      if (name !== "desktop") {
+        await page.click("#zoom");
+        await page.screenshot({ path: `${ARTIFACTS}/${name}-ffa-zoomed.png` });
+        await page.click("#zoom");
+      }
       assert.equal(page.errors.length, 0, page.errors.join("\n"));
       await page.context().close();
     });

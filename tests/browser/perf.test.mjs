@@ -40,7 +40,9 @@ test("four-player game under 4× CPU slowdown: main-thread tasks", async (t) => 
     }).observe({ type: "longtask" });
   });
   const p0 = await page.evaluate(() => window.tablero.game.ply);
-  await page.waitForFunction((n) => window.tablero.game.ply >= n, p0 + PLIES, { timeout: 240000 });
+  // Polled on a timer: the default polls on every animation frame, which would itself keep
+  // the page rendering 60 frames a second and add to what is measured.
+  await page.waitForFunction((n) => window.tablero.game.ply >= n, p0 + PLIES, { timeout: 240000, polling: 250 });
   const { longTasks, moves } = await page.evaluate(() => ({ longTasks: window.longTasks, moves: [...window.tablero.perf] }));
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   const sorted = [...moves].sort((a, b) => a - b);
@@ -48,13 +50,17 @@ test("four-player game under 4× CPU slowdown: main-thread tasks", async (t) => 
   const report = {
     plies: PLIES,
     moveWorkMs: { p50: +sorted[Math.floor(sorted.length / 2)].toFixed(1), p90: +p90.toFixed(1), max: +sorted.at(-1).toFixed(1) },
-    longTasks: { count: longTasks.length, maxMs: Math.max(0, ...longTasks), all: longTasks },
+    longTasks: { count: longTasks.length, over50: longTasks.filter((d) => d > TARGET_MS).length, maxMs: Math.max(0, ...longTasks), all: longTasks },
   };
   await writeFile(`${ARTIFACTS}/perf.json`, JSON.stringify(report, null, 2));
   t.diagnostic(JSON.stringify(report));
   assert.ok(moves.length >= PLIES, `${moves.length} moves measured`);
   assert.ok(p90 < TARGET_MS, `a move's own work: p90 ${p90.toFixed(1)} ms`);
   assert.ok(report.longTasks.maxMs < 10 * TARGET_MS, `longest task ${report.longTasks.maxMs} ms`);
+  // A stall on every move (the old app: a 245 ms task per move at 4×) fails this; a loaded
+  // machine stretching a frame now and then does not.
+  const over = longTasks.filter((d) => d > 4 * TARGET_MS).length;
+  assert.ok(over <= 3, `${over} tasks over ${4 * TARGET_MS} ms in ${PLIES} moves`);
   assert.equal(page.errors.length, 0, page.errors.join("\n"));
   await page.context().close();
 });

@@ -4,6 +4,7 @@ export default {
   loading: "Loading the engine…",
   home: "Play",
   saved: "Saved games",
+  savedShort: "Saved",
   rulesNav: "Rules",
   language: "Language",
   chooseGame: "Choose a game",

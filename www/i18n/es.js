@@ -4,6 +4,7 @@ export default {
   loading: "Cargando el motor…",
   home: "Jugar",
   saved: "Partidas guardadas",
+  savedShort: "Guardadas",
   rulesNav: "Reglas",
   language: "Idioma",
   chooseGame: "Elige un juego",

@@ -4,6 +4,7 @@ export default {
   loading: "Caricamento del motore…",
   home: "Gioca",
   saved: "Partite salvate",
+  savedShort: "Salvate",
   rulesNav: "Regole",
   language: "Lingua",
   chooseGame: "Scegli un gioco",

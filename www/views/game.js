@@ -125,7 +125,11 @@ function renderBoard(c, pos, rot) {
     hill: facts.hill,
     finish,
     interactive: pos.live && humanToMove(c),
-    animate: true,
+    // Four players: the computer's moves are not slid in. Three of them can land within a
+    // second, each seat's last move stays marked in its colour, and a slide is a main-thread
+    // animation of the SVG (a style, layout and paint per frame) that doubled the rendering
+    // cost of a move on a slow phone.
+    animate: !(n === 14 && pos.last && !isHuman(c, pos.last.player)),
     showLegal: c.settings.showLegal,
     ariaLabel: `${t("board")}: ${t("g_" + c.choice)}`,
     labelKey: getLang(),
@@ -208,7 +212,10 @@ function buildSeatPanel(c, info, four) {
   name.className = "seat-name";
   const ctl = document.createElement("span");
   ctl.className = "ctl";
-  const spin = Object.assign(document.createElement("span"), { className: "spinner", hidden: true });
+  // Always in the layout; shown by a class (visibility only), so a computer starting and
+  // ending its turn repaints a spinner instead of laying out the corner again.
+  const spin = Object.assign(document.createElement("span"), { className: "spinner" });
+  spin.setAttribute("aria-hidden", "true");
   name.append(swatch(info.seat), seatName(info.seat), ctl, spin);
   const parts = { root: d, ctl, spin, ai: null };
   if (four) {
@@ -237,12 +244,25 @@ function buildSeatPanel(c, info, four) {
 function renderSeats(c, rot) {
   const four = c.snap.facts.points;
   const infos = c.snap.players.map((s) => seatInfo(c, s));
-  const key = JSON.stringify([getLang(), c.id, rot, four]);
   const n = c.snap.facts.files;
+  // Zoomed in, the cross board scrolls and its corners go out of view: the four panels then
+  // sit in a strip above the board instead.
+  const strip = four && n === 14 && state.prefs.zoom;
+  const key = JSON.stringify([getLang(), c.id, rot, four, strip]);
   if (key !== seatLayout.key) {
     seatLayout = { key, nodes: new Map() };
     for (const info of infos) seatLayout.nodes.set(info.seat, buildSeatPanel(c, info, four));
-    if (four) {
+    if (strip) {
+      $("corners").replaceChildren();
+      $("bar-bottom").replaceChildren();
+      $("bar-bottom").hidden = true;
+      const bar = $("bar-top");
+      bar.hidden = false;
+      bar.className = "seat-strip";
+      delete bar.dataset.seat;
+      for (const info of infos) seatLayout.nodes.get(info.seat).root.className = `corner strip seat-${info.seat}`;
+      bar.replaceChildren(...infos.map((i) => seatLayout.nodes.get(i.seat).root));
+    } else if (four) {
       $("bar-top").replaceChildren();
       $("bar-bottom").replaceChildren();
       $("bar-top").hidden = $("bar-bottom").hidden = true;
@@ -280,13 +300,19 @@ function renderSeats(c, rot) {
       p.ctl.innerHTML = info.ai ? ICONS.cpu : ICONS.person;
       p.ctl.title = info.ai ? t("computer") : t("person");
     }
-    if (p.spin.hidden === info.thinking) p.spin.hidden = !info.thinking;
+    if (p.thinking !== info.thinking) {
+      p.thinking = info.thinking;
+      p.root.classList.toggle("thinking", info.thinking);
+    }
     if (four) {
       p.pts.dataset.points = String(info.points);
       setText(p.pts, t("points", { n: info.points }));
       const cls = `pstatus ${info.status}`;
       if (p.st.className !== cls) p.st.className = cls;
-      let st = info.thinking ? t("thinking", { seat: info.seat }) : statusLabel(c, info.status);
+      // The seat's standing only: who is thinking is told by the spinner and the status line.
+      // A text that flipped to "thinking" and back twice a move cost a layout of the corner
+      // (and with it the board's frame) on every move.
+      let st = statusLabel(c, info.status);
       if (info.place) st += ` · ${place(info.place)}`;
       setText(p.st, st);
     } else {

@@ -269,24 +269,30 @@ impl Rng {
 /// The legal moves (UCI) in a room's state, computed from its FEN with the engine, as a
 /// page would.
 pub fn legal_moves(state: &Value) -> Vec<String> {
-    let fen = state["fen"].as_str().unwrap();
-    match state["game"].as_str().unwrap() {
-        g @ ("ffa" | "kingdoms") => {
-            let rules = tablero::four::Rules::parse(g).unwrap();
-            let game = tablero::four::FourGame::from_fen4(rules, fen, None, 0).unwrap();
-            game.legal_moves().into_iter().map(|m| m.uci).collect()
-        }
-        g => {
-            let v = match g {
-                "chess" => tablero::chess8::Variant::Chess,
-                "3check" => tablero::chess8::Variant::ThreeCheck,
-                "kingofthehill" => tablero::chess8::Variant::KingOfTheHill,
-                _ => tablero::chess8::Variant::RacingKings,
-            };
-            let game = tablero::game::Game::from_fen(v, fen).unwrap();
-            game.legal_moves().iter().map(|m| m.uci()).collect()
-        }
+    game_at(state)
+        .legal_moves()
+        .into_iter()
+        .map(|m| m.uci)
+        .collect()
+}
+
+/// The engine's kind for a room's API game name.
+pub fn kind_of(game: &str) -> tablero::GameKind {
+    match game {
+        "ffa" => tablero::GameKind::parse("fourplayer", Some("ffa")).unwrap(),
+        "kingdoms" => tablero::GameKind::parse("fourplayer", Some("kingdoms")).unwrap(),
+        g => tablero::GameKind::parse(g, None).unwrap(),
     }
+}
+
+/// The position of a room's state as an engine game (from its FEN, without history).
+pub fn game_at(state: &Value) -> tablero::Game {
+    tablero::Game::new(tablero::NewGame {
+        kind: kind_of(state["game"].as_str().unwrap()),
+        fen: Some(state["fen"].as_str().unwrap().to_string()),
+        ..tablero::NewGame::default()
+    })
+    .unwrap()
 }
 
 /// The seat to move in a state, if any.
