@@ -58,7 +58,7 @@ pkg: setup ## Release wasm build + wasm-bindgen --target web + wasm-opt into pkg
 demo: pkg ## Start tablero-server: the demo page, pkg/ and the online API on http://localhost:8080/ (PORT=... to change)
 	$(CARGO) run --release -p tablero-server -- --port $(PORT) --static .
 
-test: setup lint test-native test-wasm test-node test-types test-browser test-server ## Everything CI runs: lint, native, wasm, Node, browser and server tests
+test: setup lint test-native test-wasm test-node test-types test-package test-browser test-server ## Everything CI runs: lint, native, wasm, Node, browser and server tests
 
 lint: ## cargo fmt --check and clippy (native and wasm32)
 	$(CARGO) fmt --all --check
@@ -80,6 +80,9 @@ test-node: pkg ## Node tests of pkg/ (tests/node/*.test.mjs)
 
 test-types: pkg ## TypeScript: a strict program using every call type-checks (DOM and Node-only projects) and runs
 	node --test tests/types/*.test.mjs
+
+test-package: pkg ## The packed tarball installed into a fresh Node project (tests/package/)
+	node --test tests/package/*.test.mjs
 
 test-server: ## Online server: unit tests and end-to-end tests against the real binary (SQLite, and two processes on PostgreSQL)
 	$(CARGO) test --release -p tablero-server
