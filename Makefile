@@ -24,7 +24,7 @@ WASM_OPT_FLAGS ?= -O3 --always-inline-max-function-size=0 --one-caller-inline-ma
 # Browser tests bring in Debian's chromium; only ask for it once such tests exist.
 SETUP_FLAGS := $(if $(wildcard tests/browser),--browser)
 
-.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-types test-package bench-boundary test-browser test-server bench bench-native bench-wasm bench-server size clean
+.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-types test-package bench-boundary test-browser test-server test-online bench bench-native bench-wasm bench-server size clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-13s %s\n", $$1, $$2 }'
@@ -58,7 +58,7 @@ pkg: setup ## Release wasm build + wasm-bindgen --target web + wasm-opt into pkg
 demo: pkg ## Start tablero-server: the demo page, pkg/ and the online API on http://localhost:8080/ (PORT=... to change)
 	$(CARGO) run --release -p tablero-server -- --port $(PORT) --static .
 
-test: setup lint test-native test-wasm test-node test-types test-package test-browser test-server ## Everything CI runs: lint, native, wasm, Node, browser and server tests
+test: setup lint test-native test-wasm test-node test-types test-package test-browser test-server test-online ## Everything CI runs: lint, native, wasm, Node, types, package, browser, server and online tests
 
 lint: ## cargo fmt --check and clippy (native and wasm32)
 	$(CARGO) fmt --all --check
@@ -89,6 +89,10 @@ test-server: ## Online server: unit tests and end-to-end tests against the real 
 
 test-browser: pkg ## Demo app end-to-end in headless chromium (tests/browser/*.test.mjs; screenshots in test-artifacts/)
 	node --test --test-concurrency=1 tests/browser/*.test.mjs
+
+test-online: pkg ## Online play: the client module in Node and the demo's Online pages in chromium, against the real server (tests/online/)
+	$(CARGO) build --release -p tablero-server --bin tablero-server
+	node --test --test-concurrency=1 tests/online/*.test.mjs
 
 bench: setup bench-native bench-wasm size bench-server ## Native and wasm perft, tablero vs shakmaty, pkg size, server load
 

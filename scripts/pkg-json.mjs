@@ -20,7 +20,7 @@ if (!version) throw new Error("no version in the [package] table of Cargo.toml")
 const name = field("name");
 if (name !== "tablero-chess") throw new Error(`Cargo.toml names the package ${name}, expected tablero-chess`);
 
-for (const f of ["tablero.js", "tablero.d.ts", "tablero.cjs", "tablero-worker.js"]) {
+for (const f of ["tablero.js", "tablero.d.ts", "tablero.cjs", "tablero-worker.js", "tablero-online.js", "tablero-online.d.ts"]) {
   await copyFile(new URL(`js/${f}`, repo), new URL(f, outDir));
 }
 for (const f of ["README.md", "LICENSE-MIT", "LICENSE-APACHE"]) {
@@ -33,7 +33,8 @@ for (const f of ["tablero_bg.wasm", "tablero_glue.js"]) {
 }
 const files = [
   "tablero.js", "tablero.d.ts", "tablero.cjs", "tablero_glue.js", "tablero_bg.wasm", "tablero-worker.js",
-  "README.md", "LICENSE-MIT", "LICENSE-APACHE", ...(present.has("snippets") ? ["snippets"] : []),
+  "tablero-online.js", "tablero-online.d.ts", "README.md", "LICENSE-MIT", "LICENSE-APACHE",
+  ...(present.has("snippets") ? ["snippets"] : []),
 ];
 
 const pkg = {
@@ -57,6 +58,9 @@ const pkg = {
     "./tablero_bg.wasm": "./tablero_bg.wasm",
     "./tablero-worker.js": "./tablero-worker.js",
     "./package.json": "./package.json",
+    // The online rooms client (docs/PROTOCOL.md), typed beside it.
+    "./online": { types: "./tablero-online.d.ts", default: "./tablero-online.js" },
+    "./tablero-online.js": { types: "./tablero-online.d.ts", default: "./tablero-online.js" },
   },
   files,
   engines: { node: ">=20" },

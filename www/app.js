@@ -18,8 +18,9 @@ import { bindIo, openImport, openExport } from "./views/io.js";
 import { initBoard, renderGame, bindGameView, resetGameView, flash, centreZoom, squareLabel } from "./views/game.js";
 import * as session from "./session.js";
 import { requestHint, liveHint } from "./hint.js";
+import { initOnline, renderOnline, leaveOnline, renderModeChoice, debug as onlineDebug } from "./views/online.js";
 
-const VIEWS = ["home", "game", "saved", "rules"];
+const VIEWS = ["home", "game", "saved", "rules", "online"];
 
 function show(view) {
   const changed = state.view !== view;
@@ -28,14 +29,25 @@ function show(view) {
   $("nav-home").setAttribute("aria-current", String(view === "home"));
   $("nav-saved").setAttribute("aria-current", String(view === "saved"));
   $("nav-rules").setAttribute("aria-current", String(view === "rules"));
+  $("nav-online").setAttribute("aria-current", String(view === "online"));
   // A new screen starts at its top (a phone scrolled down the home page must not open a game
   // with its board half off screen).
   if (changed) window.scrollTo(0, 0);
 }
 
 async function route() {
+  // An invitation link (`/www/#room=<id>`, docs/PROTOCOL.md) opens the online room.
+  const invite = location.hash.match(/^#room=([\w-]+)$/);
+  if (invite) return void location.replace(`#/online/${invite[1]}`);
   const hash = location.hash.replace(/^#\/?/, "");
   const [page, id] = hash.split("/");
+  if (page !== "online") leaveOnline();
+  if (page === "online") {
+    session.closeGame();
+    show("online");
+    await renderOnline(id ? decodeURIComponent(id) : null);
+    return;
+  }
   if (page === "game" && id) {
     const gid = decodeURIComponent(id);
     if (state.cur?.id !== gid) {
@@ -66,6 +78,7 @@ function translateAll() {
   document.title = t("appTitle");
   for (const b of document.querySelectorAll("[data-lang]")) b.setAttribute("aria-pressed", String(b.dataset.lang === getLang()));
   renderSound();
+  renderModeChoice();
   renderHome();
   resetGameView();
   if (state.cur) renderGame();
@@ -163,6 +176,10 @@ window.tablero = {
     return state.cur?.viewPly ?? null;
   },
   sounds: sound.log,
+  /** The open online room (views/online.js), or null. */
+  get online() {
+    return onlineDebug.room;
+  },
   /** Milliseconds each update of the game view took, newest last (perf tests). */
   perf: [],
 };
@@ -194,6 +211,7 @@ async function main() {
     onExport: () => state.cur && openExport(state.cur.game, state.cur.choice),
   });
   buildHome({ onImport: openImport });
+  initOnline();
   bindIo();
   $("banner-close").addEventListener("click", () => hideBanner());
   for (const b of document.querySelectorAll("[data-lang]")) {

@@ -33,6 +33,41 @@ export function cellBox(n, x, y, w = 1, h = 1) {
   return { left: (x + M) / size, top: y / size, width: w / size, height: h / size };
 }
 
+// Pieces are images of their glyph (an SVG document per piece, colour and size, made once):
+// laying out and painting 60 SVG <text> glyphs with outlines cost a four-player frame tens of
+// milliseconds on a slow CPU, an <image> is laid out and recorded for almost nothing, and the
+// browser rasterises each picture once, off the main thread. The glyphs and colours are those
+// the board's text pieces had.
+const INK = {
+  white: ["#fffdf6", "#1d1a16", 5.5],
+  black: ["#1d1a16", "#f5efe2", 3],
+  red: ["--red", "#2a0d0a", 5],
+  blue: ["--blue", "#0b1a33", 5],
+  yellow: ["#f2bd16", "#3a2b00", 5],
+  green: ["--green", "#062611", 5],
+  grey: ["#b9b6b0", "#5f5b55", 5],
+};
+const FONT = `"DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols2", "Apple Symbols", sans-serif`;
+const glyphCache = new Map();
+function glyphImage(colour, kind, markOf, cross) {
+  const key = `${colour}|${kind}|${markOf}|${cross}`;
+  let url = glyphCache.get(key);
+  if (url) return url;
+  let [fill, stroke, width] = INK[colour] ?? INK.grey;
+  if (fill.startsWith("--")) fill = getComputedStyle(document.documentElement).getPropertyValue(fill).trim() || "#888";
+  const text = (x, y, size, sw, s) =>
+    `<text x="${x}" y="${y}" font-size="${size}" stroke-width="${sw}" fill="${fill}" stroke="${stroke}">${s}</text>`;
+  const svg =
+    `<svg xmlns="${SVG}" viewBox="0 0 100 100" font-family='${FONT}' text-anchor="middle" ` +
+    `dominant-baseline="central" paint-order="stroke" stroke-linejoin="round">` +
+    text(50, 56, cross ? 86 : 84, width, GLYPH[kind] + "\uFE0E") +
+    (MARK[markOf] ? text(86, 20, 22, 2.5, MARK[markOf]) : "") +
+    `</svg>`;
+  url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  glyphCache.set(key, url);
+  return url;
+}
+
 export class Board {
   /**
    * @param {HTMLElement} host where the SVG goes
@@ -283,10 +318,16 @@ export class Board {
   }
 
   pieceNode(piece, ghosted, x = 0, y = 0) {
-    const g = el("g", { class: `piece ${piece.grey ? "grey" : piece.color}${ghosted ? " ghosted" : ""}`, "aria-hidden": "true" });
-    g.append(el("text", { x: x + 0.5, y: y + 0.56 }, GLYPH[piece.piece] + "\uFE0E"));
-    if (MARK[piece.color] && !piece.grey) g.append(el("text", { x: x + 0.86, y: y + 0.2, class: "mark" }, MARK[piece.color]));
-    return g;
+    const colour = piece.grey ? "grey" : piece.color;
+    return el("image", {
+      class: `piece ${colour}${ghosted ? " ghosted" : ""}`,
+      "aria-hidden": "true",
+      x,
+      y,
+      width: 1,
+      height: 1,
+      href: glyphImage(colour, piece.piece, piece.grey ? null : piece.color, this.state?.n === 14),
+    });
   }
 
   /** Slides the piece of a new last move in from its start square. */

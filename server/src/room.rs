@@ -758,6 +758,10 @@ impl Room {
             "last": self.engine.last_json(),
             "seats": seats,
             "clock": clock,
+            // How long an away seat is kept before the computer plays for it, and the
+            // server's time: a page counts the grace period down against them.
+            "awaySeconds": self.ctx.cfg.away_seconds,
+            "now": now,
         });
         self.state_tx.send_replace(Arc::from(state.to_string()));
     }

@@ -331,7 +331,12 @@ function renderSeats(c, rot) {
 }
 
 /** Shows the running turn timer in its seat's panel (a bar and seconds); null hides them. */
+let clockShown = false;
 export function updateClock(timer, left = 0, total = 1) {
+  // Called on every move to hide the clocks: with none shown there is nothing to do, and the
+  // document-wide query cost a four-player move several milliseconds on a slow CPU.
+  if (!timer && !clockShown) return;
+  clockShown = !!timer;
   for (const el of document.querySelectorAll("[data-clock-seat]")) {
     const on = !!timer && el.dataset.clockSeat === timer.seat;
     if (el.hidden === on) el.hidden = !on;
@@ -678,6 +683,7 @@ export function bindGameView({ onUndo, onResign, onClaim, onHint, onRematch, onH
 /** Forgets what the incremental lists drew (a language change redraws them). */
 export function resetGameView() {
   seatLayout = { key: "", nodes: new Map() };
+  clockShown = true; // redrawn panels: hide their clocks on the next update
   playersKey = "";
   movesState = { id: null };
   eventsState = { id: null };

@@ -1,0 +1,55 @@
+// Starts the real tablero-server binary on a loopback port for the online tests, serving the
+// repository's www/ and pkg/ like `make demo`. Build it first: `make test-online` does.
+import { spawn } from "node:child_process";
+import { mkdtempSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO = fileURLToPath(new URL("../../", import.meta.url));
+const TARGET = process.env.CARGO_TARGET_DIR ?? join(REPO, "target");
+export const BINARY = join(TARGET, "release", "tablero-server");
+
+/**
+ * Starts a server. `port` 0 picks a free one; pass the same `data` and `port` to restart one.
+ * Resolves with { url, port, data, child, stop(signal) }.
+ */
+export async function startServer({ port = 0, data, args = [] } = {}) {
+  if (!existsSync(BINARY)) throw new Error(`${BINARY} missing: cargo build --release -p tablero-server`);
+  data ??= join(mkdtempSync(join(tmpdir(), "tablero-online-")), "db.sqlite");
+  const child = spawn(
+    BINARY,
+    ["--host", "127.0.0.1", "--port", String(port), "--data", data, "--static", REPO, "--create-per-minute", "1000", ...args],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  const url = await new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 30000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/listening on (http:\/\/[^/\s]+)\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${stderr}`));
+    });
+  });
+  child.stdout.resume();
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  return {
+    url,
+    port: Number(new URL(url).port),
+    data,
+    child,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// The online identity of this device (name, id and token, kept together in localStorage) and
+// what the page remembers about its online games; the games themselves live on the server.
+import { OnlineClient } from "../../pkg/tablero-online.js";
+
+const KEY = "tablero.online";
+const ROOMS = "tablero.online.rooms";
+const BEFORE = "tablero.online.ratingBefore";
+
+const read = (key, fallback) => {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? "null") ?? fallback;
+  } catch {
+    return fallback;
+  }
+};
+const write = (key, value) => {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage may be blocked: the session still works until the page closes */
+  }
+};
+
+let client = null;
+
+/** The page's client (same origin as the page: `make demo` serves both). */
+export function getClient() {
+  if (!client) client = new OnlineClient({ token: identity()?.token ?? null });
+  return client;
+}
+
+/** `{id, name, token}` of this device, or null. */
+export const identity = () => read(KEY, null);
+
+export async function register(name) {
+  const c = getClient();
+  const p = await c.register(name);
+  write(KEY, { id: p.id, name: p.name, token: p.token });
+  return p;
+}
+
+export function forget() {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    /* nothing stored */
+  }
+  if (client) client.token = null;
+}
+
+/** Online games this device sat in, newest first: [{id, game, seat, at}]. */
+export const myRooms = () => read(ROOMS, []);
+
+export function rememberRoom(entry) {
+  const list = myRooms().filter((r) => r.id !== entry.id);
+  list.unshift({ ...entry, at: Date.now() });
+  write(ROOMS, list.slice(0, 50));
+}
+
+/** The rating before a rated game started, to show the change after it. */
+export const ratingBefore = (room) => read(BEFORE, {})[room] ?? null;
+export function setRatingBefore(room, value) {
+  const all = read(BEFORE, {});
+  if (all[room]) return;
+  all[room] = value;
+  write(BEFORE, all);
+}
