@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Writes pkg/package.json for the wasm-bindgen output (what wasm-pack would otherwise do),
-// taking name-independent metadata from the [package] table of Cargo.toml.
+// Completes the npm package in pkg/ after wasm-bindgen (what wasm-pack would otherwise do):
+// copies the hand-written entry module, its types and the worker from js/, the README and
+// both license texts, and writes package.json (name tablero-chess) with the metadata of the
+// [package] table of Cargo.toml.
 //
 //   node scripts/pkg-json.mjs [pkg-dir]
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { copyFile, readFile, readdir, writeFile } from "node:fs/promises";
 
 const repo = new URL("..", import.meta.url);
 const outDir = new URL(`${process.argv[2] ?? "pkg"}/`, repo);
@@ -15,56 +17,54 @@ const field = (key) => pkgTable.match(new RegExp(`^${key}\\s*=\\s*"([^"]*)"`, "m
 
 const version = field("version");
 if (!version) throw new Error("no version in the [package] table of Cargo.toml");
+const name = field("name");
+if (name !== "tablero-chess") throw new Error(`Cargo.toml names the package ${name}, expected tablero-chess`);
 
-const present = new Set(await readdir(outDir));
-const files = ["tablero_bg.wasm", "tablero.js", "tablero.d.ts", "tablero_bg.wasm.d.ts", "tablero-worker.js", "tablero-online.js", "tablero-online.d.ts", "snippets"]
-  .filter((f) => present.has(f));
-for (const f of ["tablero_bg.wasm", "tablero.js", "tablero.d.ts"]) {
-  if (!present.has(f)) throw new Error(`${f} missing from ${outDir.pathname}; run wasm-bindgen first`);
+for (const f of ["tablero.js", "tablero.d.ts", "tablero.cjs", "tablero-worker.js", "tablero-online.js", "tablero-online.d.ts"]) {
+  await copyFile(new URL(`js/${f}`, repo), new URL(f, outDir));
+}
+for (const f of ["README.md", "LICENSE-MIT", "LICENSE-APACHE"]) {
+  await copyFile(new URL(f, repo), new URL(f, outDir));
 }
 
+const present = new Set(await readdir(outDir));
+for (const f of ["tablero_bg.wasm", "tablero_glue.js"]) {
+  if (!present.has(f)) throw new Error(`${f} missing from ${outDir.pathname}; run wasm-bindgen first`);
+}
+const files = [
+  "tablero.js", "tablero.d.ts", "tablero.cjs", "tablero_glue.js", "tablero_bg.wasm", "tablero-worker.js",
+  "tablero-online.js", "tablero-online.d.ts", "README.md", "LICENSE-MIT", "LICENSE-APACHE",
+  ...(present.has("snippets") ? ["snippets"] : []),
+];
+
 const pkg = {
-  name: "tablero",
+  name,
   version,
   description: field("description"),
   license: field("license"),
   repository: field("repository") && { type: "git", url: field("repository") },
+  keywords: ["chess", "chess-variants", "four-player-chess", "wasm", "webassembly", "chess-engine"],
   type: "module",
   main: "tablero.js",
   module: "tablero.js",
   types: "tablero.d.ts",
   exports: {
-    ".": { types: "./tablero.d.ts", default: "./tablero.js" },
+    ".": {
+      types: "./tablero.d.ts",
+      // CommonJS `require` gets a clear message (the package is an ES module).
+      require: "./tablero.cjs",
+      default: "./tablero.js",
+    },
     "./tablero_bg.wasm": "./tablero_bg.wasm",
-    ...(present.has("tablero-worker.js") && { "./tablero-worker.js": "./tablero-worker.js" }),
+    "./tablero-worker.js": "./tablero-worker.js",
+    "./package.json": "./package.json",
     // The online rooms client (docs/PROTOCOL.md), typed beside it.
-    ...(present.has("tablero-online.js") && {
-      "./online": { types: "./tablero-online.d.ts", default: "./tablero-online.js" },
-      "./tablero-online.js": { types: "./tablero-online.d.ts", default: "./tablero-online.js" },
-    }),
+    "./online": { types: "./tablero-online.d.ts", default: "./tablero-online.js" },
+    "./tablero-online.js": { types: "./tablero-online.d.ts", default: "./tablero-online.js" },
   },
   files,
-  sideEffects: ["./snippets/*"],
+  engines: { node: ">=20" },
+  sideEffects: ["./tablero.js", "./tablero_glue.js", "./snippets/*"],
 };
 
 await writeFile(new URL("package.json", outDir), JSON.stringify(pkg, null, 2) + "\n");
-
-// wasm-bindgen writes every parameter as required once its type is spelled out with
-// `unchecked_param_type`, even for Rust `Option`s; mark the API's optional ones so that
-// TypeScript callers may leave them out, as the documentation says they can.
-const OPTIONAL = [
-  ["newGame", "options"],
-  ["legalMoves", "from"],
-  ["resign", "player"],
-  ["timeout", "player"],
-  ["aiMove", "options"],
-  ["analyse", "options"],
-];
-const dtsUrl = new URL("tablero.d.ts", outDir);
-let dts = await readFile(dtsUrl, "utf8");
-for (const [fn, param] of OPTIONAL) {
-  const pattern = new RegExp(`\\b${fn}\\(${param}: `, "g");
-  if (!pattern.test(dts)) throw new Error(`tablero.d.ts: no ${fn}(${param}: ...) to mark optional`);
-  dts = dts.replace(pattern, `${fn}(${param}?: `);
-}
-await writeFile(dtsUrl, dts);

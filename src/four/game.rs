@@ -156,6 +156,27 @@ impl FourGame {
             .collect()
     }
 
+    /// The UCI text (`h2h4`, `d7d8q`) of the legal moves, of the piece on `from` only if given:
+    /// the cheap form of [`FourGame::legal_moves`] for callers that need no descriptions.
+    pub fn legal_uci(&self, from: Option<&str>) -> Result<Vec<String>, Error> {
+        let from = match from {
+            None => None,
+            Some(s) => Some(
+                Square::parse(s)
+                    .ok_or_else(|| Error::invalid_argument(format!("invalid square {s:?}")))?,
+            ),
+        };
+        Ok(self
+            .legal()
+            .iter()
+            .filter(|m| from.is_none_or(|f| m.from() == f))
+            .map(|m| {
+                let q = if m.is_promotion() { "q" } else { "" };
+                format!("{}{}{q}", m.from(), m.to())
+            })
+            .collect())
+    }
+
     /// Legal moves from one square.
     pub fn legal_moves_from(&self, from: &str) -> Result<Vec<MoveRecord>, Error> {
         let sq = Square::parse(from)

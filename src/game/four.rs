@@ -101,6 +101,10 @@ impl Engine for FourGame {
         }
     }
 
+    fn legal_uci(&self, from: Option<&str>) -> Result<Vec<String>, Error> {
+        FourGame::legal_uci(self, from)
+    }
+
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
         if self.is_over() {
             return Err(Error::game_over(format!(

@@ -87,6 +87,7 @@ trait Engine {
     fn kind(&self) -> GameKind;
     fn players(&self) -> Vec<Player>;
     fn legal_moves(&self, from: Option<&str>) -> Result<Vec<MoveRecord>, Error>;
+    fn legal_uci(&self, from: Option<&str>) -> Result<Vec<String>, Error>;
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error>;
     fn play_squares(
         &mut self,
@@ -215,6 +216,13 @@ impl Game {
     /// square of this board.
     pub fn legal_moves_from(&self, from: &str) -> Result<Vec<MoveRecord>, Error> {
         self.engine().legal_moves(Some(from))
+    }
+
+    /// The UCI text of the legal moves (of the piece on `from` only, if given): the cheap form
+    /// of [`Game::legal_moves`] for loops that need neither SAN nor flags. Errors:
+    /// `invalid-argument` when `from` is not a square of this board.
+    pub fn legal_moves_uci(&self, from: Option<&str>) -> Result<Vec<String>, Error> {
+        self.engine().legal_uci(from)
     }
 
     /// Plays a move written as UCI (`e2e4`, `e7e8q`, `e1g1`), SAN (`Nf3`, `O-O`) or, for four

@@ -47,6 +47,13 @@ fn color_of(player: Player) -> Result<Color, Error> {
     })
 }
 
+fn square_filter(from: Option<&str>) -> Result<Option<Square>, Error> {
+    from.map(|s| {
+        Square::parse(s).ok_or_else(|| Error::invalid_argument(format!("{s:?} is not a square")))
+    })
+    .transpose()
+}
+
 impl Engine for TwoGame {
     fn kind(&self) -> GameKind {
         self.variant().into()
@@ -57,18 +64,21 @@ impl Engine for TwoGame {
     }
 
     fn legal_moves(&self, from: Option<&str>) -> Result<Vec<MoveRecord>, Error> {
-        let from = match from {
-            None => None,
-            Some(s) => Some(
-                Square::parse(s)
-                    .ok_or_else(|| Error::invalid_argument(format!("{s:?} is not a square")))?,
-            ),
-        };
+        let from = square_filter(from)?;
         let pos = self.position();
         Ok(TwoGame::legal_moves(self)
             .into_iter()
             .filter(|m| from.is_none_or(|f| m.from == f))
             .map(|m| describe(pos, m))
+            .collect())
+    }
+
+    fn legal_uci(&self, from: Option<&str>) -> Result<Vec<String>, Error> {
+        let from = square_filter(from)?;
+        Ok(TwoGame::legal_moves(self)
+            .into_iter()
+            .filter(|m| from.is_none_or(|f| m.from == f))
+            .map(|m| m.uci())
             .collect())
     }
 

@@ -93,6 +93,36 @@ impl Game {
         )
     }
 
+    /// The cheap form of `legalMoves` for loops: the legal moves' UCI texts, joined by single
+    /// spaces (`""` when there are none). One string crosses the boundary instead of an object
+    /// per move; `js/tablero.js` splits it into the `string[]` of `legalMovesUci(from?)` and
+    /// `legalMoves({format: "uci"})`.
+    #[wasm_bindgen(js_name = legalMovesUci)]
+    pub fn legal_moves_uci(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] from: Option<JsValue>,
+    ) -> Result<String, JsValue> {
+        opt_string(&from.unwrap_or(JsValue::UNDEFINED), "from")
+            .and_then(|from| self.inner.legal_moves_uci(from.as_deref()))
+            .map(|moves| moves.join(" "))
+            .map_err(js_error)
+    }
+
+    /// Plays a move like `play` but returns nothing: the cheap form for loops. Takes UCI
+    /// (`"e2e4"`); SAN and PGN4 text are read too.
+    #[wasm_bindgen(js_name = playUci)]
+    pub fn play_uci(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<(), JsValue> {
+        let Some(text) = text.as_string() else {
+            return Err(js_error(Error::invalid_argument(
+                "playUci needs the move as a string, such as \"e2e4\"",
+            )));
+        };
+        self.inner.play_text(&text).map(drop).map_err(js_error)
+    }
+
     /// Plays a move: UCI (`"e2e4"`, `"e7e8q"`, `"e1g1"`), SAN (`"Nf3"`, `"O-O"`), four-player
     /// PGN4 text (`"h2-h4"`), or `{from, to, promotion?}` (a `Move` object works as is).
     /// Returns the move played. Throws `illegal-move` or `game-over`; the game is unchanged
@@ -121,6 +151,16 @@ impl Game {
         match self.inner.undo() {
             Some(Undone::Move(m)) => out(Ok(m)),
             Some(Undone::Declaration) | None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// Takes back the last action like `undo` but answers only the UCI text of the move taken
+    /// back (`undefined` for a declaration or at the start): the cheap form for loops.
+    #[wasm_bindgen(js_name = undoUci)]
+    pub fn undo_uci(&mut self) -> Option<String> {
+        match self.inner.undo() {
+            Some(Undone::Move(m)) => Some(m.uci),
+            Some(Undone::Declaration) | None => None,
         }
     }
 

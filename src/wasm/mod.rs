@@ -8,9 +8,11 @@
 //! - `dto`: the typed values as JS objects and errors as JS `Error`s with a stable `code`;
 //! - `js`: every call into JavaScript that could run a page's code, caught (issue 10);
 //! - `save`: the save format (`toJSON` / `Game.fromJSON`);
-//! - `game`: the `Game` class and `newGame`;
-//! - `types.d.ts`: the TypeScript declarations of the shapes above, appended to the package's
-//!   `tablero.d.ts`.
+//! - `game`: the `Game` class and `newGame`.
+//!
+//! The TypeScript declarations are hand-written in `js/tablero.d.ts` (generic over the kind
+//! of game, which wasm-bindgen cannot express); `js/tablero.js`, the package's entry, wraps
+//! the generated glue with lifecycle errors (`not-initialized`, `freed`).
 //!
 //! Nothing here panics on input: every argument is checked and every failure is thrown as a
 //! JS `Error`, after which the game is exactly as it was.
@@ -22,8 +24,3 @@ mod options;
 mod save;
 
 pub use game::{Game, new_game};
-
-use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &'static str = include_str!("types.d.ts");

@@ -1,6 +1,7 @@
 //! The unified `tablero::Game` (contract.md shapes, history views, saves, failed calls) and
 //! the README's list of stable codes.
 
+mod cheap;
 mod fuzz;
 mod readme_codes;
 mod shapes;

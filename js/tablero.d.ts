@@ -1,0 +1,327 @@
+// Types of tablero-chess (js/tablero.js over the wasm-bindgen glue).
+//
+// Written by hand rather than generated so that they can be generic over the kind of game
+// (a two-player game's players are "white" | "black", a four-player game's the four seats)
+// and use no DOM-only or lib-specific types: they compile with `strict` and
+// `skipLibCheck: false` in DOM projects and in Node projects with `lib: ["ES2022"]`
+// (tests/types/). tests/node/dts.test.mjs checks that every method of the glue's Game is
+// declared here.
+
+/** A two-player game on the 8×8 board. */
+export type TwoPlayerVariant = "chess" | "3check" | "kingofthehill" | "racingkings";
+/** A game the engine plays (`game.variant`). */
+export type Variant = TwoPlayerVariant | "fourplayer";
+/** Four-player rules presets (`game.rules`). */
+export type Rules = "ffa" | "kingdoms";
+/** A side of a two-player game. */
+export type Side = "white" | "black";
+/** A seat of a four-player game. */
+export type Seat = "red" | "blue" | "yellow" | "green";
+/** A side of a two-player game or a seat of a four-player game. */
+export type Player = Side | Seat;
+/** The players of a variant: `PlayerOf<"chess">` is `Side`, `PlayerOf<"fourplayer">` is `Seat`. */
+export type PlayerOf<V extends Variant> = V extends "fourplayer" ? Seat : Side;
+/** Piece roles. */
+export type PieceName = "pawn" | "knight" | "bishop" | "rook" | "queen" | "king";
+/** A promotion piece as UCI writes it. */
+export type Promotion = "q" | "r" | "b" | "n";
+
+/** The `code` of every error the API throws. */
+export type ErrorCode =
+  | "illegal-move"
+  | "invalid-fen"
+  | "invalid-pgn"
+  | "game-over"
+  | "invalid-argument"
+  /** A call before `init()` / `initSync()` finished. */
+  | "not-initialized"
+  /** A call on a game after its `free()`, or a second `free()`. */
+  | "freed"
+  /** An engine invariant failed: a bug in tablero, never the caller's input. */
+  | "internal";
+
+/** What every API call throws: an `Error` with a stable `code`. */
+export declare class TableroError extends Error {
+  constructor(code: ErrorCode, message: string);
+  readonly code: ErrorCode;
+  readonly name: "TableroError";
+}
+
+/** Options every `newGame` call may give. Unknown fields are refused. */
+interface CommonOptions {
+  /** Start from this FEN (FEN4 for "fourplayer"). */
+  fen?: string;
+  /** Import this PGN (PGN4 for "fourplayer"). */
+  pgn?: string;
+  /** Seed for the computer opponent and random moves (integer ≥ 0). */
+  seed?: number;
+}
+
+/** `newGame` options of a two-player game. */
+export interface TwoPlayerOptions extends CommonOptions {
+  variant?: TwoPlayerVariant;
+}
+
+/** `newGame` options of a four-player game. */
+export interface FourPlayerOptions extends CommonOptions {
+  variant: "fourplayer";
+  /** The rules preset, "ffa" (default) or "kingdoms". */
+  rules?: Rules;
+  /** The first seat to move (default "red"). */
+  firstPlayer?: Seat;
+  /** The game ends on points after this many moves (all players counted). */
+  moveLimit?: number;
+}
+
+/** Options of `newGame`: every field is optional; unknown fields are refused. */
+export interface NewGameOptions extends CommonOptions {
+  /** Which game; default "chess" (or, with `pgn`, what its Variant tag says). */
+  variant?: Variant;
+  rules?: Rules;
+  firstPlayer?: Player;
+  moveLimit?: number;
+}
+
+/** A move to play given as squares, e.g. `{from: "e7", to: "e8", promotion: "q"}`. */
+export interface MoveInput { from: string; to: string; promotion?: Promotion; }
+
+/** Why a four-player score changed. */
+export type ScoreReason =
+  | "capture" | "checkmate" | "stalemate" | "double-check" | "triple-check"
+  | "king-capture" | "draw" | "survivor";
+
+/** One score change caused by a four-player history entry. */
+export interface ScoreEvent<P extends Player = Player> { player: P; points: number; reason: ScoreReason; }
+
+/** A legal or played move, the same shape in every game. Castling is the king's move
+ *  (`e1g1`). Four players: `san` is the PGN4 move text; resignations and time-outs are
+ *  history entries too (`kind`), with empty squares and `piece: ""`. */
+export interface Move<P extends Player = Player> {
+  player: P;
+  /** "move"; "resign", "timeout" or "random" (a Four Kingdoms zombie move) in four-player history. */
+  kind: "move" | "resign" | "timeout" | "random";
+  from: string;
+  to: string;
+  promotion?: Promotion;
+  uci: string;
+  san: string;
+  piece: PieceName | "";
+  captured?: PieceName;
+  /** Any king left in check. */
+  check: boolean;
+  /** The kings left in check (two players: `[]` or the opponent). */
+  checks: P[];
+  /** Points this entry scored for `player` (two players: 0). */
+  points: number;
+  /** Every score change this entry caused (two players: `[]`). */
+  scoring: ScoreEvent<P>[];
+  /** Every player this entry put out (two players: `[]`). */
+  eliminated: { player: P; reason: string }[];
+}
+
+/** Why a game ended. */
+export type ResultReason =
+  // two players
+  | "checkmate" | "stalemate" | "third-check" | "king-of-the-hill" | "race"
+  | "fivefold-repetition" | "seventy-five-move-rule" | "resignation" | "draw-claimed"
+  // both
+  | "threefold-repetition" | "fifty-move-rule" | "insufficient-material"
+  // four players
+  | "three-out" | "points-lead" | "move-limit" | "last-survivor";
+
+/** A four-player seat's state. */
+export type SeatStatus = "active" | "checkmated" | "stalemated" | "resigned" | "timeout" | "king-captured";
+
+/** One player's standing, the same shape in every game. */
+export interface Score<P extends Player = Player> {
+  player: P;
+  /** Four players: game points. Two players: 1 / 0.5 / 0 once over, 0 before. */
+  points: number;
+  /** Checks given, where the game counts them (Three-check). */
+  checks?: number;
+  /** Four players only. */
+  status?: SeatStatus;
+  /** Once over, every game: 1-based place; equal results share it (a draw: both 1). */
+  place?: number;
+}
+
+/** How a game ended. */
+export interface Result<P extends Player = Player> {
+  /** The players in first place; `[]` for a two-player draw. */
+  winners: P[];
+  reason: ResultReason;
+  scores: Score<P>[];
+}
+
+/** The state of a game, the same shape in every game. */
+export interface Status<P extends Player = Player> {
+  /** Player to move; null once over. */
+  turn: P | null;
+  /** Kings in check (two players: at most the player to move). */
+  inCheck: P[];
+  over: boolean;
+  result?: Result<P>;
+  /** A draw can be claimed with `claimDraw()` (always false for four players). */
+  canClaimDraw: boolean;
+}
+
+/** An occupied square. `grey` marks the pieces of a four-player seat that is out. */
+export interface BoardPiece<P extends Player = Player> { square: string; piece: PieceName; color: P; grey?: boolean; }
+
+/** What a page needs to know about the game instead of hard-coding it. */
+export interface Facts {
+  files: number;
+  ranks: number;
+  /** King of the Hill's centre squares; `[]` elsewhere. */
+  hill: string[];
+  /** Racing Kings' goal rank (8); null elsewhere. */
+  finishRank: number | null;
+  /** Pieces a pawn may promote to (four players: only "q"). */
+  promotions: Promotion[];
+  /** Draws are claimed with `claimDraw()` (two players) rather than automatic. */
+  claimableDraws: boolean;
+  /** The game counts checks (Three-check): `Score.checks` is present. */
+  countsChecks: boolean;
+  /** Four-player scoring: `Score.points`, `Move.points` and `Move.scoring` carry points. */
+  points: boolean;
+}
+
+/** The game as it stood after `ply` history entries (`positionAt(ply)`). */
+export interface PositionView<P extends Player = Player> {
+  ply: number;
+  fen: string;
+  /** Player to move then; null if the game was over then. */
+  turn: P | null;
+  board: BoardPiece<P>[];
+  /** The entry that led to this position (absent at ply 0). */
+  lastMove?: Move<P>;
+}
+
+/** Options of `aiMove`. */
+export interface AiOptions {
+  /** 1 (beginner) to 8 (full strength); default 8. */
+  level?: number;
+  /** Time budget in milliseconds. */
+  timeMs?: number;
+  /** Node budget (deterministic for a given seed). */
+  nodes?: number;
+  /** Seed of the weaker levels' randomised choice (default: the game's seed mixed with the ply). */
+  seed?: number;
+}
+
+/** Options of `analyse`. */
+export interface AnalyseOptions {
+  /** Time budget in milliseconds (default 1000). */
+  timeMs?: number;
+}
+
+/** What `analyse` returns: the best move, its score and the line the engine expects. */
+export interface Analysis<P extends Player = Player> {
+  move: Move<P>;
+  /** Centipawns from the mover's view. */
+  score: number;
+  /** Plies to a forced win (> 0) or loss (< 0), when the search proved one. */
+  mate?: number;
+  depth: number;
+  nodes: number;
+  pv: Move<P>[];
+}
+
+/** The saved form of a game, for `Game.fromJSON`. */
+export interface SavedGame { format: "tablero-game"; version: 1; variant: Variant; [key: string]: unknown; }
+
+/**
+ * A game of any of the five kinds; `P` is its players' type (`Side` for two-player games,
+ * `Seat` for four-player ones). Create one with `newGame` or `Game.fromJSON`; call `free()`
+ * when done with it to release its WebAssembly memory at once (otherwise the garbage
+ * collector does it).
+ */
+export declare class Game<P extends Player = Player> {
+  /** Games come from `newGame()` or `Game.fromJSON()`; `new Game()` throws. */
+  private constructor();
+  /** Which game. */
+  readonly variant: Variant;
+  /** The four-player rules preset; `undefined` for two players. */
+  readonly rules: Rules | undefined;
+  /** The seed given to `newGame` (0 by default). */
+  readonly seed: number;
+  /** The players in play order. */
+  readonly players: P[];
+  /** Board size, hill squares, finish rank, promotion pieces, how draws, checks and points work. */
+  readonly facts: Facts;
+  /** The number of history entries. */
+  readonly ply: number;
+  /** Legal moves of the player to move, or of the piece on square `from` only. */
+  legalMoves(from?: string): Move<P>[];
+  /** The cheap form for loops: the legal moves as UCI text (`"e2e4"`). */
+  legalMoves(options: { from?: string; format: "uci" }): string[];
+  /** The same as `legalMoves(from)`. */
+  legalMoves(options: { from?: string; format?: "object" }): Move<P>[];
+  /** The legal moves as UCI text (`"e2e4"`, `"e7e8q"`), of the piece on `from` only if given. */
+  legalMovesUci(from?: string): string[];
+  /** Plays UCI, SAN, PGN4 text or `{from, to, promotion?}`; returns the move played. */
+  play(move: string | MoveInput): Move<P>;
+  /** Plays a move like `play` and returns nothing: the cheap form for loops (UCI; SAN works too). */
+  playUci(move: string): void;
+  /** Takes back the last action; the move taken back, or `undefined`. */
+  undo(): Move<P> | undefined;
+  /** Takes back the last action like `undo`; only the UCI text of the move taken back. */
+  undoUci(): string | undefined;
+  /** Every history entry, first to last. */
+  history(): Move<P>[];
+  /** Whose turn, who is in check, whether and how the game is over. */
+  status(): Status<P>;
+  /** Every player's standing, in seat order. */
+  score(): Score<P>[];
+  /** Every occupied square. */
+  board(): BoardPiece<P>[];
+  /** The game as it stood after the first `ply` history entries. */
+  positionAt(ply: number): PositionView<P>;
+  /** The current position as FEN (FEN4 for four players). */
+  fen(): string;
+  /** The game as PGN (PGN4 for four players). */
+  pgn(): string;
+  /** Claims a draw by threefold repetition or the 50-move rule; `false` when none is available. */
+  claimDraw(): boolean;
+  /** `player` (default: the player to move) resigns. */
+  resign(player?: P): void;
+  /** Four Kingdoms: `player`'s turn timer ran out. */
+  timeout(player?: P): void;
+  /** Number of legal move paths of `depth` plies (0–8; four players 0–6). */
+  perft(depth: number): number;
+  /** The computer's choice of move, without playing it. */
+  aiMove(options?: AiOptions): Move<P>;
+  /** The best move, its score and the expected line, for hints. */
+  analyse(options?: AnalyseOptions): Analysis<P>;
+  /** The game as a plain object for saving (`JSON.stringify(game)` calls this). */
+  toJSON(): SavedGame;
+  /** Releases the game's wasm memory; any later call on it throws `freed`. */
+  free(): void;
+  /** Rebuilds a game from `toJSON()` output or its JSON text, replaying every move. */
+  static fromJSON(saved: SavedGame | string): Game;
+}
+
+/** A four-player game. */
+export declare function newGame(options: FourPlayerOptions): Game<Seat>;
+/** A two-player game (chess when no variant is given). */
+export declare function newGame(options?: TwoPlayerOptions & { variant: TwoPlayerVariant }): Game<Side>;
+/** A chess game, from the start or a FEN. */
+export declare function newGame(options?: { fen?: string; seed?: number }): Game<Side>;
+/** Any game: with `pgn` and no `variant`, the PGN's Variant tag chooses. */
+export declare function newGame(options?: NewGameOptions): Game;
+
+/** What `init` accepts: a URL of the .wasm, its bytes, a compiled module, or a fetch `Response`. */
+export type InitInput = string | { readonly href: string } | ArrayBuffer | ArrayBufferView | WasmModule | ResponseLike;
+/** A compiled `WebAssembly.Module` (declared structurally so no DOM or wasm lib is needed). */
+export type WasmModule = object;
+/** A fetch `Response` (structurally). */
+export interface ResponseLike { arrayBuffer(): Promise<ArrayBuffer>; readonly ok: boolean; }
+
+/**
+ * Loads the wasm module; call it once before anything else. Without an argument it fetches
+ * `tablero_bg.wasm` next to the package's JS (browsers, bundlers). In Node, use `initSync`.
+ */
+export default function init(input?: { module_or_path: InitInput | Promise<InitInput> }): Promise<unknown>;
+
+/** Loads the wasm module synchronously from its bytes or a compiled module (Node, workers). */
+export declare function initSync(input: { module: ArrayBuffer | ArrayBufferView | WasmModule }): unknown;

@@ -1,0 +1,179 @@
+// tablero-chess: the package's entry module. It re-exports wasm-bindgen's generated glue
+// (tablero_glue.js) and adds what the glue cannot say by itself:
+//
+// - lifecycle errors with codes: a call before init() throws `not-initialized` ("call init()
+//   first") instead of "Cannot read properties of undefined"; a call on a freed game, a
+//   second free() and `new Game()` throw `freed` / `invalid-argument` instead of "null
+//   pointer passed to rust";
+// - every error the API throws is a `TableroError` (an Error with a stable `code`).
+//
+// The glue's methods are wrapped in place on Game.prototype, so games made by the glue itself
+// (newGame, Game.fromJSON, the worker) are the same objects with the same class. The cost is
+// one property read and one extra call per method (docs/BENCHMARKS.md, "boundary").
+
+import glueInit, * as glue from "./tablero_glue.js";
+
+/** An error thrown by tablero: an `Error` whose `code` is one of the stable codes. */
+export class TableroError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+Object.defineProperty(TableroError.prototype, "name", { value: "TableroError", configurable: true, writable: true });
+
+let ready = false;
+
+/**
+ * Loads the wasm module. In browsers and bundlers it fetches `tablero_bg.wasm` next to this
+ * file; elsewhere pass `{module_or_path}`: its bytes, a `WebAssembly.Module`, a URL or a
+ * `Response`. Resolves once the API can be used; later calls resolve at once.
+ */
+export default async function init(input) {
+  const exports = await glueInit(input);
+  ready = true;
+  return exports;
+}
+
+/** Like `init`, synchronously, from `{module}`: the wasm bytes or a compiled `WebAssembly.Module`. */
+export function initSync(input) {
+  const exports = glue.initSync(input);
+  ready = true;
+  return exports;
+}
+
+const notInitialized = (what) =>
+  new TableroError(
+    "not-initialized",
+    `${what} was called before the wasm module was loaded: call init() first (await init(), or initSync({module}) in Node)`,
+  );
+
+const freed = (what) =>
+  new TableroError(
+    "freed",
+    what === "free"
+      ? "this game was already freed: free() releases a game once"
+      : `this game was freed: ${what} cannot be used after free() (make a new one with newGame() or Game.fromJSON())`,
+  );
+
+// Errors thrown by the Rust side are plain Errors with a `code`: make them TableroErrors
+// without copying (the stack stays the one of the call).
+function adopt(e) {
+  if (e instanceof Error && typeof e.code === "string" && !(e instanceof TableroError)) {
+    Object.setPrototypeOf(e, TableroError.prototype);
+  }
+  return e;
+}
+
+const Glue = glue.Game;
+const proto = Glue.prototype;
+
+const badArgument = (message) => new TableroError("invalid-argument", message);
+
+// legalMoves(from?) or legalMoves({from?, format?}): the options object is read here (own
+// keys only, unknown keys refused, as the Rust side reads options) because the cheap UCI form
+// is a different export.
+function legalMovesOptions(options) {
+  let from;
+  let format = "object";
+  for (const key of Object.keys(options)) {
+    const value = options[key];
+    if (key === "from") from = value ?? undefined;
+    else if (key === "format") format = value ?? "object";
+    else throw badArgument(`unknown legalMoves option ${JSON.stringify(key)} (expected from, format)`);
+  }
+  if (format !== "object" && format !== "uci") {
+    throw badArgument(`legalMoves format must be "object" or "uci", got ${JSON.stringify(format) ?? String(format)}`);
+  }
+  return [from, format];
+}
+
+const glueLegalMovesUci = proto.legalMovesUci;
+const splitUci = (text) => (text === "" ? [] : text.split(" "));
+
+// Methods whose answer js/tablero.js reshapes: `f` is the glue's method.
+const special = {
+  legalMovesUci: (f) =>
+    function legalMovesUci(from) {
+      return splitUci(f.call(this, from));
+    },
+  legalMoves: (f) =>
+    function legalMoves(arg) {
+      if (arg !== null && typeof arg === "object") {
+        const [from, format] = legalMovesOptions(arg);
+        return format === "uci" ? splitUci(glueLegalMovesUci.call(this, from)) : f.call(this, from);
+      }
+      return f.call(this, arg);
+    },
+};
+
+for (const name of Object.getOwnPropertyNames(proto)) {
+  if (name === "constructor" || name.startsWith("__")) continue;
+  const desc = Object.getOwnPropertyDescriptor(proto, name);
+  if (typeof desc.value === "function") {
+    const f = special[name] ? special[name](desc.value) : desc.value;
+    desc.value =
+      name === "free"
+        ? function free() {
+            if (!this.__wbg_ptr) throw freed("free");
+            f.call(this);
+          }
+        : {
+            // A method keeps its name (stack traces, devtools) through the computed key.
+            [name](a, b) {
+              if (!this.__wbg_ptr) throw freed(`${name}()`);
+              try {
+                return f.call(this, a, b);
+              } catch (e) {
+                throw adopt(e);
+              }
+            },
+          }[name];
+  } else if (desc.get) {
+    const get = desc.get;
+    desc.get = function () {
+      if (!this.__wbg_ptr) throw freed(name);
+      return get.call(this);
+    };
+  }
+  Object.defineProperty(proto, name, desc);
+}
+if (typeof Symbol.dispose === "symbol") {
+  // `using game = newGame()` frees at scope end; a game freed by hand is left alone there.
+  proto[Symbol.dispose] = function () {
+    if (this.__wbg_ptr) proto.free.call(this);
+  };
+}
+
+const glueFromJSON = Glue.fromJSON;
+Glue.fromJSON = function fromJSON(saved) {
+  if (!ready) throw notInitialized("Game.fromJSON()");
+  try {
+    return glueFromJSON.call(Glue, saved);
+  } catch (e) {
+    throw adopt(e);
+  }
+};
+
+/**
+ * The game class. Games come from `newGame()` or `Game.fromJSON()`; `new Game()` throws
+ * (there is nothing a bare constructor could start from).
+ */
+export const Game = new Proxy(Glue, {
+  construct() {
+    throw new TableroError(
+      "invalid-argument",
+      "new Game() is not how games are made: use newGame(options) or Game.fromJSON(saved)",
+    );
+  },
+});
+
+/** Creates a game (see tablero.d.ts for the options). */
+export function newGame(options) {
+  if (!ready) throw notInitialized("newGame()");
+  try {
+    return glue.newGame(options);
+  } catch (e) {
+    throw adopt(e);
+  }
+}

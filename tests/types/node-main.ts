@@ -1,0 +1,8 @@
+// Node entry: loads the wasm from the installed package with initSync and import.meta.resolve.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { initSync } from "tablero-chess";
+import { fourPlayer, twoPlayer } from "./program.js";
+
+initSync({ module: readFileSync(fileURLToPath(import.meta.resolve("tablero-chess/tablero_bg.wasm"))) });
+console.log([...twoPlayer(), ...fourPlayer()].join("\n"));
