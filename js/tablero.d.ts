@@ -201,9 +201,9 @@ export interface PositionView<P extends Player = Player> {
 export interface AiOptions {
   /** 1 (beginner) to 8 (full strength); default 8. */
   level?: number;
-  /** Time budget in milliseconds. */
+  /** Time budget in milliseconds, 1 to 10,000. */
   timeMs?: number;
-  /** Node budget (deterministic for a given seed). */
+  /** Node budget (deterministic for a given seed), 1 to 500,000. */
   nodes?: number;
   /** Seed of the weaker levels' randomised choice (default: the game's seed mixed with the ply). */
   seed?: number;
@@ -211,7 +211,7 @@ export interface AiOptions {
 
 /** Options of `analyse`. */
 export interface AnalyseOptions {
-  /** Time budget in milliseconds (default 1000). */
+  /** Time budget in milliseconds, 1 to 10,000 (default 1000). */
   timeMs?: number;
 }
 
@@ -287,7 +287,11 @@ export declare class Game<P extends Player = Player> {
   resign(player?: P): void;
   /** Four Kingdoms: `player`'s turn timer ran out. */
   timeout(player?: P): void;
-  /** Number of legal move paths of `depth` plies (0–8; four players 0–6). */
+  /**
+   * Number of legal move paths of `depth` plies (0–8; four players 0–6). Refused
+   * (`invalid-argument`) when it would expand more than 2,500,000 positions (four players:
+   * 1,000,000), so no call blocks for more than a few seconds.
+   */
   perft(depth: number): number;
   /** The computer's choice of move, without playing it. */
   aiMove(options?: AiOptions): Move<P>;

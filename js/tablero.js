@@ -76,14 +76,20 @@ const badArgument = (message) => new TableroError("invalid-argument", message);
 function legalMovesOptions(options) {
   let from;
   let format = "object";
-  for (const key of Object.keys(options)) {
-    const value = options[key];
+  // A Proxy or a throwing getter must fail like the Rust side's reads do: with a code.
+  let entries;
+  try {
+    entries = Reflect.ownKeys(options).map((key) => [key, Reflect.getOwnPropertyDescriptor(options, key) && options[key]]);
+  } catch {
+    throw badArgument("legalMoves options: the object could not be read");
+  }
+  for (const [key, value] of entries) {
     if (key === "from") from = value ?? undefined;
     else if (key === "format") format = value ?? "object";
-    else throw badArgument(`unknown legalMoves option ${JSON.stringify(key)} (expected from, format)`);
+    else throw badArgument(`unknown legalMoves option ${typeof key === "symbol" ? "(a symbol)" : JSON.stringify(key)} (expected from, format)`);
   }
   if (format !== "object" && format !== "uci") {
-    throw badArgument(`legalMoves format must be "object" or "uci", got ${JSON.stringify(format) ?? String(format)}`);
+    throw badArgument(`legalMoves format must be "object" or "uci", got ${typeof format === "string" ? JSON.stringify(format) : typeof format}`);
   }
   return [from, format];
 }
