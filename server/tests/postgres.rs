@@ -193,7 +193,18 @@ async fn two_processes_share_rooms_and_take_over_a_dead_one() {
         .await;
     cy.send(json!({"type": "move", "move": "e7e5", "ply": 10}))
         .await;
-    assert_eq!(cy.error().await, "not-your-turn");
+    // B refuses Y's move either way: as out of turn if A's move has not reached B yet, or as
+    // stale once it has (ply 10 is then taken). Which one depends on NOTIFY timing.
+    let refusal = cy.error().await;
+    assert!(
+        refusal == "not-your-turn" || refusal == "stale-ply",
+        "Y's racing move must be refused, got {refusal:?}"
+    );
+    let s = cy.state_where(|s| ply(s) == 11).await;
+    assert_eq!(
+        s["moves"][10], mv,
+        "white's move is the one stored at ply 10"
+    );
 
     // r2 (owned by A): X plays red on B; A's computers answer, B's socket sees them.
     let mut c2 = Client::connect(&b, &r2, Some(&x.token)).await;
