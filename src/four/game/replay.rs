@@ -1,0 +1,150 @@
+//! Saving a four-player game and rebuilding one from a record (a save or PGN4 tokens):
+//! every token is replayed through the same move path a live game uses.
+
+use super::FourGame;
+use crate::four::board::{Rules, Seat};
+use crate::game::SavedGame;
+use crate::record::EntryKind;
+use crate::{Error, GameKind, Player};
+
+impl FourGame {
+    /// Texts that replay this game: move texts (UCI for moves) and `R:seat` / `T:seat`.
+    fn move_texts(&self) -> Vec<String> {
+        self.history
+            .iter()
+            .map(|e| match e.info.kind {
+                EntryKind::Resign => format!("R:{}", e.info.player),
+                EntryKind::Timeout => format!("T:{}", e.info.player),
+                _ => e.info.uci.clone(),
+            })
+            .collect()
+    }
+
+    /// A replayable record of the game (seed, start, moves and `R:seat` / `T:seat` tokens).
+    pub fn to_saved(&self) -> SavedGame {
+        SavedGame {
+            variant: self.kind().to_string(),
+            rules: Some(self.pos.rules),
+            seed: self.seed,
+            start_fen: self.start_fen.clone(),
+            first_player: Some(self.start.turn().into()),
+            move_limit: self.move_limit,
+            moves: self.move_texts(),
+            ..SavedGame::envelope()
+        }
+    }
+
+    /// Rebuilds a game by replaying a record; every move is validated. Errors are
+    /// `invalid-argument`, naming the field or move.
+    pub fn from_saved(s: &SavedGame) -> Result<FourGame, Error> {
+        let rules = match GameKind::parse(&s.variant, s.rules.map(Rules::name)) {
+            Ok(GameKind::FourPlayer(rules)) if s.rules.is_some() => rules,
+            _ => {
+                return Err(Error::invalid_argument(format!(
+                    "saved game variant {:?} with rules {:?} is not a four-player game",
+                    s.variant,
+                    s.rules.map(Rules::name)
+                )));
+            }
+        };
+        let first = s.first_player.and_then(Player::seat).ok_or_else(|| {
+            Error::invalid_argument("corrupt saved game: firstPlayer must be a seat")
+        })?;
+        if s.declared.is_some() {
+            return Err(Error::invalid_argument(
+                "corrupt saved game: four-player games record resignations as moves",
+            ));
+        }
+        let mut g = FourGame::for_replay(rules, &s.start_fen, s.move_limit, s.seed)
+            .map_err(|e| Error::invalid_argument(format!("startFen: {}", e.message)))?;
+        if g.start.turn() != first {
+            return Err(Error::invalid_argument(format!(
+                "firstPlayer {first} does not match startFen"
+            )));
+        }
+        g.replay(s.moves.iter().map(|m| m.as_str()), false, |i, seat, e| {
+            Error::invalid_argument(format!("move {} ({seat}): {}", i + 1, e.message))
+        })?;
+        Ok(g)
+    }
+
+    /// The game kind: four-player with this game's rules.
+    pub fn kind(&self) -> GameKind {
+        GameKind::FourPlayer(self.pos.rules)
+    }
+
+    /// Applies record tokens in order; zombie moves come from the record. `err` builds the
+    /// error for token `i` played by `seat`.
+    ///
+    /// `pgn4`: the tokens come from a PGN4, where a stalemate marker `S` may follow the move
+    /// that stalemated (it changes nothing, R7 notation). A save never writes one, so there it
+    /// is an error, as is an `S` that follows no move.
+    pub(crate) fn replay<'a>(
+        &mut self,
+        tokens: impl Iterator<Item = &'a str>,
+        pgn4: bool,
+        err: impl Fn(usize, Seat, Error) -> Error,
+    ) -> Result<(), Error> {
+        self.replaying = true;
+        let r = (|| {
+            let mut after_move = false;
+            for (i, tok) in tokens.enumerate() {
+                let seat = self.pos.turn();
+                if tok.trim() == "S" {
+                    if !(pgn4 && after_move) {
+                        return Err(err(
+                            i,
+                            seat,
+                            Error::invalid_argument(if pgn4 {
+                                "a stalemate marker \"S\" must follow a move"
+                            } else {
+                                "\"S\" is not a move (a save records moves, R: and T: only)"
+                            }),
+                        ));
+                    }
+                    after_move = false;
+                    continue;
+                }
+                self.token(tok).map_err(|e| err(i, seat, e))?;
+                after_move = true;
+            }
+            Ok(())
+        })();
+        self.replaying = false;
+        r?;
+        self.zombies();
+        Ok(())
+    }
+
+    fn token(&mut self, tok: &str) -> Result<(), Error> {
+        let tok = tok.trim();
+        let (head, seat) = match tok.split_once(':') {
+            Some((h, s)) => (h, Some(Seat::parse(s)?)),
+            None => (tok, None),
+        };
+        match head {
+            "R" | "T" => {
+                let seat = seat.unwrap_or(self.pos.turn());
+                if head == "R" {
+                    self.resign(seat)
+                } else {
+                    self.timeout(seat)
+                }
+            }
+            _ => {
+                if self.result.is_some() {
+                    return Err(Error::game_over(format!("move {tok:?} after the end")));
+                }
+                let m = self.parse_move(tok)?;
+                if self.pos.is_zombie(self.pos.turn as usize) {
+                    // Keep the generator in step with a live game's draws.
+                    self.rng.next_u64();
+                    self.apply_random(m);
+                } else {
+                    self.apply(m, EntryKind::Move);
+                }
+                Ok(())
+            }
+        }
+    }
+}
