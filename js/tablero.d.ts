@@ -209,11 +209,18 @@ export interface AiOptions {
   seed?: number;
 }
 
-/** Options of `analyse`. */
+/** Options of `analyse` (always full strength: no level). */
 export interface AnalyseOptions {
-  /** Time budget in milliseconds, 1 to 10,000 (default 1000). */
+  /** Time budget in milliseconds, 1 to 10,000 (default 1000 when `nodes` is not given). */
   timeMs?: number;
+  /** Node budget, 1 to 500,000: with the same seed the analysis is reproducible. */
+  nodes?: number;
+  /** Seed (default: the game's seed mixed with the ply), as in `aiMove`. */
+  seed?: number;
 }
+
+/** PGN headers (tag pairs) by name, in order: `{White: "Ada", Event: "Club night"}`. */
+export type Headers = Record<string, string>;
 
 /** What `analyse` returns: the best move, its score and the line the engine expects. */
 export interface Analysis<P extends Player = Player> {
@@ -261,6 +268,13 @@ export declare class Game<P extends Player = Player> {
   legalMovesUci(from?: string): string[];
   /** Plays UCI, SAN, PGN4 text or `{from, to, promotion?}`; returns the move played. */
   play(move: string | MoveInput): Move<P>;
+  /**
+   * Whether `play(move)` would play `move`, without playing it. `false` for any string or
+   * object that is not a legal move now (unreadable text included, and every move once the
+   * game is over); throws `invalid-argument` only for an argument that is neither a string
+   * nor an object.
+   */
+  isLegal(move: string | MoveInput): boolean;
   /** Plays a move like `play` and returns nothing: the cheap form for loops (UCI; SAN works too). */
   playUci(move: string): void;
   /** Takes back the last action; the move taken back, or `undefined`. */
@@ -275,12 +289,35 @@ export declare class Game<P extends Player = Player> {
   score(): Score<P>[];
   /** Every occupied square. */
   board(): BoardPiece<P>[];
+  /**
+   * The board as rows, the top rank first (8, or 14 for four players), each row from the
+   * a-file: 8×8 or 14×14 cells, each the piece on it or `null` (an empty square, or a cut
+   * corner of the four-player board: files a–c and l–n on ranks 1–3 and 12–14).
+   */
+  boardRows(): (BoardPiece<P> | null)[][];
+  /**
+   * The board as text, the top rank first, then the file letters: FEN letters (`K` White,
+   * `k` Black) and `.` for two players; FEN4 pairs (`rK`, `bP`, `dQ` grey) and `..` for four.
+   */
+  ascii(): string;
   /** The game as it stood after the first `ply` history entries. */
   positionAt(ply: number): PositionView<P>;
   /** The current position as FEN (FEN4 for four players). */
   fen(): string;
-  /** The game as PGN (PGN4 for four players). */
+  /** The game as PGN (PGN4 for four players), with its headers. */
   pgn(): string;
+  /**
+   * The PGN headers the game carries: set with `setHeaders` or read from an imported PGN /
+   * PGN4. Never the tags written from the game itself (`Result`, `Variant`, `FEN`, `SetUp`;
+   * four players: `Variant`, `RuleVariants`, `StartFen4`, `MoveLimit`, `Result`, `Termination`).
+   */
+  headers(): Headers;
+  /**
+   * Sets headers for `pgn()`, e.g. `{White: "Ada", Black: "Grace"}`; `null`/`undefined`
+   * removes one. Throws `invalid-argument` (and changes nothing) for a name that is not a PGN
+   * tag name, a tag written from the game itself, or a value with a line break.
+   */
+  setHeaders(headers: Record<string, string | null | undefined>): void;
   /** Claims a draw by threefold repetition or the 50-move rule; `false` when none is available. */
   claimDraw(): boolean;
   /** `player` (default: the player to move) resigns. */
@@ -295,7 +332,7 @@ export declare class Game<P extends Player = Player> {
   perft(depth: number): number;
   /** The computer's choice of move, without playing it. */
   aiMove(options?: AiOptions): Move<P>;
-  /** The best move, its score and the expected line, for hints. */
+  /** The best move, its score and the expected line, for hints (reproducible with `nodes`). */
   analyse(options?: AnalyseOptions): Analysis<P>;
   /** The game as a plain object for saving (`JSON.stringify(game)` calls this). */
   toJSON(): SavedGame;
@@ -313,6 +350,13 @@ export declare function newGame(options?: TwoPlayerOptions & { variant: TwoPlaye
 export declare function newGame(options?: { fen?: string; seed?: number }): Game<Side>;
 /** Any game: with `pgn` and no `variant`, the PGN's Variant tag chooses. */
 export declare function newGame(options?: NewGameOptions): Game;
+
+/**
+ * Splits a text of several PGN (or PGN4) games into one text per game, first to last; `[]`
+ * when it holds none. `newGame({pgn})` reads one game and refuses a text of several
+ * (`invalid-pgn`), so import a file with `splitPgn(text).map((pgn) => newGame({ pgn }))`.
+ */
+export declare function splitPgn(text: string): string[];
 
 /** What `init` accepts: a URL of the .wasm, its bytes, a compiled module, or a fetch `Response`. */
 export type InitInput = string | { readonly href: string } | ArrayBuffer | ArrayBufferView | WasmModule | ResponseLike;

@@ -183,3 +183,13 @@ export function newGame(options) {
     throw adopt(e);
   }
 }
+
+/** Splits a text of several PGN / PGN4 games into one text per game (see tablero.d.ts). */
+export function splitPgn(text) {
+  if (!ready) throw notInitialized("splitPgn()");
+  try {
+    return glue.splitPgn(text);
+  } catch (e) {
+    throw adopt(e);
+  }
+}

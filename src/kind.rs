@@ -230,7 +230,7 @@ impl Rules {
             "ffa" => Ok(Rules::Ffa),
             "kingdoms" => Ok(Rules::Kingdoms),
             other => Err(Error::invalid_argument(format!(
-                "unknown four-player rules {other:?}"
+                "rules must be \"ffa\" or \"kingdoms\", got {other:?}"
             ))),
         }
     }

@@ -29,7 +29,7 @@ pub mod two;
 
 pub use error::{Error, ErrorKind};
 
-pub use game::{Game, NewGame, SavedGame};
+pub use game::{Game, NewGame, SavedGame, split_pgn};
 pub use kind::{Facts, GameKind, Rules};
 pub use player::Player;
 pub use record::{

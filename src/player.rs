@@ -76,7 +76,9 @@ impl Player {
                 "blue" | "b" => Ok(Player::Blue),
                 "yellow" | "y" => Ok(Player::Yellow),
                 "green" | "g" => Ok(Player::Green),
-                other => Err(Error::invalid_argument(format!("unknown seat {other:?}"))),
+                _ => Err(Error::invalid_argument(format!(
+                    "player must be \"red\", \"blue\", \"yellow\" or \"green\", got {text:?}"
+                ))),
             },
         }
     }

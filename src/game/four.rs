@@ -105,6 +105,29 @@ impl Engine for FourGame {
         FourGame::legal_uci(self, from)
     }
 
+    fn check_text(&self, text: &str) -> Result<(), Error> {
+        if self.is_over() {
+            return Err(Error::game_over(format!(
+                "the game is over; cannot play {text:?}"
+            )));
+        }
+        self.parse_move(text).map(drop)
+    }
+
+    fn check_squares(&self, from: &str, to: &str, promotion: Option<Role>) -> Result<(), Error> {
+        if self.is_over() {
+            return Err(Error::game_over(format!(
+                "the game is over; cannot play {from}{to}"
+            )));
+        }
+        if promotion.is_some_and(|r| r != Role::Queen) {
+            return Err(Error::illegal_move(
+                "four-player pawns always promote to a queen (R5.8)",
+            ));
+        }
+        self.parse_move(&format!("{from}{to}")).map(drop)
+    }
+
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
         if self.is_over() {
             return Err(Error::game_over(format!(
@@ -232,9 +255,9 @@ impl Engine for FourGame {
     }
 
     #[cfg(feature = "ai")]
-    fn analyse(&self, time_ms: u64) -> Result<Analysis, Error> {
+    fn analyse(&self, opts: &AiOptions) -> Result<Analysis, Error> {
         check_playable(self)?;
-        let choice = crate::ai::four::analyse(self.position(), time_ms)?;
+        let choice = crate::ai::four::choose_move(self.position(), opts)?;
         let best = legal_choice(self, choice.mv)?;
         Ok(Analysis {
             best: best.clone(),

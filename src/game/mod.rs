@@ -7,12 +7,18 @@
 //! (`Game::engine`), and keeps what is the same for every game (argument checks, the AI's
 //! seed, the save envelope) here.
 
+mod explain;
 #[cfg(feature = "four")]
 mod four;
+mod headers;
 mod saved;
+mod split;
 mod two;
+mod views;
 
+pub use headers::Headers;
 pub use saved::{SavedGame, SavedResult};
+pub use split::split_pgn;
 
 #[cfg(feature = "four")]
 use crate::four::{FourGame, Seat};
@@ -72,6 +78,8 @@ pub const FOUR_PLAYER_PERFT_BUDGET: u64 = 1_000_000;
 pub struct Game {
     inner: Inner,
     seed: u64,
+    /// PGN headers set by the caller or read from an import (see `headers.rs`).
+    headers: Headers,
 }
 
 #[derive(Debug, Clone)]
@@ -88,6 +96,10 @@ trait Engine {
     fn players(&self) -> Vec<Player>;
     fn legal_moves(&self, from: Option<&str>) -> Result<Vec<MoveRecord>, Error>;
     fn legal_uci(&self, from: Option<&str>) -> Result<Vec<String>, Error>;
+    /// `Ok` exactly when `play_text(text)` would play a move, with its error otherwise.
+    fn check_text(&self, text: &str) -> Result<(), Error>;
+    /// `Ok` exactly when `play_squares(..)` would play a move, with its error otherwise.
+    fn check_squares(&self, from: &str, to: &str, promotion: Option<Role>) -> Result<(), Error>;
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error>;
     fn play_squares(
         &mut self,
@@ -114,7 +126,7 @@ trait Engine {
     #[cfg(feature = "ai")]
     fn ai_move(&self, opts: &AiOptions) -> Result<MoveRecord, Error>;
     #[cfg(feature = "ai")]
-    fn analyse(&self, time_ms: u64) -> Result<Analysis, Error>;
+    fn analyse(&self, opts: &AiOptions) -> Result<Analysis, Error>;
     fn to_saved(&self) -> SavedGame;
 }
 
@@ -125,6 +137,9 @@ impl Game {
     pub fn new(opts: NewGame) -> Result<Game, Error> {
         if opts.fen.is_some() && opts.pgn.is_some() {
             return Err(Error::invalid_argument("give either fen or pgn, not both"));
+        }
+        if let Some(pgn) = &opts.pgn {
+            one_game(pgn)?;
         }
         let inner = match opts.kind.variant() {
             Some(variant) => {
@@ -154,18 +169,31 @@ impl Game {
             #[cfg(not(feature = "four"))]
             None => return Err(no_four_player_engine()),
         };
-        Ok(Game {
-            inner,
-            seed: opts.seed,
-        })
+        Ok(Game::with(inner, opts.seed, opts.pgn.as_deref()))
     }
 
-    /// Imports a two-player PGN whose `Variant` tag picks the game (absent: chess).
+    /// Imports a two-player PGN whose `Variant` tag picks the game (absent: chess). Like
+    /// [`Game::new`], it refuses a text of several games (`invalid-pgn`; see [`split_pgn`]).
     pub fn from_pgn(pgn: &str, seed: u64) -> Result<Game, Error> {
-        Ok(Game {
-            inner: Inner::Two(TwoGame::from_pgn(pgn)?),
+        one_game(pgn)?;
+        Ok(Game::with(
+            Inner::Two(TwoGame::from_pgn(pgn)?),
             seed,
-        })
+            Some(pgn),
+        ))
+    }
+
+    /// A game of `inner`, with the headers of the PGN it was imported from, if any.
+    fn with(inner: Inner, seed: u64, pgn: Option<&str>) -> Game {
+        let mut game = Game {
+            inner,
+            seed,
+            headers: Headers::new(),
+        };
+        if let Some(pgn) = pgn {
+            game.headers = headers::read(game.kind(), pgn);
+        }
+        game
     }
 
     /// The one place that chooses the engine.
@@ -228,7 +256,30 @@ impl Game {
     /// Plays a move written as UCI (`e2e4`, `e7e8q`, `e1g1`), SAN (`Nf3`, `O-O`) or, for four
     /// players, PGN4 move text (`h2-h4`, `Qg1xQn8+`). Errors: `game-over`, `illegal-move`.
     pub fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
-        self.engine_mut().play_text(text)
+        match self.engine().check_text(text) {
+            Ok(()) => self.engine_mut().play_text(text),
+            Err(e) => Err(self.explained(e, text)),
+        }
+    }
+
+    /// Whether [`Game::play_text`] would play `text` (no error, nothing changes).
+    pub fn is_legal_text(&self, text: &str) -> bool {
+        self.engine().check_text(text).is_ok()
+    }
+
+    /// Whether [`Game::play_squares`] would play this move (no error, nothing changes).
+    pub fn is_legal_squares(&self, from: &str, to: &str, promotion: Option<Role>) -> bool {
+        self.engine().check_squares(from, to, promotion).is_ok()
+    }
+
+    /// `e` with an illegal move's message replaced by one that says whose turn it is and why
+    /// the move is refused (`explain.rs`).
+    fn explained(&self, e: Error, text: &str) -> Error {
+        if e.kind == crate::ErrorKind::IllegalMove {
+            Error::illegal_move(self.explain_illegal(text))
+        } else {
+            e
+        }
     }
 
     /// Plays the move from `from` to `to` (castling: the king's move), promoting to
@@ -240,7 +291,16 @@ impl Game {
         to: &str,
         promotion: Option<Role>,
     ) -> Result<MoveRecord, Error> {
-        self.engine_mut().play_squares(from, to, promotion)
+        match self.engine().check_squares(from, to, promotion) {
+            Ok(()) => self.engine_mut().play_squares(from, to, promotion),
+            Err(e) => {
+                let text = format!(
+                    "{from}{to}{}",
+                    promotion.map(|r| r.char().to_string()).unwrap_or_default()
+                );
+                Err(self.explained(e, &text))
+            }
+        }
     }
 
     /// Takes back the last action: a resignation, time-out or claimed draw
@@ -291,11 +351,6 @@ impl Game {
         self.engine().fen()
     }
 
-    /// The game as PGN (PGN4 for four players).
-    pub fn pgn(&self) -> String {
-        self.engine().pgn()
-    }
-
     /// Claims a draw by threefold repetition or the 50-move rule; `false` (and nothing
     /// changes) when none is available. Four-player draws are automatic: always `false`.
     pub fn claim_draw(&mut self) -> bool {
@@ -322,7 +377,7 @@ impl Game {
     /// more than a few seconds (issue 10): the depth alone bounds nothing, perft(5) of a
     /// position with 200 moves is hours.
     pub fn perft(&self, depth: u32) -> Result<u64, Error> {
-        let max = self.engine().max_perft_depth();
+        let max = self.max_perft_depth();
         if depth > max {
             return Err(Error::invalid_argument(format!(
                 "depth must be an integer from 0 to {max}, got {depth}"
@@ -335,6 +390,11 @@ impl Game {
                  ask for a smaller depth"
             ))
         })
+    }
+
+    /// The deepest [`Game::perft`] accepted: 8 for two players, 6 for four.
+    pub fn max_perft_depth(&self) -> u32 {
+        self.engine().max_perft_depth()
     }
 
     /// The seed of the AI's randomised choice when the caller gives none: the game's seed
@@ -359,17 +419,29 @@ impl Game {
     }
 
     /// A full-strength look at the position for hints: the best move, its score and the line
-    /// the engine expects. Only `opts.time_ms` is read (default 1000 ms).
+    /// the engine expects. `opts.level` is not read (always full strength); `time_ms` and
+    /// `nodes` bound the search (neither given: 1000 ms), and `seed` defaults like
+    /// [`Game::ai_move`]'s, so a node-bounded analysis is reproducible.
     #[cfg(feature = "ai")]
     pub fn analyse(&self, opts: &AiOptions) -> Result<Analysis, Error> {
         opts.check()?;
-        self.engine().analyse(opts.time_ms.unwrap_or(1000))
+        let opts = AiOptions {
+            level: 8,
+            time_ms: match (opts.time_ms, opts.nodes) {
+                (None, None) => Some(1000),
+                (t, _) => t,
+            },
+            nodes: opts.nodes,
+            seed: Some(opts.seed.unwrap_or_else(|| self.ai_seed())),
+        };
+        self.engine().analyse(&opts)
     }
 
     /// The game as a replayable record (see [`SavedGame`]).
     pub fn to_saved(&self) -> SavedGame {
         SavedGame {
             seed: self.seed,
+            headers: self.headers.clone(),
             ..self.engine().to_saved()
         }
     }
@@ -378,6 +450,18 @@ impl Game {
     /// Errors: `invalid-argument` for anything corrupt.
     pub fn from_saved(saved: &SavedGame) -> Result<Game, Error> {
         saved::restore(saved)
+    }
+}
+
+/// `invalid-pgn` for a text of more than one game: importing only the first would lose the
+/// others without a word.
+fn one_game(pgn: &str) -> Result<(), Error> {
+    match split::count_games(pgn) {
+        0 | 1 => Ok(()),
+        n => Err(Error::invalid_pgn(format!(
+            "the text holds {n} games and a game imports one: split it with splitPgn(text) \
+             (Rust: tablero::split_pgn) and import each game"
+        ))),
     }
 }
 
@@ -392,7 +476,12 @@ fn no_four_player_engine() -> Error {
 fn seat_of(player: Player) -> Result<Seat, Error> {
     player
         .seat()
-        .ok_or_else(|| Error::invalid_argument(format!("unknown seat {:?}", player.name())))
+        .ok_or_else(|| {
+            Error::invalid_argument(format!(
+                "player must be \"red\", \"blue\", \"yellow\" or \"green\" in a four-player game, got {:?}",
+                player.name()
+            ))
+        })
 }
 
 /// Plies to a forced win (> 0) or loss (< 0) that a search score proves, if any.

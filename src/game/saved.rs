@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Game, Inner};
+use super::{Game, Headers, Inner};
 #[cfg(feature = "four")]
 use crate::four::FourGame;
 use crate::kind::GameKind;
@@ -48,6 +48,45 @@ pub struct SavedGame {
     /// Two players: a resignation or claimed draw that ended the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub declared: Option<SavedResult>,
+    /// The PGN headers ([`super::Game::headers`]), as a JSON object in order; absent when
+    /// there are none (saves written before headers existed load with none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty", with = "header_map")]
+    pub headers: Headers,
+}
+
+/// [`Headers`] as a JSON object (`{"White": "Ada"}`), keeping their order.
+mod header_map {
+    use serde::de::{MapAccess, Visitor};
+    use serde::ser::SerializeMap;
+    use serde::{Deserializer, Serializer};
+
+    use super::Headers;
+
+    pub fn serialize<S: Serializer>(headers: &Headers, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(headers.len()))?;
+        for (k, v) in headers {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Headers, D::Error> {
+        struct Pairs;
+        impl<'de> Visitor<'de> for Pairs {
+            type Value = Headers;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object of header names to text")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Headers, A::Error> {
+                let mut out = Headers::new();
+                while let Some(pair) = map.next_entry::<String, String>()? {
+                    out.push(pair);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(Pairs)
+    }
 }
 
 /// How a two-player game that ended by a call (resignation, claimed or agreed draw) ended.
@@ -74,6 +113,7 @@ impl SavedGame {
             move_limit: None,
             moves: Vec::new(),
             declared: None,
+            headers: Headers::new(),
         }
     }
 }
@@ -94,8 +134,11 @@ pub(super) fn restore(s: &SavedGame) -> Result<Game, Error> {
         #[cfg(not(feature = "four"))]
         None => return Err(super::no_four_player_engine()),
     };
-    Ok(Game {
+    let mut game = Game {
         inner,
         seed: s.seed,
-    })
+        headers: Headers::new(),
+    };
+    game.restore_headers(&s.headers)?;
+    Ok(game)
 }

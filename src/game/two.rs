@@ -54,6 +54,44 @@ fn square_filter(from: Option<&str>) -> Result<Option<Square>, Error> {
     .transpose()
 }
 
+/// The legal move from `from` to `to`, or the error `play_squares` gives.
+trait FindSquares {
+    fn find_squares(
+        &self,
+        from: &str,
+        to: &str,
+        promotion: Option<Role>,
+    ) -> Result<crate::two::Move, Error>;
+}
+
+impl FindSquares for TwoGame {
+    fn find_squares(
+        &self,
+        from: &str,
+        to: &str,
+        promotion: Option<Role>,
+    ) -> Result<crate::two::Move, Error> {
+        if let Some(r) = self.result() {
+            return Err(Error::game_over(format!(
+                "the game is over ({}); cannot play {from}{to}",
+                r.reason.code()
+            )));
+        }
+        let sq = |s: &str| {
+            Square::parse(s).ok_or_else(|| Error::illegal_move(format!("{s:?} is not a square")))
+        };
+        let (f, t) = (sq(from)?, sq(to)?);
+        let pos = self.position();
+        pos.find_move(f, t, promotion).ok_or_else(|| {
+            Error::illegal_move(format!(
+                "{from}{to}{} is not a legal move in {}",
+                promotion.map(|r| r.char().to_string()).unwrap_or_default(),
+                pos.fen()
+            ))
+        })
+    }
+}
+
 impl Engine for TwoGame {
     fn kind(&self) -> GameKind {
         self.variant().into()
@@ -82,6 +120,20 @@ impl Engine for TwoGame {
             .collect())
     }
 
+    fn check_text(&self, text: &str) -> Result<(), Error> {
+        if let Some(r) = self.result() {
+            return Err(Error::game_over(format!(
+                "the game is over ({}); cannot play {text:?}",
+                r.reason.code()
+            )));
+        }
+        self.position().parse_move(text).map(drop)
+    }
+
+    fn check_squares(&self, from: &str, to: &str, promotion: Option<Role>) -> Result<(), Error> {
+        self.find_squares(from, to, promotion).map(drop)
+    }
+
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
         self.play_str(text).cloned()
     }
@@ -92,24 +144,7 @@ impl Engine for TwoGame {
         to: &str,
         promotion: Option<Role>,
     ) -> Result<MoveRecord, Error> {
-        if let Some(r) = self.result() {
-            return Err(Error::game_over(format!(
-                "the game is over ({}); cannot play {from}{to}",
-                r.reason.code()
-            )));
-        }
-        let sq = |s: &str| {
-            Square::parse(s).ok_or_else(|| Error::illegal_move(format!("{s:?} is not a square")))
-        };
-        let (f, t) = (sq(from)?, sq(to)?);
-        let pos = self.position();
-        let m = pos.find_move(f, t, promotion).ok_or_else(|| {
-            Error::illegal_move(format!(
-                "{from}{to}{} is not a legal move in {}",
-                promotion.map(|r| r.char().to_string()).unwrap_or_default(),
-                pos.fen()
-            ))
-        })?;
+        let m = self.find_squares(from, to, promotion)?;
         self.play(m).cloned()
     }
 
@@ -239,9 +274,9 @@ impl Engine for TwoGame {
     }
 
     #[cfg(feature = "ai")]
-    fn analyse(&self, time_ms: u64) -> Result<Analysis, Error> {
+    fn analyse(&self, opts: &AiOptions) -> Result<Analysis, Error> {
         self.check_playable()?;
-        let choice = crate::ai::two::analyse(self.position(), &self.hashes(), time_ms)?;
+        let choice = crate::ai::two::choose_move(self.position(), &self.hashes(), opts)?;
         let mut pos = self.position().clone();
         let mut pv = Vec::new();
         for &m in &choice.pv {

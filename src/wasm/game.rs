@@ -26,6 +26,35 @@ pub fn new_game(
     create(&options.unwrap_or(JsValue::UNDEFINED)).map_err(js_error)
 }
 
+/// Splits a text of several PGN (or PGN4) games into one text per game, first to last (`[]`
+/// for a text with no game). `newGame({pgn})` reads one game and refuses more, so a file of
+/// many is imported with `splitPgn(text).map((pgn) => newGame({pgn}))`. Throws
+/// `invalid-argument` when `text` is not a string.
+#[wasm_bindgen(js_name = splitPgn, unchecked_return_type = "string[]")]
+pub fn split_pgn(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<JsValue, JsValue> {
+    out(opt_string(&text, "splitPgn's text").and_then(|t| {
+        t.map(|t| crate::split_pgn(&t)).ok_or_else(|| {
+            Error::invalid_argument("splitPgn needs the PGN text as a string, got undefined")
+        })
+    }))
+}
+
+/// Headers as a JSON object (`{"White": "Ada"}`), in order.
+struct HeaderObject<'a>(&'a [(String, String)]);
+
+impl serde::Serialize for HeaderObject<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
 fn create(options: &JsValue) -> Result<Game, Error> {
     let inner = match options::new_game(options)? {
         Start::New(opts) => crate::Game::new(opts)?,
@@ -143,6 +172,33 @@ impl Game {
         })
     }
 
+    /// Whether `play(move)` would play `move`, without playing it: `true` or `false` for
+    /// every string and every object (a move that cannot be read is not legal, and neither
+    /// is any move once the game is over). Throws `invalid-argument` only when `move` is
+    /// neither a string nor an object (`undefined`, a number, an array): a mistake in the
+    /// calling code rather than a move to judge.
+    #[wasm_bindgen(js_name = isLegal)]
+    pub fn is_legal(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | MoveInput")] mv: JsValue,
+    ) -> Result<bool, JsValue> {
+        if !mv.is_string() && (!mv.is_object() || super::js::is_array(&mv).unwrap_or(true)) {
+            return Err(js_error(Error::invalid_argument(format!(
+                "isLegal needs a move: a string like \"e2e4\" or \"Nf3\" or an object {{from, to, promotion?}}, got {}",
+                options::describe(&mv)
+            ))));
+        }
+        Ok(match options::move_input(&mv) {
+            Ok(MoveInput::Text(text)) => self.inner.is_legal_text(&text),
+            Ok(MoveInput::Squares {
+                from,
+                to,
+                promotion,
+            }) => self.inner.is_legal_squares(&from, &to, promotion),
+            Err(_) => false,
+        })
+    }
+
     /// Takes back the last action: a resignation, time-out or claimed draw (returning
     /// `undefined`; the moves stay), otherwise the last move (returned; `undefined` at the
     /// start).
@@ -191,6 +247,20 @@ impl Game {
         out(Ok(self.inner.board()))
     }
 
+    /// The board as rows, the top rank first (rank 8, or 14), each from the a-file: 8 rows
+    /// of 8 or 14 of 14 cells, each the piece on it or `null` (an empty square, or one of the
+    /// four-player board's cut 3×3 corners).
+    #[wasm_bindgen(js_name = boardRows, unchecked_return_type = "(BoardPiece | null)[][]")]
+    pub fn board_rows(&self) -> Result<JsValue, JsValue> {
+        out(Ok(self.inner.board_rows()))
+    }
+
+    /// The board as text, the top rank first: FEN letters (`K`, `k`) and `.` for two players,
+    /// FEN4 pairs (`rK`, `bP`, `dQ` for grey) and `..` for four, then the file letters.
+    pub fn ascii(&self) -> String {
+        self.inner.ascii()
+    }
+
     /// The game as it stood after the first `ply` history entries (0: the start; `game.ply`:
     /// now), without changing the game.
     #[wasm_bindgen(js_name = positionAt, unchecked_return_type = "PositionView")]
@@ -213,6 +283,31 @@ impl Game {
     /// The game as PGN (PGN4 for four players).
     pub fn pgn(&self) -> String {
         self.inner.pgn()
+    }
+
+    /// The PGN headers the game carries, as an object in order (`{White: "Ada"}`): those set
+    /// with `setHeaders` and those an imported PGN / PGN4 brought, never the tags the game
+    /// writes from itself (`Result`, `Variant`, `FEN`, `SetUp`; four players: `Variant`,
+    /// `RuleVariants`, `StartFen4`, `MoveLimit`, `Result`, `Termination`).
+    #[wasm_bindgen(unchecked_return_type = "Record<string, string>")]
+    pub fn headers(&self) -> Result<JsValue, JsValue> {
+        out(Ok(HeaderObject(self.inner.headers())))
+    }
+
+    /// Sets PGN headers for `pgn()` (`{White: "Ada", Event: "Club night"}`); `null` or
+    /// `undefined` removes one. Names are PGN tag names (letters, digits, `_`); values are one
+    /// line of text. All or nothing: throws `invalid-argument` for a bad name or value, or a
+    /// tag the game writes from itself (`Result`, ...).
+    #[wasm_bindgen(js_name = setHeaders)]
+    pub fn set_headers(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, string | null | undefined>")]
+        headers: JsValue,
+    ) -> Result<(), JsValue> {
+        let pairs = options::headers(&headers).map_err(js_error)?;
+        self.inner
+            .set_headers(pairs.iter().map(|(k, v)| (k.as_str(), v.as_deref())))
+            .map_err(js_error)
     }
 
     /// Claims a draw by threefold repetition or the 50-move rule; `false` when none is
@@ -252,7 +347,8 @@ impl Game {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
     ) -> Result<f64, JsValue> {
-        let depth = opt_integer(&depth, "depth", 0, u64::from(u32::MAX))
+        let max = u64::from(self.inner.max_perft_depth());
+        let depth = opt_integer(&depth, "depth", 0, max)
             .and_then(|d| d.ok_or_else(|| Error::invalid_argument("perft needs a depth")))
             .map_err(js_error)?;
         self.inner
@@ -276,12 +372,13 @@ impl Game {
     }
 
     /// A full-strength look at the position for hints: the best move, its score and the line
-    /// the engine expects. `timeMs` defaults to 1000.
+    /// the engine expects. `timeMs` and/or `nodes` bound the search (neither: 1000 ms);
+    /// `seed` as in `aiMove`, so a node-bounded analysis is reproducible.
     #[cfg(feature = "ai")]
     #[wasm_bindgen(unchecked_return_type = "Analysis")]
     pub fn analyse(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "{timeMs?: number}")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "AnalyseOptions")] options: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
         out(
             options::analyse_options(&options.unwrap_or(JsValue::UNDEFINED))

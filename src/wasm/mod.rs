@@ -23,4 +23,4 @@ mod js;
 mod options;
 mod save;
 
-pub use game::{Game, new_game};
+pub use game::{Game, new_game, split_pgn};

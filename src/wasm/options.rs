@@ -36,8 +36,9 @@ pub(crate) fn describe(v: &JsValue) -> String {
     } else if v.is_null() {
         "null".into()
     } else if let Some(s) = v.as_string() {
+        // "the string" says outright that a number in quotes is not a number.
         let short: String = s.chars().take(60).collect();
-        format!("{short:?}")
+        format!("the string {short:?}")
     } else if v.as_f64().is_some() {
         // JS prints the number (NaN, 1e+300, 2.5); Rust's float formatting would add a few
         // kilobytes to the package for error messages alone.
@@ -46,10 +47,14 @@ pub(crate) fn describe(v: &JsValue) -> String {
             .ok()
             .and_then(|s| s.as_string())
             .unwrap_or_else(|| "a number".into())
+    } else if let Some(b) = v.as_bool() {
+        format!("{b}")
     } else if js::is_array(v).unwrap_or(false) {
         "an array".into()
     } else {
-        v.js_typeof().as_string().unwrap_or_default()
+        // "an object", "a function", "a symbol", "a bigint".
+        let kind = v.js_typeof().as_string().unwrap_or_default();
+        format!("a {kind}").replace("a object", "an object")
     }
 }
 
@@ -212,8 +217,26 @@ impl Fields {
         Fields::open(&self.get(key)?, what)
     }
 
+    /// How a message names field `key`: `aiMove option "level"`, `move field "from"`.
     fn name(&self, key: &str) -> String {
-        format!("{} field {key:?}", self.what)
+        match self.what.strip_suffix(" options") {
+            Some(call) => format!("{call} option {key:?}"),
+            None => format!("{} field {key:?}", self.what),
+        }
+    }
+
+    /// Every own property as a `(name, value)` pair, in the object's order: the entries of an
+    /// object of free-form keys (headers). Symbol keys are refused.
+    pub(crate) fn entries(&self) -> Result<Vec<(String, JsValue)>, Error> {
+        let keys = Reflect::own_keys(&self.obj).map_err(|_| unreadable(self.what))?;
+        keys.iter()
+            .map(|key| {
+                let name = key.as_string().ok_or_else(|| {
+                    Error::invalid_argument(format!("{}: a key is a symbol", self.what))
+                })?;
+                Ok((name.clone(), self.get(&name)?))
+            })
+            .collect()
     }
 }
 
@@ -356,12 +379,33 @@ pub(crate) fn ai_options(v: &JsValue) -> Result<crate::AiOptions, Error> {
     Ok(opts)
 }
 
-/// Reads `analyse`'s options: only a time budget.
+/// Reads `analyse`'s options: the budget and seed of `aiMove`'s, no level (an analysis is
+/// always at full strength).
 #[cfg(feature = "ai")]
 pub(crate) fn analyse_options(v: &JsValue) -> Result<crate::AiOptions, Error> {
     let mut opts = crate::AiOptions::default();
-    if let Some(f) = Fields::options(v, "analyse options", &["timeMs"])? {
+    if let Some(f) = Fields::options(v, "analyse options", &["timeMs", "nodes", "seed"])? {
         opts.time_ms = f.integer("timeMs", 1, MAX_TIME_MS)?;
+        opts.nodes = f.integer("nodes", 1, MAX_NODES)?;
+        opts.seed = f.integer("seed", 0, MAX_SAFE_INTEGER)?;
     }
     Ok(opts)
+}
+
+/// Reads `setHeaders`' argument: an object of header names to text, or to `null` /
+/// `undefined` to remove that header.
+pub(crate) fn headers(v: &JsValue) -> Result<Vec<(String, Option<String>)>, Error> {
+    let Some(f) = Fields::open(v, "headers")? else {
+        return Err(Error::invalid_argument(format!(
+            "setHeaders needs an object such as {{White: \"Ada\", Black: \"Grace\"}}, got {}",
+            describe(v)
+        )));
+    };
+    f.entries()?
+        .into_iter()
+        .map(|(name, value)| {
+            let value = opt_string(&value, &format!("header {name:?}"))?;
+            Ok((name, value))
+        })
+        .collect()
 }

@@ -2,7 +2,7 @@
 //! `Game.fromJSON` reads one back (or its JSON text).
 //!
 //! `{format: "tablero-game", version: 1, variant, rules?, seed, startFen, firstPlayer?,
-//! moveLimit?, moves, declared?}`: the same version-1 format earlier releases wrote, so their
+//! moveLimit?, moves, declared?, headers?}`: the same version-1 format earlier releases wrote, so their
 //! saves still load (four-player saves of those wrote `moveLimit: null`; `null` reads as
 //! absent). Fields are read as own properties with strict types, like every option object;
 //! unknown fields are ignored, since a save is data that a page may have kept with notes of
@@ -74,6 +74,22 @@ pub(crate) fn read(saved: &JsValue) -> Result<SavedGame, Error> {
             Error::invalid_argument("corrupt saved game: no moves (an array of strings)")
         })?,
         declared,
+        headers: match f.object("headers", "saved game field \"headers\"")? {
+            None => Vec::new(),
+            Some(h) => h
+                .entries()?
+                .into_iter()
+                .map(|(name, value)| {
+                    let value = opt_string(&value, &format!("saved game header {name:?}"))?
+                        .ok_or_else(|| {
+                            Error::invalid_argument(format!(
+                                "corrupt saved game: header {name:?} is not text"
+                            ))
+                        })?;
+                    Ok((name, value))
+                })
+                .collect::<Result<_, Error>>()?,
+        },
     })
 }
 

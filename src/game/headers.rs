@@ -1,0 +1,170 @@
+//! The PGN / PGN4 headers (tag pairs) a [`Game`] carries: player names, event, date, any tag
+//! a user sets or an imported PGN brought, written back on export.
+//!
+//! The engines write the tags that describe the game itself (`Result`, `Variant`, `FEN`,
+//! `StartFen4`, ...); those are computed from the game at every export and cannot be set, so
+//! a header can never contradict the moves. Every other tag is the caller's: it is kept in
+//! the order it was first set or read, and replaces the engine's placeholder (`[White "?"]`)
+//! where the engine writes one.
+
+use super::Game;
+use crate::{Error, GameKind, pgn_tags};
+
+/// Tag pairs in order: `(name, value)`.
+pub type Headers = Vec<(String, String)>;
+
+/// The longest header name accepted.
+const MAX_NAME: usize = 255;
+
+/// The tags an engine writes from the game of `kind` itself.
+fn computed(kind: GameKind) -> &'static [&'static str] {
+    if kind.rules().is_some() {
+        &[
+            "Variant",
+            "RuleVariants",
+            "StartFen4",
+            "MoveLimit",
+            "Result",
+            "Termination",
+        ]
+    } else {
+        &["Result", "Variant", "FEN", "SetUp"]
+    }
+}
+
+fn is_computed(kind: GameKind, name: &str) -> bool {
+    computed(kind).iter().any(|c| c.eq_ignore_ascii_case(name))
+}
+
+/// The headers of an imported PGN / PGN4 text: its tags but the computed ones. A text whose
+/// tags cannot be read gives none (its import fails anyway).
+pub(super) fn read(kind: GameKind, text: &str) -> Headers {
+    let Ok((tags, _)) = pgn_tags::split(text) else {
+        return Headers::new();
+    };
+    let mut headers = Headers::new();
+    for (name, value) in tags {
+        if !is_computed(kind, &name) {
+            put(&mut headers, name, Some(value));
+        }
+    }
+    headers
+}
+
+/// Sets (`Some`) or removes (`None`) header `name`, keeping its place when it exists.
+fn put(headers: &mut Headers, name: String, value: Option<String>) {
+    let at = headers
+        .iter()
+        .position(|(k, _)| k.eq_ignore_ascii_case(&name));
+    match (at, value) {
+        (Some(i), Some(v)) => headers[i] = (name, v),
+        (Some(i), None) => {
+            headers.remove(i);
+        }
+        (None, Some(v)) => headers.push((name, v)),
+        (None, None) => {}
+    }
+}
+
+/// Checks one header a caller sets: a PGN tag name (letters, digits, `_`) that the game does
+/// not compute, and a value on one line.
+fn check(kind: GameKind, name: &str, value: Option<&str>) -> Result<(), Error> {
+    if name.is_empty()
+        || name.len() > MAX_NAME
+        || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        let shown: String = name.chars().take(60).collect();
+        return Err(Error::invalid_argument(format!(
+            "header name must be 1 to {MAX_NAME} letters, digits or underscores (a PGN tag name such as \"White\"), got {shown:?}"
+        )));
+    }
+    if is_computed(kind, name) {
+        return Err(Error::invalid_argument(format!(
+            "header {name:?} is written from the game itself ({} are); set other headers such as \"White\" or \"Event\"",
+            computed(kind).join(", ")
+        )));
+    }
+    if value.is_some_and(|v| v.contains(['\n', '\r'])) {
+        return Err(Error::invalid_argument(format!(
+            "header {name:?} must be one line of text, got a value with a line break"
+        )));
+    }
+    Ok(())
+}
+
+/// `pgn` (an engine's export) with `headers` written in: each replaces the engine's tag of
+/// the same name, the rest follow the engine's tags in order.
+fn write(pgn: String, headers: &Headers) -> String {
+    if headers.is_empty() {
+        return pgn;
+    }
+    let Ok((tags, movetext)) = pgn_tags::split(&pgn) else {
+        debug_assert!(false, "an engine wrote unreadable tags");
+        return pgn;
+    };
+    let mut out = String::with_capacity(pgn.len() + 64);
+    let mut used = vec![false; headers.len()];
+    for (name, value) in &tags {
+        let mine = headers
+            .iter()
+            .position(|(k, _)| k.eq_ignore_ascii_case(name));
+        match mine {
+            Some(i) => {
+                used[i] = true;
+                pgn_tags::write(&mut out, &headers[i].0, &headers[i].1);
+            }
+            None => pgn_tags::write(&mut out, name, value),
+        }
+    }
+    for ((name, value), used) in headers.iter().zip(used) {
+        if !used {
+            pgn_tags::write(&mut out, name, value);
+        }
+    }
+    out.push_str(&movetext);
+    out
+}
+
+impl Game {
+    /// The headers the game carries, in order: those set with [`Game::set_headers`] and those
+    /// read from an imported PGN / PGN4, but never the tags the game writes from itself
+    /// (`Result`, `Variant`, `FEN`, `SetUp`; four players: `Variant`, `RuleVariants`,
+    /// `StartFen4`, `MoveLimit`, `Result`, `Termination`).
+    pub fn headers(&self) -> &[(String, String)] {
+        &self.headers
+    }
+
+    /// Sets headers for [`Game::pgn`] (`("White", Some("Ada"))`), or removes them (`None`).
+    /// Names compare without case; a header keeps its place when it is set again. All or
+    /// nothing: errors (`invalid-argument`) for a name that is not a PGN tag name, a tag the
+    /// game writes from itself (`Result`, ...), or a value with a line break.
+    pub fn set_headers<'a, I>(&mut self, headers: I) -> Result<(), Error>
+    where
+        I: IntoIterator<Item = (&'a str, Option<&'a str>)>,
+    {
+        let changes: Vec<_> = headers.into_iter().collect();
+        let kind = self.kind();
+        for &(name, value) in &changes {
+            check(kind, name, value)?;
+        }
+        for (name, value) in changes {
+            put(
+                &mut self.headers,
+                name.to_string(),
+                value.map(str::to_string),
+            );
+        }
+        Ok(())
+    }
+
+    /// The game as PGN (PGN4 for four players), with its headers.
+    pub fn pgn(&self) -> String {
+        write(self.engine().pgn(), &self.headers)
+    }
+
+    /// Headers restored from a save: checked like [`Game::set_headers`]' (`invalid-argument`).
+    pub(super) fn restore_headers(&mut self, headers: &Headers) -> Result<(), Error> {
+        self.set_headers(headers.iter().map(|(k, v)| (k.as_str(), Some(v.as_str()))))
+            .map_err(|e| Error::invalid_argument(format!("corrupt saved game: {}", e.message)))
+    }
+}

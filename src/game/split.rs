@@ -1,0 +1,173 @@
+//! Splitting a text that holds several PGN (or PGN4) games into one text per game.
+//!
+//! A database export, a tournament file or a chess.com download holds many games one after
+//! the other; [`crate::Game::new`] reads exactly one and refuses more (issue 14), so that a
+//! file is never silently cut to its first game. [`split_pgn`] is the way to read them all.
+
+/// Splits `text` into the texts of the games it holds, first to last, each trimmed of the
+/// blank lines around it; `[]` for a text with no game (only whitespace).
+///
+/// A game ends where the next one begins: at a tag line (`[Name "value"]`) that follows move
+/// text, or at the first token after a game-termination marker (`1-0`, `0-1`, `1/2-1/2`,
+/// `*`). Comments (`{...}`, `; ...`), variations and escape lines (`%...`) never split a
+/// game, even when they hold such text. The games themselves are not read: a malformed game
+/// is still one entry, refused later by whatever imports it.
+///
+/// ```
+/// let games = tablero::split_pgn("[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n");
+/// assert_eq!(games, ["[Event \"a\"]\n\n1. e4 e5 *", "[Event \"b\"]\n\n1. d4 *"]);
+/// ```
+pub fn split_pgn(text: &str) -> Vec<String> {
+    let mut games = Vec::new();
+    let mut start = 0;
+    for cut in game_starts(text) {
+        push_game(&mut games, &text[start..cut]);
+        start = cut;
+    }
+    push_game(&mut games, &text[start..]);
+    games
+}
+
+/// How many games `text` holds ([`split_pgn`]'s count, without copying them).
+pub(crate) fn count_games(text: &str) -> usize {
+    let mut bounds = vec![0];
+    bounds.extend(game_starts(text));
+    bounds.push(text.len());
+    bounds
+        .windows(2)
+        .filter(|w| !text[w[0]..w[1]].trim().is_empty())
+        .count()
+}
+
+fn push_game(games: &mut Vec<String>, text: &str) {
+    let t = text.trim();
+    if !t.is_empty() {
+        games.push(t.to_string());
+    }
+}
+
+/// The byte offsets at which a new game begins (never 0).
+fn game_starts(text: &str) -> Vec<usize> {
+    let mut cuts = Vec::new();
+    // Inside a `{...}` comment, which may span lines.
+    let mut in_comment = false;
+    // Move text (anything but tag, escape and blank lines) has been seen in this game.
+    let mut moves_seen = false;
+    // A termination marker ended this game: the next token starts another.
+    let mut ended = false;
+    let mut depth = 0usize;
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let offset = line_start;
+        line_start += line.len();
+        let trimmed = line.trim_start();
+        if !in_comment && trimmed.starts_with('[') {
+            if moves_seen || ended {
+                cuts.push(offset);
+                moves_seen = false;
+                ended = false;
+                depth = 0;
+            }
+            continue;
+        }
+        if !in_comment && trimmed.starts_with('%') {
+            continue;
+        }
+        let mut token_start = None;
+        let mut chars = line.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            if in_comment {
+                in_comment = c != '}';
+                continue;
+            }
+            let ends_token = c.is_whitespace() || matches!(c, '{' | ';' | '(' | ')');
+            if ends_token {
+                if let Some(s) = token_start.take() {
+                    ended |= depth == 0 && is_termination(&line[s..i]);
+                }
+                match c {
+                    '{' => in_comment = true,
+                    ';' => break,
+                    '(' => depth += 1,
+                    ')' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                if matches!(c, '(' | ')') {
+                    moves_seen = true;
+                }
+                continue;
+            }
+            if token_start.is_none() {
+                if ended {
+                    cuts.push(offset + i);
+                    ended = false;
+                    depth = 0;
+                }
+                token_start = Some(i);
+                moves_seen = true;
+            }
+            if chars.peek().is_none()
+                && let Some(s) = token_start.take()
+            {
+                ended |= depth == 0 && is_termination(&line[s..]);
+            }
+        }
+    }
+    cuts
+}
+
+fn is_termination(token: &str) -> bool {
+    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_split_at_tags_and_results() {
+        let two = "[Event \"a\"]\n[White \"x\"]\n\n1. e4 e5 1-0\n\n\n[Event \"b\"]\n\n1. d4 *\n";
+        assert_eq!(
+            split_pgn(two),
+            [
+                "[Event \"a\"]\n[White \"x\"]\n\n1. e4 e5 1-0",
+                "[Event \"b\"]\n\n1. d4 *"
+            ]
+        );
+        assert_eq!(count_games(two), 2);
+        // No tags: the result token ends the game.
+        assert_eq!(split_pgn("1. e4 1-0 1. d4 0-1"), ["1. e4 1-0", "1. d4 0-1"]);
+        // No result: the next tag section does.
+        assert_eq!(
+            split_pgn("[A \"1\"]\n1. e4\n[A \"2\"]\n1. d4\n"),
+            ["[A \"1\"]\n1. e4", "[A \"2\"]\n1. d4"]
+        );
+    }
+
+    #[test]
+    fn comments_and_variations_do_not_split() {
+        let one =
+            "[A \"1\"]\n\n1. e4 {a comment\n[Not \"a tag\"] 1-0 } e5 (1... d5 *) ; 0-1\n2. Nf3 *\n";
+        assert_eq!(split_pgn(one), [one.trim()]);
+        assert_eq!(count_games(one), 1);
+        let escape = "%escape 1-0\n1. e4 *";
+        assert_eq!(split_pgn(escape).len(), 1);
+    }
+
+    #[test]
+    fn empty_and_single_texts() {
+        assert!(split_pgn("").is_empty());
+        assert!(split_pgn(" \n\n").is_empty());
+        assert_eq!(count_games(" \n"), 0);
+        assert_eq!(count_games("1. e4 *\n\n"), 1);
+        assert_eq!(count_games("1. e4"), 1);
+        for text in [
+            "",
+            "x",
+            "1-0",
+            "[A \"1\"]\n1. e4 *\n[B \"2\"]\n1. d4 *\n* *",
+        ] {
+            assert_eq!(count_games(text), split_pgn(text).len(), "{text:?}");
+        }
+    }
+}
