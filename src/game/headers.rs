@@ -36,15 +36,17 @@ fn is_computed(kind: GameKind, name: &str) -> bool {
     computed(kind).iter().any(|c| c.eq_ignore_ascii_case(name))
 }
 
-/// The headers of an imported PGN / PGN4 text: its tags but the computed ones. A text whose
-/// tags cannot be read gives none (its import fails anyway).
+/// The headers of an imported PGN / PGN4 text: its tags but the computed ones and those
+/// [`Game::set_headers`] would refuse (a name that is no PGN tag name), so that whatever a
+/// game carries it can save and restore. A text whose tags cannot be read gives none (its
+/// import fails anyway).
 pub(super) fn read(kind: GameKind, text: &str) -> Headers {
     let Ok((tags, _)) = pgn_tags::split(text) else {
         return Headers::new();
     };
     let mut headers = Headers::new();
     for (name, value) in tags {
-        if !is_computed(kind, &name) {
+        if check(kind, &name, Some(&value)).is_ok() {
             put(&mut headers, name, Some(value));
         }
     }

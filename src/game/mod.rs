@@ -256,10 +256,9 @@ impl Game {
     /// Plays a move written as UCI (`e2e4`, `e7e8q`, `e1g1`), SAN (`Nf3`, `O-O`) or, for four
     /// players, PGN4 move text (`h2-h4`, `Qg1xQn8+`). Errors: `game-over`, `illegal-move`.
     pub fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
-        match self.engine().check_text(text) {
-            Ok(()) => self.engine_mut().play_text(text),
-            Err(e) => Err(self.explained(e, text)),
-        }
+        // Played directly (a refused move changes nothing), so the hot path parses once.
+        let played = self.engine_mut().play_text(text);
+        played.map_err(|e| self.explained(e, text))
     }
 
     /// Whether [`Game::play_text`] would play `text` (no error, nothing changes).
@@ -291,16 +290,11 @@ impl Game {
         to: &str,
         promotion: Option<Role>,
     ) -> Result<MoveRecord, Error> {
-        match self.engine().check_squares(from, to, promotion) {
-            Ok(()) => self.engine_mut().play_squares(from, to, promotion),
-            Err(e) => {
-                let text = format!(
-                    "{from}{to}{}",
-                    promotion.map(|r| r.char().to_string()).unwrap_or_default()
-                );
-                Err(self.explained(e, &text))
-            }
-        }
+        let played = self.engine_mut().play_squares(from, to, promotion);
+        played.map_err(|e| {
+            let promo = promotion.map(|r| r.char().to_string()).unwrap_or_default();
+            self.explained(e, &format!("{from}{to}{promo}"))
+        })
     }
 
     /// Takes back the last action: a resignation, time-out or claimed draw

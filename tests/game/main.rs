@@ -2,6 +2,7 @@
 //! the README's list of stable codes.
 
 mod cheap;
+mod extras;
 mod fuzz;
 mod readme_codes;
 mod shapes;
