@@ -5,8 +5,8 @@
 // The `@ts-expect-error` lines are the other half: they must stay errors, so the types are
 // really narrowed (a two-player game's players are not seats).
 import {
-  Game, TableroError, newGame,
-  type Analysis, type BoardPiece, type ErrorCode, type Facts, type Move, type MoveInput, type Player,
+  Game, TableroError, newGame, splitPgn,
+  type Analysis, type AnalyseOptions, type BoardPiece, type ErrorCode, type Facts, type Headers, type Move, type MoveInput, type Player,
   type PositionView, type ResultReason, type SavedGame, type Score, type Seat, type Side, type Status,
 } from "tablero-chess";
 
@@ -75,6 +75,28 @@ export function twoPlayer(): string[] {
   check(chess.claimDraw() === false, "nothing to claim");
   const analysis: Analysis<Side> = chess.analyse({ timeMs: 20 });
   chess.play(analysis.move);
+  const hintOptions: AnalyseOptions = { nodes: 1000, seed: 2 };
+  const hint: Analysis<Side> = chess.analyse(hintOptions);
+  check(hint.move.uci === chess.analyse(hintOptions).move.uci, "reproducible hint");
+
+  // isLegal, the board as rows and as text, headers, splitPgn.
+  const legalNow: boolean = chess.isLegal("Nf6") || chess.isLegal(chess.legalMoves()[0]) || chess.isLegal({ from: "e7", to: "e5" });
+  check(legalNow && !chess.isLegal("e4e5"), "isLegal");
+  const rows: (BoardPiece<Side> | null)[][] = chess.boardRows();
+  const cornerRook: Side | undefined = rows[7][0]?.color;
+  check(rows.length === 8 && rows[0].length === 8 && cornerRook === "white", "boardRows");
+  const art: string = chess.ascii();
+  check(art.startsWith("8 r n b q k b n r"), "ascii");
+  chess.setHeaders({ White: "Ada", Black: "Grace", Event: undefined, Site: null });
+  const headers: Headers = chess.headers();
+  const white: string | undefined = headers.White;
+  check(white === "Ada" && chess.pgn().includes('[White "Ada"]'), "headers");
+  const texts: string[] = splitPgn(chess.pgn() + "\n" + newGame().pgn());
+  const imported: Game[] = texts.map((pgn) => newGame({ pgn }));
+  check(texts.length === 2 && imported[0].headers().Black === "Grace", "splitPgn");
+  check(codeOf(() => newGame({ pgn: texts.join("\n") })) === "invalid-pgn", "several games refused");
+  for (const g of imported) g.free();
+  out.push(`rows=${rows.length} legal=${legalNow} games=${texts.length}`);
   // @ts-expect-error a two-player game has no red seat
   const wrong: Seat | null = chess.status().turn;
   void wrong;
@@ -111,6 +133,16 @@ export function fourPlayer(): string[] {
   check(green?.status === "resigned", "green resigned");
   // @ts-expect-error a four-player game has no white side
   check(codeOf(() => game.resign("white")) === "invalid-argument", "white is no seat");
+  const rows: (BoardPiece<Seat> | null)[][] = game.boardRows();
+  const corner: BoardPiece<Seat> | null = rows[0][0];
+  const redRook: Seat | undefined = rows[13][3]?.color;
+  check(rows.length === 14 && corner === null && redRook === "red", "four-player rows");
+  check(game.ascii().split("\n").length === 16, "four-player ascii");
+  check(!game.isLegal("Nf3") && !game.isLegal({ from: "a1", to: "a2" }), "four-player isLegal");
+  game.setHeaders({ Red: "Ada", Blue: "Grace" });
+  check(game.headers().Red === "Ada" && game.pgn().includes('[Blue "Grace"]'), "PGN4 headers");
+  const hint: Analysis<Seat> = game.analyse({ nodes: 500, seed: 1 });
+  check(game.isLegal(hint.move), "four-player hint");
   const kingdoms = newGame({ variant: "fourplayer", rules: "kingdoms" });
   kingdoms.timeout();
   check(kingdoms.score()[0].status === "timeout", "red timed out");

@@ -39,6 +39,8 @@ test("the program type-checks in a Node-only project and runs", () => {
     const out = run(process.execPath, ["out/node-main.js"], dir);
     assert.match(out, /^3check turn=/m);
     assert.match(out, /^fourplayer turn=(red|blue|yellow|green) /m);
+    // The issue 14 item 7 calls ran too (isLegal, boardRows, ascii, headers, splitPgn).
+    assert.match(out, /^rows=8 legal=true games=2$/m);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
