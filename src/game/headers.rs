@@ -36,9 +36,9 @@ fn is_computed(kind: GameKind, name: &str) -> bool {
     computed(kind).iter().any(|c| c.eq_ignore_ascii_case(name))
 }
 
-/// The headers of an imported PGN / PGN4 text: its tags but the computed ones and those
-/// [`Game::set_headers`] would refuse (a name that is no PGN tag name), so that whatever a
-/// game carries it can save and restore. A text whose tags cannot be read gives none (its
+/// The headers of an imported PGN / PGN4 text: its tags but the computed ones, the roster's
+/// "unknown" placeholders, and those [`Game::set_headers`] would refuse (a name that is no
+/// PGN tag name), so that whatever a game carries it can save and restore. A text whose tags cannot be read gives none (its
 /// import fails anyway).
 pub(super) fn read(kind: GameKind, text: &str) -> Headers {
     let Ok((tags, _)) = pgn_tags::split(text) else {
@@ -46,11 +46,20 @@ pub(super) fn read(kind: GameKind, text: &str) -> Headers {
     };
     let mut headers = Headers::new();
     for (name, value) in tags {
-        if check(kind, &name, Some(&value)).is_ok() {
+        if check(kind, &name, Some(&value)).is_ok() && !is_placeholder(kind, &name, &value) {
             put(&mut headers, name, Some(value));
         }
     }
     headers
+}
+
+/// A two-player roster tag with its "unknown" value (`[White "?"]`, `[Date "????.??.??"]`):
+/// the export writes it anyway, so it is no header of the game.
+fn is_placeholder(kind: GameKind, name: &str, value: &str) -> bool {
+    const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+    kind.rules().is_none()
+        && matches!(value, "?" | "????.??.??")
+        && ROSTER.iter().any(|r| r.eq_ignore_ascii_case(name))
 }
 
 /// Sets (`Some`) or removes (`None`) header `name`, keeping its place when it exists.
