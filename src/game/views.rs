@@ -17,7 +17,7 @@ pub(super) struct Grid {
 
 impl Grid {
     pub fn of(game: &Game) -> Grid {
-        let size = game.facts().files as u8;
+        let size = game.facts().files;
         let mut grid = Grid {
             size,
             cut_corners: game.kind().rules().is_some(),
@@ -103,14 +103,11 @@ impl Grid {
                 if target.is_none() {
                     (df, dr) == (pf, pr)
                         || (start && (df, dr) == (2 * pf, 2 * pr) && clear(2, pf, pr))
-                } else {
+                } else if pf == 0 {
                     // One step forward and one to the side.
-                    let side = if pf == 0 {
-                        (df.abs(), dr) == (1, pr)
-                    } else {
-                        (dr.abs(), df) == (1, pf)
-                    };
-                    side
+                    (df.abs(), dr) == (1, pr)
+                } else {
+                    (dr.abs(), df) == (1, pf)
                 }
             }
         }

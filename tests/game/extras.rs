@@ -166,7 +166,7 @@ fn four_player_rows_hold_the_board_and_null_corners() {
         assert_eq!(row.len(), 14);
         let rank = 14 - i;
         for (f, cell) in row.iter().enumerate() {
-            let corner = (f < 3 || f > 10) && (rank <= 3 || rank >= 12);
+            let corner = !(3..=10).contains(&f) && !(4..=11).contains(&rank);
             let square = format!("{}{rank}", (b'a' + f as u8) as char);
             let listed = board.iter().find(|p| p.square == square);
             assert_eq!(cell.as_ref(), listed, "{square}");
