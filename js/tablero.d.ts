@@ -348,7 +348,7 @@ export declare function newGame(options: FourPlayerOptions): Game<Seat>;
 export declare function newGame(options?: TwoPlayerOptions & { variant: TwoPlayerVariant }): Game<Side>;
 /** A chess game, from the start or a FEN. */
 export declare function newGame(options?: { fen?: string; seed?: number }): Game<Side>;
-/** Any game: with `pgn` and no `variant`, the PGN's Variant tag chooses. */
+/** Any game: with `pgn` and no `variant`, the PGN's Variant tag chooses (a PGN4: "fourplayer"). */
 export declare function newGame(options?: NewGameOptions): Game;
 
 /**

@@ -21,6 +21,8 @@ pub use saved::{SavedGame, SavedResult};
 pub use split::split_pgn;
 
 #[cfg(feature = "four")]
+use crate::Rules;
+#[cfg(feature = "four")]
 use crate::four::{FourGame, Seat};
 use crate::kind::{Facts, GameKind};
 #[cfg(feature = "ai")]
@@ -172,10 +174,26 @@ impl Game {
         Ok(Game::with(inner, opts.seed, opts.pgn.as_deref()))
     }
 
-    /// Imports a two-player PGN whose `Variant` tag picks the game (absent: chess). Like
+    /// Imports a PGN whose `Variant` tag picks the game (absent: chess), or a PGN4 (a
+    /// four-player `Variant` tag such as chess.com's `"FFA"`, or a `StartFen4` tag). Like
     /// [`Game::new`], it refuses a text of several games (`invalid-pgn`; see [`split_pgn`]).
     pub fn from_pgn(pgn: &str, seed: u64) -> Result<Game, Error> {
         one_game(pgn)?;
+        #[cfg(feature = "four")]
+        if let Ok((tags, _)) = crate::pgn_tags::split(pgn) {
+            let four = crate::pgn_tags::get(&tags, "Variant")
+                .and_then(GameKind::from_pgn_tag)
+                .and_then(GameKind::rules)
+                .or_else(|| crate::pgn_tags::get(&tags, "StartFen4").map(|_| Rules::Ffa));
+            if let Some(rules) = four {
+                return Game::new(NewGame {
+                    kind: GameKind::FourPlayer(rules),
+                    pgn: Some(pgn.to_string()),
+                    seed,
+                    ..NewGame::default()
+                });
+            }
+        }
         Ok(Game::with(
             Inner::Two(TwoGame::from_pgn(pgn)?),
             seed,

@@ -337,6 +337,10 @@ fn split_pgn_splits_pgn4_files() {
     assert_eq!(games.len(), 3);
     for (got, want) in games.iter().zip(&texts) {
         assert_eq!(got, want.trim());
+        // The Variant tag ("FFA") picks the four-player game without being told.
+        let g = Game::from_pgn(got, 0).unwrap();
+        assert_eq!(g.kind(), GameKind::FourPlayer(Rules::Ffa));
+        assert_eq!(g.pgn(), *want);
     }
 }
 

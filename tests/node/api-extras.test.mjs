@@ -196,6 +196,8 @@ test("splitPgn splits a file of games; newGame refuses one with a clear error", 
   // Four-player files too.
   const fours = [3, 5].map((n) => randomGame({ variant: "fourplayer" }, n, n).pgn());
   assert.deepEqual(splitPgn(fours.join("")), fours.map((t) => t.trim()));
+  // Without a variant, the PGN4's Variant tag picks the four-player game.
+  for (const text of splitPgn(fours.join(""))) assert.equal(newGame({ pgn: text }).variant, "fourplayer");
   throwsCode(() => newGame({ variant: "fourplayer", pgn: fours.join("") }), "invalid-pgn", /holds 2 games/);
   throwsCode(() => splitPgn(5), "invalid-argument", /must be a string, got 5/);
   throwsCode(() => splitPgn(), "invalid-argument", /splitPgn needs/);
