@@ -261,14 +261,34 @@ impl Game {
     /// The legal moves of the piece on `from`. Errors: `invalid-argument` when `from` is not a
     /// square of this board.
     pub fn legal_moves_from(&self, from: &str) -> Result<Vec<MoveRecord>, Error> {
-        self.engine().legal_moves(Some(from))
+        self.engine()
+            .legal_moves(Some(from))
+            .map_err(|e| self.not_a_square(e, from))
+    }
+
+    /// `e` (an engine's refusal of square `from`) in words that say what a square is here.
+    fn not_a_square(&self, e: Error, from: &str) -> Error {
+        if e.kind != crate::ErrorKind::InvalidArgument {
+            return e;
+        }
+        let shown: String = from.chars().take(60).collect();
+        Error::invalid_argument(if self.kind().rules().is_some() {
+            format!(
+                "from must be a square of the four-player board (a4 to n11 and d1 to k14; the \
+                 3×3 corners are not squares), got {shown:?}"
+            )
+        } else {
+            format!("from must be a square from a1 to h8, got {shown:?}")
+        })
     }
 
     /// The UCI text of the legal moves (of the piece on `from` only, if given): the cheap form
     /// of [`Game::legal_moves`] for loops that need neither SAN nor flags. Errors:
     /// `invalid-argument` when `from` is not a square of this board.
     pub fn legal_moves_uci(&self, from: Option<&str>) -> Result<Vec<String>, Error> {
-        self.engine().legal_uci(from)
+        self.engine()
+            .legal_uci(from)
+            .map_err(|e| self.not_a_square(e, from.unwrap_or_default()))
     }
 
     /// Plays a move written as UCI (`e2e4`, `e7e8q`, `e1g1`), SAN (`Nf3`, `O-O`) or, for four

@@ -270,7 +270,10 @@ impl Game {
     ) -> Result<JsValue, JsValue> {
         out(match opt_integer(&ply, "ply", 0, self.inner.ply() as u64) {
             Ok(Some(n)) => self.inner.position_at(n as usize),
-            Ok(None) => Err(Error::invalid_argument("positionAt needs a ply")),
+            Ok(None) => Err(Error::invalid_argument(format!(
+                "positionAt needs a ply: an integer from 0 to {}",
+                self.inner.ply()
+            ))),
             Err(e) => Err(e),
         })
     }
@@ -349,7 +352,13 @@ impl Game {
     ) -> Result<f64, JsValue> {
         let max = u64::from(self.inner.max_perft_depth());
         let depth = opt_integer(&depth, "depth", 0, max)
-            .and_then(|d| d.ok_or_else(|| Error::invalid_argument("perft needs a depth")))
+            .and_then(|d| {
+                d.ok_or_else(|| {
+                    Error::invalid_argument(format!(
+                        "perft needs a depth: an integer from 0 to {max}"
+                    ))
+                })
+            })
             .map_err(js_error)?;
         self.inner
             .perft(depth as u32)

@@ -124,8 +124,11 @@ impl Fields {
         for key in keys.iter() {
             let name = key.as_string();
             if !name.as_deref().is_some_and(|k| known.contains(&k)) {
+                // "unknown aiMove option "lvl"; known options: level, timeMs, nodes, seed".
+                let singular = what.strip_suffix('s').unwrap_or(what);
+                let kind = singular.rsplit(' ').next().unwrap_or(singular);
                 return Err(Error::invalid_argument(format!(
-                    "unknown {what} field {}; known fields: {}",
+                    "unknown {singular} {}; known {kind}s: {}",
                     name.map_or_else(|| "(a symbol)".to_string(), |k| format!("{k:?}")),
                     known.join(", ")
                 )));

@@ -215,7 +215,7 @@ test("analyse takes nodes and seed like aiMove, and is reproducible with them", 
   const game = newGame();
   throwsCode(() => game.analyse({ nodes: 500001 }), "invalid-argument", /analyse option "nodes" must be an integer from 1 to 500000, got 500001/);
   throwsCode(() => game.analyse({ seed: -1 }), "invalid-argument", /"seed"/);
-  throwsCode(() => game.analyse({ level: 3 }), "invalid-argument", /unknown analyse options field "level"; known fields: timeMs, nodes, seed/);
+  throwsCode(() => game.analyse({ level: 3 }), "invalid-argument", /^unknown analyse option "level"; known options: timeMs, nodes, seed$/);
 });
 
 test("error messages say what was wrong and what is expected", () => {
@@ -226,6 +226,13 @@ test("error messages say what was wrong and what is expected", () => {
   throwsCode(() => game.aiMove({ level: "3" }), "invalid-argument", /^aiMove option "level" must be an integer from 1 to 8, got the string "3"$/);
   throwsCode(() => game.aiMove({ level: true }), "invalid-argument", /got true$/);
   throwsCode(() => game.aiMove({ level: {} }), "invalid-argument", /got an object$/);
+  throwsCode(() => game.perft(), "invalid-argument", /^perft needs a depth: an integer from 0 to 8$/);
+  throwsCode(() => game.positionAt(), "invalid-argument", /^positionAt needs a ply: an integer from 0 to 0$/);
+  throwsCode(() => game.legalMoves("z9"), "invalid-argument", /^from must be a square from a1 to h8, got "z9"$/);
+  throwsCode(() => game.legalMovesUci("e9"), "invalid-argument", /^from must be a square from a1 to h8, got "e9"$/);
+  throwsCode(() => newGame({ variant: "fourplayer" }).legalMoves("a1"), "invalid-argument", /four-player board .*corners are not squares\), got "a1"/);
+  throwsCode(() => game.aiMove({ lvl: 3 }), "invalid-argument", /^unknown aiMove option "lvl"; known options: level, timeMs, nodes, seed$/);
+  throwsCode(() => newGame({ varient: "chess" }), "invalid-argument", /^unknown newGame option "varient"; known options: variant, fen, pgn/);
   throwsCode(() => game.play("Nf6"), "illegal-move", /^illegal move "Nf6" \(White to move\): White has no knight that can reach f6$/);
   throwsCode(() => game.play({ from: "e2", to: "e5" }), "illegal-move", /a pawn cannot move from e2 to e5 \(its legal moves: .*e4/);
   throwsCode(() => game.play("e7e5"), "illegal-move", /the pawn on e7 is Black's, not White's/);
