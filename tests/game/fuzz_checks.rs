@@ -134,10 +134,21 @@ pub fn move_text(data: &[u8]) {
     play_some(&mut g, data.get(2..4).unwrap_or(&[]));
     for t in text.split_whitespace().take(16) {
         let before = g.to_saved();
-        if g.play_text(t).is_err() {
-            assert_eq!(g.to_saved(), before, "a refused move changed the game");
-        } else {
-            round_trips(&g);
+        let legal = g.is_legal_text(t);
+        match g.play_text(t) {
+            Err(e) => {
+                assert!(!legal, "is_legal_text({t:?}) said yes, play_text said {e}");
+                assert_eq!(g.to_saved(), before, "a refused move changed the game");
+                // A refused move is explained: whose turn it is and why (issue 14, item 9).
+                if e.kind == tablero::ErrorKind::IllegalMove {
+                    assert!(e.message.starts_with("illegal move "), "{}", e.message);
+                    assert!(e.message.contains(" to move): "), "{}", e.message);
+                }
+            }
+            Ok(_) => {
+                assert!(legal, "is_legal_text({t:?}) said no, yet it played");
+                round_trips(&g);
+            }
         }
     }
 }
