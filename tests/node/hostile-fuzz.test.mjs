@@ -83,6 +83,12 @@ test(`fuzz: ${CALLS} calls, seed ${state}`, () => {
       else if (g.variant === "fourplayer" && r === 1) coded(() => g.timeout(pick(g.players)));
       else if (r === 2) coded(() => g.play(mutate(pick(g.legalMoves())?.san ?? "e4")));
       else if (r === 3) coded(() => g.play({ from: pick(["e2", "h2", "zz", ""]), to: mutate("e4") }));
+      else if (r === 4) {
+        // isLegal answers exactly what play then does (issue 14), and never throws on text.
+        const t = mutate(pick(g.legalMoves())?.uci ?? "e2e4");
+        const legal = g.isLegal(t);
+        assert.equal(coded(() => g.play(t)) !== undefined, legal, t);
+      } else if (r === 5) coded(() => g.setHeaders({ [mutate("White")]: mutate("Ada \"A\" \\") }));
       else g.play(pick(g.legalMoves()));
       if (ply % 4 === 0) roundTrips(g);
     }
@@ -92,6 +98,8 @@ test(`fuzz: ${CALLS} calls, seed ${state}`, () => {
     for (let i = 0; i < 30 && calls < CALLS; i++, calls++) {
       const t = mutate(pick(texts));
       const kind = pick(KINDS);
+      const parts = tablero.splitPgn(t + "\n" + t);
+      assert.ok(Array.isArray(parts) && parts.every((p) => typeof p === "string" && p === p.trim() && p !== ""));
       for (const make of [
         () => newGame({ ...kind, fen: t }),
         () => newGame({ ...kind, pgn: t }),
