@@ -5,7 +5,9 @@
 //! values of [`crate::record`]. The per-engine answers live in `two.rs` and `four.rs`, each an
 //! implementation of the one internal trait `Engine`; [`Game`] dispatches to it in one place
 //! (`Game::engine`), and keeps what is the same for every game (argument checks, the AI's
-//! seed, the save envelope) here.
+//! seed, the save envelope) here. What is built on top of the engines' answers, once for all
+//! games, has a file each: `headers.rs` (PGN headers), `views.rs` (the board as rows and as
+//! text), `explain.rs` (why a move was refused), `split.rs` (a text of several games).
 
 mod explain;
 #[cfg(feature = "four")]

@@ -17,9 +17,10 @@ pub const SAVE_VERSION: u32 = 1;
 /// A game as plain data, for saving: the start and the moves, which a restore replays.
 ///
 /// JSON (camelCase): `{format: "tablero-game", version: 1, variant, rules?, seed, startFen,
-/// firstPlayer?, moveLimit?, moves, declared?}`. `rules` and `firstPlayer` are present exactly
-/// for four-player games; `declared` only for a two-player game that ended by resignation or
-/// a claimed draw. Four-player `moves` include `R:seat` / `T:seat` tokens.
+/// firstPlayer?, moveLimit?, moves, declared?, headers?}`. `rules` and `firstPlayer` are
+/// present exactly for four-player games; `declared` only for a two-player game that ended by
+/// resignation or a claimed draw; `headers` only when the game has some. Four-player `moves`
+/// include `R:seat` / `T:seat` tokens.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedGame {
