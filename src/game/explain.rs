@@ -138,8 +138,14 @@ impl Game {
             };
         };
         let to_name = Grid::name(to.0, to.1);
+        let racing = self.kind() == crate::GameKind::RacingKings;
         let check_note = |what: String| {
-            if in_check {
+            if racing {
+                // Racing Kings forbids giving check as well (R4.2).
+                format!(
+                    "{what} would leave {me}'s king in check or give check, and Racing Kings allows neither"
+                )
+            } else if in_check {
                 format!("{me} is in check and {what} does not end the check")
             } else {
                 format!("{what} would leave {me}'s king in check")
@@ -357,6 +363,9 @@ mod tests {
             "{}",
             why(&two_knights, "Ne2")
         );
+        // Racing Kings: Ne2-c3 would check the king on a2 (R4.2).
+        let racing = game(GameKind::RacingKings, None);
+        assert!(why(&racing, "Nc3").ends_with("knight e2-c3 would leave White's king in check or give check, and Racing Kings allows neither"), "{}", why(&racing, "Nc3"));
         let promote = game(GameKind::Chess, Some("4k3/P7/8/8/8/8/8/4K3 w - - 0 1"));
         assert!(why(&promote, "a8").contains("must promote"));
         assert!(why(&promote, "a7a8k").contains("cannot promote to a king"));
