@@ -24,6 +24,10 @@ pub(crate) const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 /// second.
 pub(crate) const MAX_TEXT_CHARS: u32 = 8 << 20;
 
+/// The most headers an object may set at once (`setHeaders`, a save's `headers`): far more
+/// than any PGN carries.
+pub(crate) const MAX_ENTRIES: u32 = 1_000;
+
 /// The most entries a saved game's `moves` may hold: four-player games stop at a
 /// `moveLimit` of 100,000 at most, each move with up to three zombie replies.
 pub(crate) const MAX_SAVED_MOVES: u32 = 400_000;
@@ -229,15 +233,33 @@ impl Fields {
     }
 
     /// Every own property as a `(name, value)` pair, in the object's order: the entries of an
-    /// object of free-form keys (headers). Symbol keys are refused.
+    /// object of free-form keys (headers), at most [`MAX_ENTRIES`] of them, each key at most
+    /// [`MAX_TEXT_CHARS`] long. Symbol keys are refused.
     pub(crate) fn entries(&self) -> Result<Vec<(String, JsValue)>, Error> {
         let keys = Reflect::own_keys(&self.obj).map_err(|_| unreadable(self.what))?;
+        if keys.length() > MAX_ENTRIES {
+            return Err(Error::invalid_argument(format!(
+                "{} has more than {MAX_ENTRIES} entries",
+                self.what
+            )));
+        }
         keys.iter()
             .map(|key| {
-                let name = key.as_string().ok_or_else(|| {
-                    Error::invalid_argument(format!("{}: a key is a symbol", self.what))
-                })?;
-                Ok((name.clone(), self.get(&name)?))
+                let Some(text) = key.dyn_ref::<JsString>() else {
+                    return Err(Error::invalid_argument(format!(
+                        "{}: a key is a symbol",
+                        self.what
+                    )));
+                };
+                if text.length() > MAX_TEXT_CHARS {
+                    return Err(Error::invalid_argument(format!(
+                        "{}: a key is longer than {MAX_TEXT_CHARS} characters",
+                        self.what
+                    )));
+                }
+                let name = key.as_string().unwrap_or_default();
+                let value = self.get(&name)?;
+                Ok((name, value))
             })
             .collect()
     }

@@ -2,9 +2,9 @@
 //! `Game.fromJSON` reads one back (or its JSON text).
 //!
 //! `{format: "tablero-game", version: 1, variant, rules?, seed, startFen, firstPlayer?,
-//! moveLimit?, moves, declared?, headers?}`: the same version-1 format earlier releases wrote, so their
-//! saves still load (four-player saves of those wrote `moveLimit: null`; `null` reads as
-//! absent). Fields are read as own properties with strict types, like every option object;
+//! moveLimit?, moves, declared?, headers?}`: the same version-1 format earlier releases wrote
+//! (they had no `headers`), so their saves still load (four-player saves of those wrote
+//! `moveLimit: null`; `null` reads as absent). Fields are read as own properties with strict types, like every option object;
 //! unknown fields are ignored, since a save is data that a page may have kept with notes of
 //! its own. The restore itself replays and checks every move ([`crate::Game::from_saved`]).
 

@@ -158,6 +158,11 @@ test("headers: set, read from an import, written to PGN/PGN4, kept in saves", ()
   throwsCode(() => game.setHeaders({ Site: 5 }), "invalid-argument", /header "Site" must be a string, got 5/);
   throwsCode(() => game.setHeaders("White"), "invalid-argument", /must be an object/);
   throwsCode(() => game.setHeaders(), "invalid-argument", /setHeaders needs an object/);
+  const many = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`Tag${i}`, "x"]));
+  throwsCode(() => game.setHeaders(many), "invalid-argument", /more than 1000/);
+  throwsCode(() => game.setHeaders({ [Symbol("x")]: "y" }), "invalid-argument", /symbol/);
+  throwsCode(() => game.setHeaders(new Proxy({}, { ownKeys() { throw new Error("trap"); } })), "invalid-argument");
+  throwsCode(() => game.setHeaders({ get White() { throw new Error("getter"); } }), "invalid-argument");
   assert.deepEqual(game.headers(), before);
 
   // Four players: the PGN4 carries them too.
