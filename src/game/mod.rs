@@ -19,6 +19,7 @@ mod two;
 mod views;
 
 pub use headers::Headers;
+pub(crate) use saved::header_map;
 pub use saved::{SavedGame, SavedResult};
 pub use split::split_pgn;
 

@@ -55,15 +55,16 @@ pub struct SavedGame {
     pub headers: Headers,
 }
 
-/// [`Headers`] as a JSON object (`{"White": "Ada"}`), keeping their order.
-mod header_map {
+/// [`Headers`] as a JSON object (`{"White": "Ada"}`), keeping their order (the wasm layer's
+/// `headers()` writes them with this too).
+pub(crate) mod header_map {
     use serde::de::{MapAccess, Visitor};
     use serde::ser::SerializeMap;
     use serde::{Deserializer, Serializer};
 
     use super::Headers;
 
-    pub fn serialize<S: Serializer>(headers: &Headers, s: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(headers: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(headers.len()))?;
         for (k, v) in headers {
             map.serialize_entry(k, v)?;

@@ -46,8 +46,10 @@ fn push_game(games: &mut Vec<String>, text: &str) {
     }
 }
 
-/// The byte offsets at which a new game begins (never 0).
+/// The byte offsets at which a new game begins (never 0). A scan of bytes: every character
+/// that matters (brackets, braces, `;`, `%`, the result tokens) is ASCII.
 fn game_starts(text: &str) -> Vec<usize> {
+    let b = text.as_bytes();
     let mut cuts = Vec::new();
     // Inside a `{...}` comment, which may span lines.
     let mut in_comment = false;
@@ -56,70 +58,63 @@ fn game_starts(text: &str) -> Vec<usize> {
     // A termination marker ended this game: the next token starts another.
     let mut ended = false;
     let mut depth = 0usize;
-    let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
-        let offset = line_start;
-        line_start += line.len();
-        let trimmed = line.trim_start();
-        if !in_comment && trimmed.starts_with('[') {
-            if moves_seen || ended {
-                cuts.push(offset);
-                moves_seen = false;
-                ended = false;
-                depth = 0;
-            }
+    let mut token: Option<usize> = None;
+    let mut line_start = true;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if in_comment {
+            in_comment = c != b'}';
+            i += 1;
             continue;
         }
-        if !in_comment && trimmed.starts_with('%') {
-            continue;
-        }
-        let mut token_start = None;
-        let mut chars = line.char_indices().peekable();
-        while let Some((i, c)) = chars.next() {
-            if in_comment {
-                in_comment = c != '}';
+        if line_start {
+            line_start = false;
+            let first = i + b[i..]
+                .iter()
+                .take_while(|&&x| x == b' ' || x == b'\t')
+                .count();
+            if matches!(b.get(first), Some(b'[' | b'%')) {
+                if b[first] == b'[' && (moves_seen || ended) {
+                    cuts.push(i);
+                    (moves_seen, ended, depth) = (false, false, 0);
+                }
+                // The whole line is a tag or an escape: skip it.
+                i = first + b[first..].iter().take_while(|&&x| x != b'\n').count();
                 continue;
             }
-            let ends_token = c.is_whitespace() || matches!(c, '{' | ';' | '(' | ')');
-            if ends_token {
-                if let Some(s) = token_start.take() {
-                    ended |= depth == 0 && is_termination(&line[s..i]);
-                }
-                match c {
-                    '{' => in_comment = true,
-                    ';' => break,
-                    '(' => depth += 1,
-                    ')' => depth = depth.saturating_sub(1),
-                    _ => {}
-                }
-                if matches!(c, '(' | ')') {
-                    moves_seen = true;
-                }
-                continue;
-            }
-            if token_start.is_none() {
-                if ended {
-                    cuts.push(offset + i);
-                    ended = false;
-                    depth = 0;
-                }
-                token_start = Some(i);
-                moves_seen = true;
-            }
-            if chars.peek().is_none()
-                && let Some(s) = token_start.take()
-            {
-                ended |= depth == 0 && is_termination(&line[s..]);
-            }
         }
+        if c.is_ascii_whitespace() || matches!(c, b'{' | b';' | b'(' | b')') {
+            if let Some(t) = token.take() {
+                ended |= depth == 0 && is_termination(&b[t..i]);
+            }
+            match c {
+                b'{' => in_comment = true,
+                b';' => {
+                    i += b[i..].iter().take_while(|&&x| x != b'\n').count();
+                    continue;
+                }
+                b'(' => (depth, moves_seen) = (depth + 1, true),
+                b')' => (depth, moves_seen) = (depth.saturating_sub(1), true),
+                b'\n' => line_start = true,
+                _ => {}
+            }
+        } else if token.is_none() {
+            if ended {
+                cuts.push(i);
+                (ended, depth) = (false, 0);
+            }
+            token = Some(i);
+            moves_seen = true;
+        }
+        i += 1;
     }
     cuts
 }
 
-fn is_termination(token: &str) -> bool {
-    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
+fn is_termination(token: &[u8]) -> bool {
+    matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -128,21 +128,23 @@ fn pawn_forward(player: Player) -> (i32, i32) {
 /// White), the FEN4 pair for four (`rK`, `bP`; `d` for a grey piece).
 fn letters(p: &BoardPiece, four: bool) -> String {
     let role = p.piece.upper_char();
+    let mut out = String::new();
     if !four {
-        return if p.color == Player::White {
-            role.to_string()
+        out.push(if p.color == Player::White {
+            role
         } else {
-            role.to_ascii_lowercase().to_string()
-        };
+            role.to_ascii_lowercase()
+        });
+        return out;
     }
-    let seat = if p.grey {
+    out.push(if p.grey {
         'd'
     } else {
-        p.color.name().chars().next().unwrap_or('?')
-    };
-    format!("{seat}{role}")
+        p.color.name().as_bytes()[0] as char
+    });
+    out.push(role);
+    out
 }
-
 impl Game {
     /// The board as rows of cells, the top rank first (rank 8, or 14 for four players) and
     /// each row from the a-file: 8 rows of 8, or 14 of 14. A cell is the piece on it or
@@ -168,31 +170,31 @@ impl Game {
     pub fn ascii(&self) -> String {
         let grid = Grid::of(self);
         let four = grid.cut_corners;
-        let (width, label) = if four { (2, 2) } else { (1, 1) };
+        let (empty, blank) = if four { ("..", "  ") } else { (".", " ") };
         let mut out = String::new();
         for r in (0..i32::from(grid.size)).rev() {
-            let mut line = format!("{:>label$}", r + 1);
+            let mut line = String::new();
+            if four && r < 9 {
+                line.push(' ');
+            }
+            line += &(r + 1).to_string();
             for f in 0..i32::from(grid.size) {
                 line.push(' ');
                 match grid.at(f, r) {
-                    Some(p) => line.push_str(&letters(p, four)),
-                    None if grid.on_board(f, r) => line.push_str(&".".repeat(width)),
-                    None => line.push_str(&" ".repeat(width)),
+                    Some(p) => line += &letters(p, four),
+                    None if grid.on_board(f, r) => line += empty,
+                    None => line += blank,
                 }
             }
-            out.push_str(line.trim_end());
+            out += line.trim_end();
             out.push('\n');
         }
-        out.push_str(&" ".repeat(label));
+        out += if four { "  " } else { " " };
         for f in 0..grid.size {
             out.push(' ');
             out.push((b'a' + f) as char);
-            if four {
-                out.push(' ');
-            }
+            out += if four && f + 1 < grid.size { " " } else { "" };
         }
-        let end = out.trim_end().len();
-        out.truncate(end);
         out.push('\n');
         out
     }

@@ -46,12 +46,7 @@ struct HeaderObject<'a>(&'a [(String, String)]);
 
 impl serde::Serialize for HeaderObject<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in self.0 {
-            map.serialize_entry(k, v)?;
-        }
-        map.end()
+        crate::game::header_map::serialize(self.0, s)
     }
 }
 
@@ -307,7 +302,17 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "Record<string, string | null | undefined>")]
         headers: JsValue,
     ) -> Result<(), JsValue> {
-        let pairs = options::headers(&headers).map_err(js_error)?;
+        let pairs = options::headers(&headers, "headers")
+            .and_then(|h| {
+                h.ok_or_else(|| {
+                    Error::invalid_argument(
+                        "setHeaders needs an object such as {White: \"Ada\", Black: \"Grace\"}, got "
+                            .to_string()
+                            + &options::describe(&headers),
+                    )
+                })
+            })
+            .map_err(js_error)?;
         self.inner
             .set_headers(pairs.iter().map(|(k, v)| (k.as_str(), v.as_deref())))
             .map_err(js_error)

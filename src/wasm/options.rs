@@ -52,13 +52,14 @@ pub(crate) fn describe(v: &JsValue) -> String {
             .and_then(|s| s.as_string())
             .unwrap_or_else(|| "a number".into())
     } else if let Some(b) = v.as_bool() {
-        format!("{b}")
+        if b { "true" } else { "false" }.into()
     } else if js::is_array(v).unwrap_or(false) {
         "an array".into()
     } else {
         // "an object", "a function", "a symbol", "a bigint".
         let kind = v.js_typeof().as_string().unwrap_or_default();
-        format!("a {kind}").replace("a object", "an object")
+        let article = if kind == "object" { "an " } else { "a " };
+        article.to_string() + &kind
     }
 }
 
@@ -417,14 +418,14 @@ pub(crate) fn analyse_options(v: &JsValue) -> Result<crate::AiOptions, Error> {
     Ok(opts)
 }
 
-/// Reads `setHeaders`' argument: an object of header names to text, or to `null` /
-/// `undefined` to remove that header.
-pub(crate) fn headers(v: &JsValue) -> Result<Vec<(String, Option<String>)>, Error> {
-    let Some(f) = Fields::open(v, "headers")? else {
-        return Err(Error::invalid_argument(format!(
-            "setHeaders needs an object such as {{White: \"Ada\", Black: \"Grace\"}}, got {}",
-            describe(v)
-        )));
+/// Header changes: a name and its text, or `None` to remove it.
+pub(crate) type HeaderChanges = Vec<(String, Option<String>)>;
+
+/// Reads an object of header names to text, or to `null` / `undefined` (`setHeaders`:
+/// remove that header); `None` when `v` itself is absent.
+pub(crate) fn headers(v: &JsValue, what: &'static str) -> Result<Option<HeaderChanges>, Error> {
+    let Some(f) = Fields::open(v, what)? else {
+        return Ok(None);
     };
     f.entries()?
         .into_iter()
@@ -432,5 +433,6 @@ pub(crate) fn headers(v: &JsValue) -> Result<Vec<(String, Option<String>)>, Erro
             let value = opt_string(&value, &format!("header {name:?}"))?;
             Ok((name, value))
         })
-        .collect()
+        .collect::<Result<_, Error>>()
+        .map(Some)
 }

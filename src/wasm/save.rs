@@ -11,7 +11,7 @@
 use wasm_bindgen::JsValue;
 
 use super::js;
-use super::options::{Fields, MAX_SAFE_INTEGER, MAX_SAVED_MOVES, describe, opt_string};
+use super::options::{self, Fields, MAX_SAFE_INTEGER, MAX_SAVED_MOVES, describe, opt_string};
 use crate::game::MAX_MOVE_LIMIT;
 use crate::game::SavedResult;
 use crate::{Error, Player, Rules, SavedGame};
@@ -74,22 +74,12 @@ pub(crate) fn read(saved: &JsValue) -> Result<SavedGame, Error> {
             Error::invalid_argument("corrupt saved game: no moves (an array of strings)")
         })?,
         declared,
-        headers: match f.object("headers", "saved game field \"headers\"")? {
-            None => Vec::new(),
-            Some(h) => h
-                .entries()?
-                .into_iter()
-                .map(|(name, value)| {
-                    let value = opt_string(&value, &format!("saved game header {name:?}"))?
-                        .ok_or_else(|| {
-                            Error::invalid_argument(format!(
-                                "corrupt saved game: header {name:?} is not text"
-                            ))
-                        })?;
-                    Ok((name, value))
-                })
-                .collect::<Result<_, Error>>()?,
-        },
+        // A header saved as `null` is no header.
+        headers: options::headers(&f.get("headers")?, "saved game field \"headers\"")?
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(name, value)| value.map(|v| (name, v)))
+            .collect(),
     })
 }
 
