@@ -24,7 +24,7 @@ WASM_OPT_FLAGS ?= -O3 --always-inline-max-function-size=0 --one-caller-inline-ma
 # Browser tests bring in Debian's chromium; only ask for it once such tests exist.
 SETUP_FLAGS := $(if $(wildcard tests/browser),--browser)
 
-.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-types test-package bench-boundary test-browser test-server test-online fuzz bench bench-native bench-wasm bench-server size clean
+.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-types test-package test-bundlers bench-boundary test-browser test-server test-online fuzz bench bench-native bench-wasm bench-server size clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-13s %s\n", $$1, $$2 }'
@@ -58,7 +58,7 @@ pkg: setup ## Release wasm build + wasm-bindgen --target web + wasm-opt into pkg
 demo: pkg ## Start tablero-server: the demo page, pkg/ and the online API on http://localhost:8080/ (PORT=... to change)
 	$(CARGO) run --release -p tablero-server -- --port $(PORT) --static .
 
-test: setup lint test-native test-wasm test-node test-types test-package test-browser test-server test-online ## Everything CI runs: lint, native, wasm, Node, types, package, browser, server and online tests
+test: setup lint test-native test-wasm test-node test-types test-package test-bundlers test-browser test-server test-online ## Everything CI runs: lint, native, wasm, Node, types, package, bundlers, browser, server and online tests
 
 lint: ## cargo fmt --check and clippy (native and wasm32)
 	$(CARGO) fmt --all --check
@@ -83,6 +83,9 @@ test-types: pkg ## TypeScript: a strict program using every call type-checks (DO
 
 test-package: pkg ## The packed tarball installed into a fresh Node project (tests/package/)
 	node --test tests/package/*.test.mjs
+
+test-bundlers: pkg ## The packed tarball built by Vite, webpack and esbuild, each build run in chromium with the worker (tests/bundlers/)
+	node --test tests/bundlers/*.test.mjs
 
 # `make fuzz`: the fuzz runs of issue 10 at length (a short run of both is part of
 # test-native and test-node). FUZZ_ITERS inputs per Rust target, FUZZ_CALLS calls of the JS
