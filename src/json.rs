@@ -241,12 +241,7 @@ json_names! {
     ResultReason => |r| r.code();
     Rules => |r| r.name();
     SeatStatus => |s| s.name();
-    EntryKind => |k| match k {
-        EntryKind::Move => "move",
-        EntryKind::Resign => "resign",
-        EntryKind::Timeout => "timeout",
-        EntryKind::Random => "random",
-    };
+    EntryKind => |k| kind_name(k);
     ScoreReason => |r| match r {
         ScoreReason::Capture => "capture",
         ScoreReason::Checkmate => "checkmate",
@@ -262,6 +257,15 @@ json_names! {
         EliminationReason::Stalemated => "stalemated",
         EliminationReason::KingCaptured => "king-captured",
     };
+}
+
+fn kind_name(k: EntryKind) -> &'static str {
+    match k {
+        EntryKind::Move => "move",
+        EntryKind::Resign => "resign",
+        EntryKind::Timeout => "timeout",
+        EntryKind::Random => "random",
+    }
 }
 
 /// A role as its UCI letter (`"q"`), as `role::serialize_letter(s)` write it.
@@ -429,6 +433,61 @@ impl ToJson for SavedResult {
             .field("reason", &self.reason)
             .end();
     }
+}
+
+/// Moves in the packed form `js/tablero.js` decodes into `Move` objects (the object form of
+/// `legalMoves`): one line per move, fields separated by tabs: player, kind, from, to,
+/// promotion letter, uci, san, piece, captured, check (`1` or empty), checks (comma-joined),
+/// points, and the JSON `[scoring, eliminated]` when either is non-empty. The engine writes
+/// every one of these texts itself (no user text), and JSON text has no raw tab or newline.
+///
+/// Why: `JSON.parse` of 20 moves cost more than generating them; object literals of a fixed
+/// shape built in JS cost a third of that (docs/BENCHMARKS.md, "JS boundary").
+pub(crate) fn moves_packed(moves: &[MoveRecord]) -> String {
+    let mut out = String::with_capacity(moves.len() * 48);
+    for (i, m) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let name = |r: Option<Role>| r.map_or("", Role::name);
+        let mut letter = [0u8; 4];
+        let promotion: &str = match m.promotion {
+            Some(r) => r.char().encode_utf8(&mut letter),
+            None => "",
+        };
+        for f in [
+            m.player.name(),
+            kind_name(m.kind),
+            &m.from,
+            &m.to,
+            promotion,
+            &m.uci,
+            &m.san,
+            name(m.piece),
+            name(m.captured),
+            if m.check { "1" } else { "" },
+        ] {
+            out.push_str(f);
+            out.push('\t');
+        }
+        for (j, p) in m.checks.iter().enumerate() {
+            if j > 0 {
+                out.push(',');
+            }
+            out.push_str(p.name());
+        }
+        out.push('\t');
+        signed(&mut out, i64::from(m.points));
+        out.push('\t');
+        if !m.scoring.is_empty() || !m.eliminated.is_empty() {
+            out.push('[');
+            m.scoring.write_json(&mut out);
+            out.push(',');
+            m.eliminated.write_json(&mut out);
+            out.push(']');
+        }
+    }
+    out
 }
 
 #[cfg(test)]
