@@ -278,6 +278,25 @@ impl ToJson for Letter {
     }
 }
 
+/// Name/value pairs written as one JSON object, in their order (PGN headers:
+/// `{"White":"Ada","Event":"Club night"}`), as serde_json writes a map of them.
+pub(crate) struct JsonObject<'a>(pub &'a [(String, String)]);
+
+impl ToJson for JsonObject<'_> {
+    fn write_json(&self, out: &mut String) {
+        out.push('{');
+        for (i, (name, value)) in self.0.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            string(out, name);
+            out.push(':');
+            string(out, value);
+        }
+        out.push('}');
+    }
+}
+
 impl ToJson for MoveRecord {
     fn write_json(&self, out: &mut String) {
         obj(out)
@@ -628,6 +647,26 @@ mod tests {
             same(&score);
         }
         same(&[i32::MIN, -1, 0, 7, i32::MAX][..]);
+        let pairs = [
+            ("White".to_string(), "Ada \"the\" Lovelace".to_string()),
+            ("Event".to_string(), "Club\tnight é".to_string()),
+            ("A\\b".to_string(), String::new()),
+        ];
+        let mut map = serde_json::Map::new();
+        for (k, v) in &pairs {
+            map.insert(k.clone(), v.clone().into());
+        }
+        // serde_json's Map sorts its keys; the writer keeps the given order.
+        let sorted: Vec<(String, String)> = map
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string()))
+            .collect();
+        assert_eq!(
+            to_json(&JsonObject(&sorted)),
+            serde_json::to_string(&map).unwrap()
+        );
+        assert_eq!(to_json(&JsonObject(&[])), "{}");
+        assert!(to_json(&JsonObject(&pairs)).starts_with("{\"White\":"));
         same(&[0u64, 9, 10, u64::MAX][..]);
     }
 }
