@@ -251,6 +251,10 @@ export declare class Game<P extends Player = Player> {
   readonly facts: Facts;
   /** The number of history entries. */
   readonly ply: number;
+  /** Set when an imported record goes on after the game ended under these rules (a chess.com
+   *  four-player record whose leader played on instead of claiming a 21-point win): the game
+   *  holds the record up to that end, and this says where and why. `undefined` otherwise. */
+  readonly importNote: string | undefined;
   /** Legal moves of the player to move, or of the piece on square `from` only. */
   legalMoves(from?: string): Move<P>[];
   /** The cheap form for loops: the legal moves as UCI text (`"e2e4"`). */

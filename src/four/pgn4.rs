@@ -9,10 +9,10 @@
 //! are taken from the record.
 
 use super::board::*;
-use super::game::FourGame;
+use super::game::{FourGame, Stop};
 use super::position::Position;
 use crate::record::EntryKind;
-use crate::{Error, GameKind, Player, pgn_tags};
+use crate::{Error, GameKind, Player, ResultReason, pgn_tags};
 
 impl FourGame {
     /// The game as PGN4.
@@ -123,7 +123,7 @@ impl FourGame {
             })?),
             None => None,
         };
-        let mut g = match tag("StartFen4") {
+        let mut g = match tag("StartFen4").filter(|f| !is_standard_start(f)) {
             Some(f) => FourGame::for_replay(rules, f, move_limit, seed)
                 .map_err(|e| Error::invalid_pgn(format!("StartFen4: {}", e.message)))?,
             None => {
@@ -161,7 +161,15 @@ impl FourGame {
                     t = rest.trim_start_matches('.');
                 }
             }
-            if t.is_empty() || t == ".." || t == "*" || t == "1/2-1/2" || t == "1-0" || t == "0-1" {
+            // A lone `#` is chess.com's end-of-game marker, not a move.
+            if t.is_empty()
+                || t == ".."
+                || t == "#"
+                || t == "*"
+                || t == "1/2-1/2"
+                || t == "1-0"
+                || t == "0-1"
+            {
                 continue;
             }
             // Four-score results ("45-0-12-3"); "0-0"/"0-0-0" stay, they are castling.
@@ -170,10 +178,68 @@ impl FourGame {
             }
             toks.push((number, t.to_string()));
         }
-        g.replay(toks.iter().map(|(_, t)| t.as_str()), true, |i, seat, e| {
+        let stopped = g.replay(toks.iter().map(|(_, t)| t.as_str()), true, |i, seat, e| {
             let n = toks.get(i).map_or(0, |x| x.0);
             Error::invalid_pgn(format!("move {n} ({seat}): {}", e.message))
         })?;
+        if let Some((i, stop)) = stopped {
+            let (n, tok) = &toks[i];
+            let left = toks.len() - i - 1;
+            let entries = format!(
+                "the record's {tok:?} and the {left} entr{} after it were not imported",
+                if left == 1 { "y" } else { "ies" }
+            );
+            g.import_note = Some(match (stop, g.result()) {
+                (Stop::GameOver, Some(r)) => {
+                    let scores: Vec<String> = r
+                        .scores
+                        .iter()
+                        .map(|s| format!("{} {}", s.player, s.points as i64))
+                        .collect();
+                    format!(
+                        "imported up to move {n}: the game ended there under these rules \
+                         ({}: {}; {}), so {entries}",
+                        r.reason.code(),
+                        why_ended(r.reason),
+                        scores.join(", "),
+                    )
+                }
+                (Stop::KingCapture, _) => format!(
+                    "imported up to move {n}: {tok:?} captures a king, which chess.com \
+                     allows when another player's move left that king in check but these \
+                     rules never do (R5.9), so {entries}"
+                ),
+                _ => format!(
+                    "imported up to move {n}: {tok:?} is chess.com's move for a player whose \
+                     time ran out, whose king alone then walks on (its DeadKingWalking rule); \
+                     under these rules a timed-out player's turns are played with the whole \
+                     army (R5.21), so {entries}"
+                ),
+            });
+        }
         Ok(g)
+    }
+}
+
+/// chess.com's name for the R5.2 start in `StartFen4`, beside a full FEN4.
+fn is_standard_start(fen4: &str) -> bool {
+    fen4.trim() == "4PC"
+}
+
+/// Why a four-player game ends, in words, for the note of a record that goes on after it.
+fn why_ended(reason: ResultReason) -> &'static str {
+    match reason {
+        ResultReason::PointsLead => {
+            "two players were left and one led by 21 points or more (R5.18); chess.com lets \
+             the leader play on instead of claiming the win"
+        }
+        ResultReason::ThreeOut | ResultReason::LastSurvivor => "three players were out (R5.18)",
+        ResultReason::MoveLimit => "the move limit was reached (R5.23)",
+        ResultReason::ThreefoldRepetition
+        | ResultReason::FiftyMoveRule
+        | ResultReason::InsufficientMaterial => {
+            "a draw rule ends the game automatically here (R5.19); chess.com plays on"
+        }
+        _ => "the game was over",
     }
 }

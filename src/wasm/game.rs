@@ -77,6 +77,15 @@ impl Game {
         u32::try_from(self.inner.ply()).unwrap_or(u32::MAX)
     }
 
+    /// Set when an imported record goes on after the game ended under these rules (a
+    /// chess.com four-player record whose leader played on instead of claiming a 21-point
+    /// win): the game holds the record up to that end and this says where and why.
+    /// `undefined` otherwise.
+    #[wasm_bindgen(getter, js_name = importNote)]
+    pub fn import_note(&self) -> Option<String> {
+        self.inner.import_note()
+    }
+
     /// Legal moves of the player to move, or of the piece on square `from` only; `[]` once
     /// the game is over.
     #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "Move[]")]
