@@ -8,7 +8,7 @@
 // declared here.
 
 /** A two-player game on the 8×8 board. */
-export type TwoPlayerVariant = "chess" | "3check" | "kingofthehill" | "racingkings";
+export type TwoPlayerVariant = "chess" | "chess960" | "3check" | "kingofthehill" | "racingkings";
 /** A game the engine plays (`game.variant`). */
 export type Variant = TwoPlayerVariant | "fourplayer";
 /** Four-player rules presets (`game.rules`). */
@@ -60,6 +60,9 @@ interface CommonOptions {
 /** `newGame` options of a two-player game. */
 export interface TwoPlayerOptions extends CommonOptions {
   variant?: TwoPlayerVariant;
+  /** Chess960 only: the start position's number, 0 to 959 (518 is the usual start); without
+   *  it (and without `fen`/`pgn`) the seed picks one. */
+  position?: number;
 }
 
 /** `newGame` options of a four-player game. */
@@ -80,6 +83,7 @@ export interface NewGameOptions extends CommonOptions {
   rules?: Rules;
   firstPlayer?: Player;
   moveLimit?: number;
+  position?: number;
 }
 
 /** A move to play given as squares, e.g. `{from: "e7", to: "e8", promotion: "q"}`. */

@@ -138,18 +138,24 @@ impl Game {
                         "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",
                     ));
                 }
+                let chess960 = opts.kind == GameKind::Chess960;
                 Inner::Two(match (&opts.fen, &opts.pgn) {
+                    (Some(fen), _) if chess960 => TwoGame::chess960(Some(fen), 0)?,
                     (Some(fen), _) => TwoGame::from_fen(variant, fen)?,
                     (None, Some(pgn)) => {
                         let g = TwoGame::from_pgn(pgn)?;
-                        if g.variant() != variant {
+                        if g.kind() != opts.kind {
                             return Err(Error::invalid_pgn(format!(
                                 "the PGN is a {} game, not {}",
-                                GameKind::from(g.variant()),
+                                g.kind(),
                                 opts.kind
                             )));
                         }
                         g
+                    }
+                    // Chess960 without a start: the seed picks one of the 960.
+                    (None, None) if chess960 => {
+                        TwoGame::chess960(None, crate::two::chess960::number_of_seed(opts.seed))?
                     }
                     (None, None) => TwoGame::new(variant),
                 })
