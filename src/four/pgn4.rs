@@ -185,37 +185,27 @@ impl FourGame {
         if let Some((i, stop)) = stopped {
             let (n, tok) = &toks[i];
             let left = toks.len() - i - 1;
-            let entries = format!(
-                "the record's {tok:?} and the {left} entr{} after it were not imported",
-                if left == 1 { "y" } else { "ies" }
-            );
-            g.import_note = Some(match (stop, g.result()) {
-                (Stop::GameOver, Some(r)) => {
-                    let scores: Vec<String> = r
-                        .scores
-                        .iter()
-                        .map(|s| format!("{} {}", s.player, s.points as i64))
-                        .collect();
-                    format!(
-                        "imported up to move {n}: the game ended there under these rules \
-                         ({}: {}; {}), so {entries}",
-                        r.reason.code(),
-                        why_ended(r.reason),
-                        scores.join(", "),
-                    )
-                }
+            let why = match (stop, g.result()) {
+                (Stop::GameOver, Some(r)) => format!(
+                    "the game ended there under these rules ({}, {})",
+                    r.reason.code(),
+                    why_ended(r.reason)
+                ),
                 (Stop::KingCapture, _) => format!(
-                    "imported up to move {n}: {tok:?} captures a king, which chess.com \
-                     allows when another player's move left that king in check but these \
-                     rules never do (R5.9), so {entries}"
+                    "{tok:?} captures a king, which chess.com allows and these rules never do \
+                     (R5.9)"
                 ),
                 _ => format!(
-                    "imported up to move {n}: {tok:?} is chess.com's move for a player whose \
-                     time ran out, whose king alone then walks on (its DeadKingWalking rule); \
-                     under these rules a timed-out player's turns are played with the whole \
-                     army (R5.21), so {entries}"
+                    "{tok:?} is chess.com's move for a player out of time, whose king alone \
+                     then walks on; here the computer plays that player's turns with the whole \
+                     army (R5.21)"
                 ),
-            });
+            };
+            g.import_note = Some(format!(
+                "imported up to move {n}: {why}, so the record's {tok:?} and the {left} entr{} \
+                 after it were not imported",
+                if left == 1 { "y" } else { "ies" }
+            ));
         }
         Ok(g)
     }
@@ -230,16 +220,13 @@ fn is_standard_start(fen4: &str) -> bool {
 fn why_ended(reason: ResultReason) -> &'static str {
     match reason {
         ResultReason::PointsLead => {
-            "two players were left and one led by 21 points or more (R5.18); chess.com lets \
-             the leader play on instead of claiming the win"
+            "R5.18: two players left, one 21 points ahead; chess.com lets the leader play on"
         }
-        ResultReason::ThreeOut | ResultReason::LastSurvivor => "three players were out (R5.18)",
-        ResultReason::MoveLimit => "the move limit was reached (R5.23)",
+        ResultReason::ThreeOut | ResultReason::LastSurvivor => "R5.18: three players out",
+        ResultReason::MoveLimit => "R5.23: the move limit",
         ResultReason::ThreefoldRepetition
         | ResultReason::FiftyMoveRule
-        | ResultReason::InsufficientMaterial => {
-            "a draw rule ends the game automatically here (R5.19); chess.com plays on"
-        }
+        | ResultReason::InsufficientMaterial => "R5.19: an automatic draw; chess.com plays on",
         _ => "the game was over",
     }
 }

@@ -36,7 +36,8 @@ fn create(options: &JsValue) -> Result<Game, Error> {
 
 #[wasm_bindgen]
 impl Game {
-    /// Which game: "chess", "3check", "kingofthehill", "racingkings" or "fourplayer".
+    /// Which game: "chess", "chess960", "3check", "kingofthehill", "racingkings" or
+    /// "fourplayer".
     #[wasm_bindgen(getter, unchecked_return_type = "Variant")]
     pub fn variant(&self) -> String {
         self.inner.kind().variant_name().to_string()
