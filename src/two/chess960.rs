@@ -29,37 +29,38 @@ const KNIGHTS: [(usize, usize); 10] = [
 pub fn back_rank(n: u16) -> Result<[u8; 8], Error> {
     if n >= COUNT {
         return Err(Error::invalid_argument(format!(
-            "a Chess960 position number is an integer from 0 to 959, got {n}"
+            "a Chess960 position number is an integer from 0 to 959, got {}",
+            u32::from(n)
         )));
     }
+    let n = usize::from(n);
     let mut rank = [0u8; 8];
-    let mut n = n as usize;
     // Light-squared bishop on b, d, f or h; dark-squared bishop on a, c, e or g.
     rank[2 * (n % 4) + 1] = b'B';
-    n /= 4;
-    rank[2 * (n % 4)] = b'B';
-    n /= 4;
-    let place = |rank: &mut [u8; 8], k: usize, piece: u8| {
+    rank[2 * (n / 4 % 4)] = b'B';
+    let rest = n / 16;
+    let (first, second) = KNIGHTS[rest / 6];
+    // Then each piece on the k-th square still empty: the queen, the knights (the second one
+    // first, so that placing it does not shift the first one's square), and rook, king, rook
+    // on the three squares left.
+    let order = [
+        (rest % 6, b'Q'),
+        (second, b'N'),
+        (first, b'N'),
+        (0, b'R'),
+        (0, b'K'),
+        (0, b'R'),
+    ];
+    for (k, piece) in order {
         let file = (0..8).filter(|&f| rank[f] == 0).nth(k).unwrap_or(0);
         rank[file] = piece;
-    };
-    place(&mut rank, n % 6, b'Q');
-    n /= 6;
-    let (a, b) = KNIGHTS[n];
-    // Place the second knight first: placing the first would shift the empty squares.
-    place(&mut rank, b, b'N');
-    place(&mut rank, a, b'N');
-    // The three squares left hold rook, king, rook in that order.
-    for piece in [b'R', b'K', b'R'] {
-        place(&mut rank, 0, piece);
     }
     Ok(rank)
 }
 
 /// The FEN of position `n` (0 to 959), with X-FEN castling rights `KQkq`.
 pub fn start_fen(n: u16) -> Result<String, Error> {
-    let white = back_rank(n)?;
-    let white = String::from_utf8_lossy(&white).into_owned();
+    let white: String = back_rank(n)?.iter().map(|&b| char::from(b)).collect();
     let black = white.to_ascii_lowercase();
     Ok(format!(
         "{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1"

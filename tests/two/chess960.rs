@@ -156,6 +156,12 @@ fn r7_1_chess960_pgn_round_trip() {
     assert_eq!(back.kind(), GameKind::Chess960);
     assert_eq!(back.fen(), g.fen());
     assert_eq!(back.history().last().unwrap().uci, "f8h8");
+    // Shredder-FEN castling reads the same; fen() writes X-FEN.
+    let shredder = chess960(
+        Some("bbqnrknr/pppppppp/8/8/8/8/PPPPPPPP/BBQNRKNR w HEhe - 0 1"),
+        0,
+    );
+    assert_eq!(shredder.fen(), start_fen(192).unwrap());
     let std = chess960(Some(&start_fen(STANDARD).unwrap()), 0).pgn();
     assert!(std.contains("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]"));
     // Other names of the tag; no FEN means position 518.
