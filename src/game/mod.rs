@@ -116,6 +116,11 @@ trait Engine {
     #[cfg(feature = "ai")]
     fn analyse(&self, time_ms: u64) -> Result<Analysis, Error>;
     fn to_saved(&self) -> SavedGame;
+    /// Where and why an import stopped before the end of its record (see
+    /// [`Game::import_note`]).
+    fn import_note(&self) -> Option<String> {
+        None
+    }
 }
 
 impl Game {
@@ -133,18 +138,24 @@ impl Game {
                         "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",
                     ));
                 }
+                let chess960 = opts.kind == GameKind::Chess960;
                 Inner::Two(match (&opts.fen, &opts.pgn) {
+                    (Some(fen), _) if chess960 => TwoGame::chess960(Some(fen), 0)?,
                     (Some(fen), _) => TwoGame::from_fen(variant, fen)?,
                     (None, Some(pgn)) => {
                         let g = TwoGame::from_pgn(pgn)?;
-                        if g.variant() != variant {
+                        if g.kind() != opts.kind {
                             return Err(Error::invalid_pgn(format!(
                                 "the PGN is a {} game, not {}",
-                                GameKind::from(g.variant()),
+                                g.kind(),
                                 opts.kind
                             )));
                         }
                         g
+                    }
+                    // Chess960 without a start: the seed picks one of the 960.
+                    (None, None) if chess960 => {
+                        TwoGame::chess960(None, crate::two::chess960::number_of_seed(opts.seed))?
                     }
                     (None, None) => TwoGame::new(variant),
                 })
@@ -160,8 +171,19 @@ impl Game {
         })
     }
 
-    /// Imports a two-player PGN whose `Variant` tag picks the game (absent: chess).
+    /// Imports a PGN whose `Variant` tag picks the game (absent: chess); chess.com's `FFA`
+    /// (and `Kingdoms`) read the text as PGN4.
     pub fn from_pgn(pgn: &str, seed: u64) -> Result<Game, Error> {
+        let (tags, _) = crate::pgn_tags::split(pgn)?;
+        let tag = crate::pgn_tags::get(&tags, "Variant").map(GameKind::from_pgn_tag);
+        if let Some(Some(kind @ GameKind::FourPlayer(_))) = tag {
+            return Game::new(NewGame {
+                kind,
+                pgn: Some(pgn.to_string()),
+                seed,
+                ..NewGame::default()
+            });
+        }
         Ok(Game {
             inner: Inner::Two(TwoGame::from_pgn(pgn)?),
             seed,
@@ -364,6 +386,15 @@ impl Game {
     pub fn analyse(&self, opts: &AiOptions) -> Result<Analysis, Error> {
         opts.check()?;
         self.engine().analyse(opts.time_ms.unwrap_or(1000))
+    }
+
+    /// Set when an imported record goes on after the game ended under these rules (a
+    /// chess.com four-player record where the leader played on rather than claim a 21-point
+    /// win, say): the game holds the record up to that end, and this says where and why.
+    /// `None` for a record read to its end and for games not imported. Not kept by
+    /// [`Game::to_saved`], which saves the moves the game holds.
+    pub fn import_note(&self) -> Option<String> {
+        self.engine().import_note()
     }
 
     /// The game as a replayable record (see [`SavedGame`]).

@@ -36,7 +36,8 @@ fn create(options: &JsValue) -> Result<Game, Error> {
 
 #[wasm_bindgen]
 impl Game {
-    /// Which game: "chess", "3check", "kingofthehill", "racingkings" or "fourplayer".
+    /// Which game: "chess", "chess960", "3check", "kingofthehill", "racingkings" or
+    /// "fourplayer".
     #[wasm_bindgen(getter, unchecked_return_type = "Variant")]
     pub fn variant(&self) -> String {
         self.inner.kind().variant_name().to_string()
@@ -75,6 +76,15 @@ impl Game {
     #[wasm_bindgen(getter)]
     pub fn ply(&self) -> u32 {
         u32::try_from(self.inner.ply()).unwrap_or(u32::MAX)
+    }
+
+    /// Set when an imported record goes on after the game ended under these rules (a
+    /// chess.com four-player record whose leader played on instead of claiming a 21-point
+    /// win): the game holds the record up to that end and this says where and why.
+    /// `undefined` otherwise.
+    #[wasm_bindgen(getter, js_name = importNote)]
+    pub fn import_note(&self) -> Option<String> {
+        self.inner.import_note()
     }
 
     /// Legal moves of the player to move, or of the piece on square `from` only; `[]` once
