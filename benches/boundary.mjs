@@ -3,7 +3,9 @@
 // run, on the same machine and Node. Results and the targets of issue 14 go to
 // docs/BENCHMARKS.md ("JS boundary").
 //
-//   make pkg && node benches/boundary.mjs [--calls 100000] [--games 300]
+//   make pkg && node benches/boundary.mjs [--calls 100000] [--games 300] [--pkg DIR]
+//
+// `--pkg DIR` measures another build of the package (a before/after comparison).
 //
 // Rows:
 //   legal moves at the start, per call: tablero's object form (`legalMoves()`, SAN and flags
@@ -15,7 +17,8 @@
 //     glue (measured in a child process that never loads the wrapper).
 import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 
 const arg = (name, dflt) => {
@@ -24,22 +27,37 @@ const arg = (name, dflt) => {
 };
 const CALLS = arg("calls", 100_000);
 const GAMES = arg("games", 300);
+const ROUNDS = arg("rounds", 5);
+const SLICES = arg("slices", 500);
 const MAX_PLIES = 200;
 const raw = process.argv.includes("--raw");
+const pkgArg = process.argv.indexOf("--pkg");
+const pkgDir = pkgArg > 0 ? pathToFileURL(`${resolve(process.argv[pkgArg + 1])}/`) : new URL("../pkg/", import.meta.url);
 
-const wasmBytes = readFileSync(new URL("../pkg/tablero_bg.wasm", import.meta.url));
-const api = raw ? await import("../pkg/tablero_glue.js") : await import("../pkg/tablero.js");
+const wasmBytes = readFileSync(new URL("tablero_bg.wasm", pkgDir));
+const api = await import(new URL(raw ? "tablero_glue.js" : "tablero.js", pkgDir).href);
 api.initSync({ module: wasmBytes });
 
-/** µs per call of `f`, best of 3 runs of `n` calls after a warm-up. */
-function perCall(n, f) {
-  for (let i = 0; i < Math.min(n, 2000); i++) f(i);
-  const t0 = performance.now();
-  let best = Infinity;
-  for (let r = 0; r < 3; r++) {
-    const t = performance.now();
-    for (let i = 0; i < n; i++) f(i);
-    best = Math.min(best, ((performance.now() - t) * 1000) / n);
+/**
+ * µs per call of each row `[name, n, f]`, interleaved: every round runs each row's `n` calls
+ * once, in SLICES slices timed apart, and a row's figure is its best slice. Slices last about
+ * a millisecond, shorter than the time slices the scheduler hands the other processes of a
+ * busy machine, so the best slice is close to what the call costs on an idle one, for every
+ * row alike (it also leaves out garbage-collection pauses, for the JS libraries as for
+ * tablero's JS side).
+ */
+function perCallRows(rows, rounds = ROUNDS) {
+  for (const [, n, f] of rows) for (let i = 0; i < Math.min(n, 2000); i++) f(i);
+  const best = Object.fromEntries(rows.map(([name]) => [name, Infinity]));
+  for (let r = 0; r < rounds; r++) {
+    for (const [name, n, f] of rows) {
+      const per = Math.max(1, Math.floor(n / SLICES));
+      for (let s = 0; s < n; s += per) {
+        const t = performance.now();
+        for (let i = 0; i < per; i++) f(i);
+        best[name] = Math.min(best[name], ((performance.now() - t) * 1000) / per);
+      }
+    }
   }
   return best;
 }
@@ -56,9 +74,12 @@ function rng(seed) {
   };
 }
 
-/** µs per ply of random games: `step(pick)` plays one move and returns false at the end. */
+/**
+ * A run of random games, measured by `bestRuns`: `step(pick)` plays one move and returns
+ * false at the end; the run answers µs per ply.
+ */
 function randomGames(games, start, step, undoAll) {
-  const run = () => {
+  return () => {
     const pick = rng(1);
     let plies = 0;
     const t = performance.now();
@@ -71,21 +92,36 @@ function randomGames(games, start, step, undoAll) {
     }
     return { us: ((performance.now() - t) * 1000) / plies, plies };
   };
-  run();
-  const runs = [run(), run(), run()];
-  return runs.reduce((a, b) => (a.us < b.us ? a : b));
+}
+
+/** The best of `rounds` interleaved runs of each loop (after one warm-up run each). */
+function bestRuns(loops, rounds = 3) {
+  const best = {};
+  for (const [name, run] of Object.entries(loops)) best[name] = (run(), { us: Infinity });
+  for (let r = 0; r < rounds; r++) {
+    for (const [name, run] of Object.entries(loops)) {
+      const x = run();
+      if (x.us < best[name].us) best[name] = x;
+    }
+  }
+  return best;
 }
 
 // The bare glue answers one space-separated string; splitting it is part of the call.
 const uciList = raw ? (g) => { const t = g.legalMovesUci(); return t === "" ? [] : t.split(" "); } : (g) => g.legalMovesUci();
-const rows = {};
 const game = api.newGame();
-rows["tablero legalMovesUci()"] = perCall(CALLS, () => uciList(game));
-rows["tablero playUci+undoUci"] = perCall(CALLS, () => {
-  game.playUci("e2e4");
-  game.undoUci();
-});
-rows["tablero ply (getter)"] = perCall(CALLS, () => game.ply);
+const spec = [
+  ["tablero legalMovesUci()", CALLS, () => uciList(game)],
+  [
+    "tablero playUci+undoUci",
+    CALLS,
+    () => {
+      game.playUci("e2e4");
+      game.undoUci();
+    },
+  ],
+  ["tablero ply (getter)", CALLS, () => game.ply],
+];
 
 const tableroLoop = (cheap) =>
   randomGames(
@@ -111,7 +147,8 @@ const tableroLoop = (cheap) =>
   );
 
 if (raw) {
-  rows["tablero random loop (cheap)"] = tableroLoop(true).us;
+  const rows = perCallRows(spec);
+  rows["tablero random loop (cheap)"] = bestRuns({ cheap: tableroLoop(true) }).cheap.us;
   console.log(JSON.stringify(rows));
   process.exit(0);
 }
@@ -120,13 +157,15 @@ const { Chess: ChessJs } = await import("chess.js");
 const { Chess: ChessOps } = await import("chessops/chess");
 const { makeUci } = await import("chessops/util");
 
-rows["tablero legalMoves() objects"] = perCall(CALLS / 10, () => game.legalMoves());
-rows["tablero legalMoves({format: \"uci\"})"] = perCall(CALLS, () => game.legalMoves({ format: "uci" }));
 const cj = new ChessJs();
-rows["chess.js moves({verbose: true})"] = perCall(CALLS / 100, () => cj.moves({ verbose: true }));
-rows["chess.js moves() (SAN)"] = perCall(CALLS / 10, () => cj.moves());
 const co = ChessOps.default();
-rows["chessops allDests()"] = perCall(CALLS, () => co.allDests());
+spec.push(
+  ["tablero legalMoves() objects", CALLS / 10, () => game.legalMoves()],
+  ["tablero legalMoves({format: \"uci\"})", CALLS, () => game.legalMoves({ format: "uci" })],
+  ["chess.js moves({verbose: true})", CALLS / 100, () => cj.moves({ verbose: true })],
+  ["chess.js moves() (SAN)", CALLS / 10, () => cj.moves()],
+  ["chessops allDests()", CALLS, () => co.allDests()],
+);
 const opsMoves = (pos) => {
   const out = [];
   for (const [from, dests] of pos.allDests()) {
@@ -138,9 +177,10 @@ const opsMoves = (pos) => {
   }
   return out;
 };
-rows["chessops allDests() as UCI strings"] = perCall(CALLS, () => opsMoves(co).map(makeUci));
+spec.push(["chessops allDests() as UCI strings", CALLS, () => opsMoves(co).map(makeUci)]);
+const rows = perCallRows(spec);
 
-const loops = {
+const loops = bestRuns({
   "tablero (cheap: legalMovesUci + playUci + undoUci)": tableroLoop(true),
   "tablero (objects: legalMoves + play + undo)": tableroLoop(false),
   "chess.js (moves + move + undo)": randomGames(
@@ -172,16 +212,16 @@ const loops = {
       stack.length -= n;
     },
   ),
-};
+});
 
-const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--raw", "--calls", String(CALLS), "--games", String(GAMES)], {
+const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--raw", "--calls", String(CALLS), "--games", String(GAMES), "--pkg", fileURLToPath(pkgDir)], {
   encoding: "utf8",
 });
 if (child.status !== 0) throw new Error(child.stderr);
 const bare = JSON.parse(child.stdout);
 
 const f = (us) => us.toFixed(2);
-console.log(`Node ${process.version}; ${CALLS} calls per row (objects, chess.js SAN: ${CALLS / 10}; chess.js verbose: ${CALLS / 100}); random games: ${GAMES} (chess.js ${Math.max(1, Math.floor(GAMES / 10))}), at most ${MAX_PLIES} plies\n`);
+console.log(`${fileURLToPath(pkgDir)}; Node ${process.version}; best slice of ${ROUNDS} interleaved rounds of ${CALLS} calls per row in ${SLICES} slices (objects, chess.js SAN: ${CALLS / 10}; chess.js verbose: ${CALLS / 100}); random games: ${GAMES} (chess.js ${Math.max(1, Math.floor(GAMES / 10))}), at most ${MAX_PLIES} plies\n`);
 console.log("| legal moves at the start position | µs per call |\n|---|---:|");
 for (const k of ["tablero legalMovesUci()", "tablero legalMoves({format: \"uci\"})", "tablero legalMoves() objects", "chessops allDests()", "chessops allDests() as UCI strings", "chess.js moves({verbose: true})", "chess.js moves() (SAN)"]) {
   console.log(`| ${k} | ${f(rows[k])} |`);

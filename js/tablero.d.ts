@@ -8,7 +8,7 @@
 // declared here.
 
 /** A two-player game on the 8×8 board. */
-export type TwoPlayerVariant = "chess" | "3check" | "kingofthehill" | "racingkings";
+export type TwoPlayerVariant = "chess" | "chess960" | "3check" | "kingofthehill" | "racingkings";
 /** A game the engine plays (`game.variant`). */
 export type Variant = TwoPlayerVariant | "fourplayer";
 /** Four-player rules presets (`game.rules`). */
@@ -60,6 +60,9 @@ interface CommonOptions {
 /** `newGame` options of a two-player game. */
 export interface TwoPlayerOptions extends CommonOptions {
   variant?: TwoPlayerVariant;
+  /** Chess960 only: the start position's number, 0 to 959 (518 is the usual start); without
+   *  it (and without `fen`/`pgn`) the seed picks one. */
+  position?: number;
 }
 
 /** `newGame` options of a four-player game. */
@@ -80,6 +83,7 @@ export interface NewGameOptions extends CommonOptions {
   rules?: Rules;
   firstPlayer?: Player;
   moveLimit?: number;
+  position?: number;
 }
 
 /** A move to play given as squares, e.g. `{from: "e7", to: "e8", promotion: "q"}`. */
@@ -258,6 +262,10 @@ export declare class Game<P extends Player = Player> {
   readonly facts: Facts;
   /** The number of history entries. */
   readonly ply: number;
+  /** Set when an imported record goes on after the game ended under these rules (a chess.com
+   *  four-player record whose leader played on instead of claiming a 21-point win): the game
+   *  holds the record up to that end, and this says where and why. `undefined` otherwise. */
+  readonly importNote: string | undefined;
   /** Legal moves of the player to move, or of the piece on square `from` only. */
   legalMoves(from?: string): Move<P>[];
   /** The cheap form for loops: the legal moves as UCI text (`"e2e4"`). */

@@ -97,19 +97,44 @@ function legalMovesOptions(options) {
 const glueLegalMovesUci = proto.legalMovesUci;
 const splitUci = (text) => (text === "" ? [] : text.split(" "));
 
+// The object form of legalMoves comes from the packed text of `__legalMovesPacked` (one line
+// per move, tab-separated fields: src/json.rs, moves_packed) rather than JSON.parse, which
+// cost more than generating the moves. Object and array literals define their properties as
+// JSON.parse does, so no setter on Object.prototype runs (issue 10); the keys are in the
+// order of the JSON form.
+const gluePackedMoves = proto.__legalMovesPacked;
+const unpackMoves = (text) => (text === "" ? [] : text.split("\n").map(unpackMove));
+function unpackMove(line) {
+  const f = line.split("\t");
+  const checks = f[10] === "" ? [] : f[10].split(",");
+  const extra = f[12] === "" ? null : JSON.parse(f[12]);
+  const scoring = extra ? extra[0] : [];
+  const eliminated = extra ? extra[1] : [];
+  const check = f[9] === "1";
+  const points = +f[11];
+  if (f[4] === "") {
+    return f[8] === ""
+      ? { player: f[0], kind: f[1], from: f[2], to: f[3], uci: f[5], san: f[6], piece: f[7], check, checks, points, scoring, eliminated }
+      : { player: f[0], kind: f[1], from: f[2], to: f[3], uci: f[5], san: f[6], piece: f[7], captured: f[8], check, checks, points, scoring, eliminated };
+  }
+  return f[8] === ""
+    ? { player: f[0], kind: f[1], from: f[2], to: f[3], promotion: f[4], uci: f[5], san: f[6], piece: f[7], check, checks, points, scoring, eliminated }
+    : { player: f[0], kind: f[1], from: f[2], to: f[3], promotion: f[4], uci: f[5], san: f[6], piece: f[7], captured: f[8], check, checks, points, scoring, eliminated };
+}
+
 // Methods whose answer js/tablero.js reshapes: `f` is the glue's method.
 const special = {
   legalMovesUci: (f) =>
     function legalMovesUci(from) {
       return splitUci(f.call(this, from));
     },
-  legalMoves: (f) =>
+  legalMoves: () =>
     function legalMoves(arg) {
       if (arg !== null && typeof arg === "object") {
         const [from, format] = legalMovesOptions(arg);
-        return format === "uci" ? splitUci(glueLegalMovesUci.call(this, from)) : f.call(this, from);
+        return format === "uci" ? splitUci(glueLegalMovesUci.call(this, from)) : unpackMoves(gluePackedMoves.call(this, from));
       }
-      return f.call(this, arg);
+      return unpackMoves(gluePackedMoves.call(this, arg));
     },
 };
 

@@ -1,4 +1,4 @@
-//! The five games and their names: the one place where a variant is parsed or printed.
+//! The games and their names: the one place where a variant is parsed or printed.
 
 use std::fmt;
 
@@ -14,6 +14,9 @@ use crate::{Error, Role};
 pub enum GameKind {
     /// FIDE chess (R1).
     Chess,
+    /// Chess960 (Fischer random chess): FIDE chess from one of 960 start positions, castling
+    /// as in X-FEN positions (R0.1, R7.1). Written king-takes-rook in UCI (`e1h1`).
+    Chess960,
     /// Three-check (R2).
     ThreeCheck,
     /// King of the Hill (R3).
@@ -25,12 +28,13 @@ pub enum GameKind {
 }
 
 const VARIANT_NAMES: &str =
-    "\"chess\", \"3check\", \"kingofthehill\", \"racingkings\" or \"fourplayer\"";
+    "\"chess\", \"chess960\", \"3check\", \"kingofthehill\", \"racingkings\" or \"fourplayer\"";
 
 impl GameKind {
     /// Every game kind, both four-player presets included.
-    pub const ALL: [GameKind; 6] = [
+    pub const ALL: [GameKind; 7] = [
         GameKind::Chess,
+        GameKind::Chess960,
         GameKind::ThreeCheck,
         GameKind::KingOfTheHill,
         GameKind::RacingKings,
@@ -38,12 +42,13 @@ impl GameKind {
         GameKind::FourPlayer(Rules::Kingdoms),
     ];
 
-    /// Strict parse of the API names: `variant` is exactly `"chess"`, `"3check"`,
+    /// Strict parse of the API names: `variant` is exactly `"chess"`, `"chess960"`, `"3check"`,
     /// `"kingofthehill"`, `"racingkings"` or `"fourplayer"`; `rules` (`"ffa"` or `"kingdoms"`,
     /// default `"ffa"`) is only allowed with `"fourplayer"`. Errors are `invalid-argument`.
     pub fn parse(variant: &str, rules: Option<&str>) -> Result<GameKind, Error> {
         let kind = match variant {
             "chess" => GameKind::Chess,
+            "chess960" => GameKind::Chess960,
             "3check" => GameKind::ThreeCheck,
             "kingofthehill" => GameKind::KingOfTheHill,
             "racingkings" => GameKind::RacingKings,
@@ -69,7 +74,8 @@ impl GameKind {
 
     /// Lenient parse of a PGN or PGN4 `Variant` tag (lichess names, any case, spaces and
     /// dashes ignored: `"Three-check"`, `"King of the Hill"`, `"koth"`; `"Standard"` and
-    /// `"From Position"` are chess; chess.com's `"FFA"` is four-player free-for-all,
+    /// `"From Position"` are chess; `"Chess960"` (also `"Fischerandom"`, chess.com's and
+    /// older programs' name) is Chess960; chess.com's `"FFA"` is four-player free-for-all,
     /// `"Kingdoms"` Four Kingdoms). Only for reading PGN: everything else uses
     /// [`GameKind::parse`].
     pub fn from_pgn_tag(tag: &str) -> Option<GameKind> {
@@ -80,6 +86,7 @@ impl GameKind {
             .collect();
         Some(match key.as_str() {
             "chess" | "standard" | "fromposition" | "" => GameKind::Chess,
+            "chess960" | "960" | "fischerandom" | "fischerrandom" => GameKind::Chess960,
             "3check" | "threecheck" => GameKind::ThreeCheck,
             "kingofthehill" | "koth" => GameKind::KingOfTheHill,
             "racingkings" => GameKind::RacingKings,
@@ -89,11 +96,12 @@ impl GameKind {
         })
     }
 
-    /// The API name: `"chess"`, `"3check"`, `"kingofthehill"`, `"racingkings"` or
-    /// `"fourplayer"` (both presets).
+    /// The API name: `"chess"`, `"chess960"`, `"3check"`, `"kingofthehill"`, `"racingkings"`
+    /// or `"fourplayer"` (both presets).
     pub const fn variant_name(self) -> &'static str {
         match self {
             GameKind::Chess => "chess",
+            GameKind::Chess960 => "chess960",
             GameKind::ThreeCheck => "3check",
             GameKind::KingOfTheHill => "kingofthehill",
             GameKind::RacingKings => "racingkings",
@@ -105,6 +113,7 @@ impl GameKind {
     pub const fn pgn_tag(self) -> &'static str {
         match self {
             GameKind::Chess => "Standard",
+            GameKind::Chess960 => "Chess960",
             GameKind::ThreeCheck => "Three-check",
             GameKind::KingOfTheHill => "King of the Hill",
             GameKind::RacingKings => "Racing Kings",
@@ -120,10 +129,10 @@ impl GameKind {
         }
     }
 
-    /// The 8×8 rule set, `None` for four-player games.
+    /// The 8×8 rule set, `None` for four-player games (Chess960 plays by chess rules).
     pub const fn variant(self) -> Option<Variant> {
         match self {
-            GameKind::Chess => Some(Variant::Chess),
+            GameKind::Chess | GameKind::Chess960 => Some(Variant::Chess),
             GameKind::ThreeCheck => Some(Variant::ThreeCheck),
             GameKind::KingOfTheHill => Some(Variant::KingOfTheHill),
             GameKind::RacingKings => Some(Variant::RacingKings),

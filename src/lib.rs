@@ -17,6 +17,7 @@ mod error;
 #[cfg(feature = "four")]
 pub mod four;
 pub mod game;
+mod json;
 mod kind;
 pub mod movelist;
 mod pgn_tags;

@@ -9,6 +9,8 @@ pub type Tags = Vec<(String, String)>;
 /// Splits a PGN or PGN4 text into its tag pairs (values unescaped) and its move text. Tag
 /// lines are the lines starting with `[` before the move text begins; lines starting with `%`
 /// (escape lines) are dropped. Errors: `invalid-pgn` for a malformed tag line.
+// Not inlined: it has three callers, and a copy in each costs the wasm package a kilobyte.
+#[inline(never)]
 pub fn split(text: &str) -> Result<(Tags, String), Error> {
     let mut tags = Vec::new();
     let mut movetext = String::new();

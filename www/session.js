@@ -90,6 +90,7 @@ export function openGame(rec, game, { navigate = true } = {}) {
     settings: { showLegal: true, rotate: true, timeLimit: 0, moveLimit: 0, alternate: true, firstPlayer: "red", ...rec.settings },
     created: rec.created ?? Date.now(),
     importKey: rec.importKey,
+    importNote: rec.importNote,
     game,
     snap: null,
     viewPly: null,
@@ -166,6 +167,7 @@ function recordOf(c) {
     scores: c.snap.facts.points ? c.snap.scores.map((s) => ({ player: s.player, points: s.points })) : null,
     timer: c.timer,
     ...(c.importKey ? { importKey: c.importKey } : {}),
+    ...(c.importNote ? { importNote: c.importNote } : {}),
   };
 }
 

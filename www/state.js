@@ -47,7 +47,7 @@ export const state = {
   storageOk: true,
   /**
    * The open game, or null:
-   * { id, choice, seats, settings, created, importKey?, game, snap, viewPly (null = live),
+   * { id, choice, seats, settings, created, importKey?, importNote?, game, snap, viewPly (null = live),
    *   review (cached past position), rotOffset, lastHumanSeat, timer {ply, seat, deadline},
    *   thinking (seat), aiKey, forcedKey, hint, overShown, json (cached toJSON) }
    */

@@ -287,7 +287,8 @@ impl Engine {
                 self.out.say("id author the tablero authors");
                 let variants: Vec<String> = GameKind::ALL
                     .iter()
-                    .filter(|k| k.variant().is_some())
+                    // Chess960 is chess with X-FEN castling here: `position fen` takes its starts.
+                    .filter(|k| k.variant().is_some() && **k != GameKind::Chess960)
                     .map(|k| format!("var {k}"))
                     .collect();
                 self.out.say(&format!(

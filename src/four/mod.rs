@@ -52,6 +52,13 @@
 //! * A seat that goes out (zombies included) loses its castling and en-passant rights.
 //! * FEN4 input is rejected when a live pawn stands behind its start line or on/after its
 //!   promotion line, since no game can produce that.
+//! * Reading chess.com PGN4 (R7.2): `R#`/`T#` are `R`/`T`, `S#` is `S`, a lone `#` closes the
+//!   record, `=D` (chess.com's 1-point queen) is `=Q`, check marks are not verified, and
+//!   `[StartFen4 "4PC"]` is the R5.2 start. A record is read up to, not refused at: the end of
+//!   the game under these rules (chess.com plays on after a 21-point lead or a draw rule), a
+//!   free-for-all king capture (chess.com allows one, R5.9 does not), and chess.com's
+//!   "dead king walking" move after a time-out (`Kj2-k2T`); `FourGame::import_note` says where
+//!   and why. Any other illegal move is still an `invalid-pgn` error.
 //! * `MoveInfo` of resignations/time-outs: `from`, `to`, `uci` and `piece` are empty strings,
 //!   `san` is `R`/`T`; draw or survivor points the resignation triggered are in `scoring`.
 

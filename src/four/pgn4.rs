@@ -9,10 +9,10 @@
 //! are taken from the record.
 
 use super::board::*;
-use super::game::FourGame;
+use super::game::{FourGame, Stop};
 use super::position::Position;
 use crate::record::EntryKind;
-use crate::{Error, GameKind, Player, pgn_tags};
+use crate::{Error, GameKind, Player, ResultReason, pgn_tags};
 
 impl FourGame {
     /// The game as PGN4.
@@ -123,7 +123,7 @@ impl FourGame {
             })?),
             None => None,
         };
-        let mut g = match tag("StartFen4") {
+        let mut g = match tag("StartFen4").filter(|f| !is_standard_start(f)) {
             Some(f) => FourGame::for_replay(rules, f, move_limit, seed)
                 .map_err(|e| Error::invalid_pgn(format!("StartFen4: {}", e.message)))?,
             None => {
@@ -161,7 +161,15 @@ impl FourGame {
                     t = rest.trim_start_matches('.');
                 }
             }
-            if t.is_empty() || t == ".." || t == "*" || t == "1/2-1/2" || t == "1-0" || t == "0-1" {
+            // A lone `#` is chess.com's end-of-game marker, not a move.
+            if t.is_empty()
+                || t == ".."
+                || t == "#"
+                || t == "*"
+                || t == "1/2-1/2"
+                || t == "1-0"
+                || t == "0-1"
+            {
                 continue;
             }
             // Four-score results ("45-0-12-3"); "0-0"/"0-0-0" stay, they are castling.
@@ -170,10 +178,55 @@ impl FourGame {
             }
             toks.push((number, t.to_string()));
         }
-        g.replay(toks.iter().map(|(_, t)| t.as_str()), true, |i, seat, e| {
+        let stopped = g.replay(toks.iter().map(|(_, t)| t.as_str()), true, |i, seat, e| {
             let n = toks.get(i).map_or(0, |x| x.0);
             Error::invalid_pgn(format!("move {n} ({seat}): {}", e.message))
         })?;
+        if let Some((i, stop)) = stopped {
+            let (n, tok) = &toks[i];
+            let left = toks.len() - i - 1;
+            let why = match (stop, g.result()) {
+                (Stop::GameOver, Some(r)) => format!(
+                    "the game ended there under these rules ({}, {})",
+                    r.reason.code(),
+                    why_ended(r.reason)
+                ),
+                (Stop::KingCapture, _) => format!(
+                    "{tok:?} captures a king, which chess.com allows and these rules never do \
+                     (R5.9)"
+                ),
+                _ => format!(
+                    "{tok:?} is chess.com's move for a player out of time, whose king alone \
+                     then walks on; here the computer plays that player's turns with the whole \
+                     army (R5.21)"
+                ),
+            };
+            g.import_note = Some(format!(
+                "imported up to move {n}: {why}, so the record's {tok:?} and the {left} entr{} \
+                 after it were not imported",
+                if left == 1 { "y" } else { "ies" }
+            ));
+        }
         Ok(g)
+    }
+}
+
+/// chess.com's name for the R5.2 start in `StartFen4`, beside a full FEN4.
+fn is_standard_start(fen4: &str) -> bool {
+    fen4.trim() == "4PC"
+}
+
+/// Why a four-player game ends, in words, for the note of a record that goes on after it.
+fn why_ended(reason: ResultReason) -> &'static str {
+    match reason {
+        ResultReason::PointsLead => {
+            "R5.18: two players left, one 21 points ahead; chess.com lets the leader play on"
+        }
+        ResultReason::ThreeOut | ResultReason::LastSurvivor => "R5.18: three players out",
+        ResultReason::MoveLimit => "R5.23: the move limit",
+        ResultReason::ThreefoldRepetition
+        | ResultReason::FiftyMoveRule
+        | ResultReason::InsufficientMaterial => "R5.19: an automatic draw; chess.com plays on",
+        _ => "the game was over",
     }
 }

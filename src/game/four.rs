@@ -274,4 +274,8 @@ impl Engine for FourGame {
     fn to_saved(&self) -> SavedGame {
         FourGame::to_saved(self)
     }
+
+    fn import_note(&self) -> Option<String> {
+        FourGame::import_note(self).map(str::to_string)
+    }
 }

@@ -19,7 +19,6 @@ mod two;
 mod views;
 
 pub use headers::Headers;
-pub(crate) use saved::header_map;
 pub use saved::{SavedGame, SavedResult};
 pub use split::split_pgn;
 
@@ -133,6 +132,11 @@ trait Engine {
     #[cfg(feature = "ai")]
     fn analyse(&self, opts: &AiOptions) -> Result<Analysis, Error>;
     fn to_saved(&self) -> SavedGame;
+    /// Where and why an import stopped before the end of its record (see
+    /// [`Game::import_note`]).
+    fn import_note(&self) -> Option<String> {
+        None
+    }
 }
 
 impl Game {
@@ -153,18 +157,24 @@ impl Game {
                         "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",
                     ));
                 }
+                let chess960 = opts.kind == GameKind::Chess960;
                 Inner::Two(match (&opts.fen, &opts.pgn) {
+                    (Some(fen), _) if chess960 => TwoGame::chess960(Some(fen), 0)?,
                     (Some(fen), _) => TwoGame::from_fen(variant, fen)?,
                     (None, Some(pgn)) => {
                         let g = TwoGame::from_pgn(pgn)?;
-                        if g.variant() != variant {
+                        if g.kind() != opts.kind {
                             return Err(Error::invalid_pgn(format!(
                                 "the PGN is a {} game, not {}",
-                                GameKind::from(g.variant()),
+                                g.kind(),
                                 opts.kind
                             )));
                         }
                         g
+                    }
+                    // Chess960 without a start: the seed picks one of the 960.
+                    (None, None) if chess960 => {
+                        TwoGame::chess960(None, crate::two::chess960::number_of_seed(opts.seed))?
                     }
                     (None, None) => TwoGame::new(variant),
                 })
@@ -470,6 +480,15 @@ impl Game {
             seed: Some(opts.seed.unwrap_or_else(|| self.ai_seed())),
         };
         self.engine().analyse(&opts)
+    }
+
+    /// Set when an imported record goes on after the game ended under these rules (a
+    /// chess.com four-player record where the leader played on rather than claim a 21-point
+    /// win, say): the game holds the record up to that end, and this says where and why.
+    /// `None` for a record read to its end and for games not imported. Not kept by
+    /// [`Game::to_saved`], which saves the moves the game holds.
+    pub fn import_note(&self) -> Option<String> {
+        self.engine().import_note()
     }
 
     /// The game as a replayable record (see [`SavedGame`]).

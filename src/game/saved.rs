@@ -55,9 +55,9 @@ pub struct SavedGame {
     pub headers: Headers,
 }
 
-/// [`Headers`] as a JSON object (`{"White": "Ada"}`), keeping their order (the wasm layer's
-/// `headers()` writes them with this too).
-pub(crate) mod header_map {
+/// [`Headers`] as a JSON object (`{"White": "Ada"}`), keeping their order (`src/json.rs`
+/// writes the same text for the wasm layer).
+mod header_map {
     use serde::de::{MapAccess, Visitor};
     use serde::ser::SerializeMap;
     use serde::{Deserializer, Serializer};

@@ -94,7 +94,7 @@ impl FindSquares for TwoGame {
 
 impl Engine for TwoGame {
     fn kind(&self) -> GameKind {
-        self.variant().into()
+        TwoGame::kind(self)
     }
 
     fn players(&self) -> Vec<Player> {
@@ -113,10 +113,11 @@ impl Engine for TwoGame {
 
     fn legal_uci(&self, from: Option<&str>) -> Result<Vec<String>, Error> {
         let from = square_filter(from)?;
+        let pos = self.position();
         Ok(TwoGame::legal_moves(self)
             .into_iter()
             .filter(|m| from.is_none_or(|f| m.from == f))
-            .map(|m| m.uci())
+            .map(|m| pos.uci(m))
             .collect())
     }
 

@@ -140,14 +140,19 @@ impl Square {
     }
 }
 
+impl Square {
+    /// The square's name as two ASCII bytes (`b"e4"`): square names are written for every
+    /// move that crosses to JavaScript, where a `format!` per square was most of the cost.
+    pub(crate) const fn name_bytes(self) -> [u8; 2] {
+        [b'a' + self.file(), b'1' + self.rank()]
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file()) as char,
-            (b'1' + self.rank()) as char
-        )
+        let b = self.name_bytes();
+        // Two ASCII bytes are always UTF-8.
+        f.write_str(std::str::from_utf8(&b).unwrap_or("??"))
     }
 }
 

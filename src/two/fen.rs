@@ -36,6 +36,7 @@ impl Position {
             checkers: Bitboard::EMPTY,
             hash: 0,
             mailbox: [0; 64],
+            chess960: false,
         };
         parse_board(&mut pos, fields[0])?;
         pos.rebuild_mailbox();

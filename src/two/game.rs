@@ -48,7 +48,7 @@ pub fn describe_move(pos: &Position, m: Move) -> MoveRecord {
         from: m.from.to_string(),
         to: m.king_to().to_string(),
         promotion: m.promotion(),
-        uci: m.uci(),
+        uci: pos.uci(m),
         san: pos.san(m),
         piece: Some(piece.unwrap_or(Role::Pawn)),
         captured,
@@ -103,6 +103,27 @@ impl TwoGame {
     /// The rule set.
     pub fn variant(&self) -> Variant {
         self.start().variant()
+    }
+
+    /// Which game: the rule set's, or [`GameKind::Chess960`] for a Chess960 game.
+    pub fn kind(&self) -> GameKind {
+        if self.start().is_chess960() {
+            GameKind::Chess960
+        } else {
+            self.variant().into()
+        }
+    }
+
+    /// A Chess960 game from `fen` (any legal chess position, X-FEN or Shredder-FEN castling),
+    /// or from start position `number` (0 to 959, [`super::chess960`]) without one.
+    pub fn chess960(fen: Option<&str>, number: u16) -> Result<TwoGame, Error> {
+        let fen = match fen {
+            Some(f) => f.to_string(),
+            None => super::chess960::start_fen(number)?,
+        };
+        let mut start = Position::from_fen(Variant::Chess, &fen)?;
+        start.set_chess960(true);
+        Ok(TwoGame::from_position(start))
     }
 
     /// The starting position.
@@ -337,7 +358,7 @@ impl TwoGame {
     /// declared result (the seed is the caller's: 0 here).
     pub fn to_saved(&self) -> SavedGame {
         SavedGame {
-            variant: self.variant().to_string(),
+            variant: self.kind().to_string(),
             start_fen: self.start().fen(),
             moves: self.records.iter().map(|m| m.uci.clone()).collect(),
             declared: self.declared.map(|r| SavedResult {
@@ -351,21 +372,24 @@ impl TwoGame {
     /// Rebuilds a game saved with [`TwoGame::to_saved`], replaying and checking every move.
     /// Errors are `invalid-argument` (a bad start FEN keeps its `invalid-fen`).
     pub fn from_saved(saved: &SavedGame) -> Result<TwoGame, Error> {
-        let variant = GameKind::parse(&saved.variant, None)
-            .ok()
-            .and_then(GameKind::variant)
-            .ok_or_else(|| {
-                Error::invalid_argument(format!(
-                    "saved game has unknown variant {:?}",
-                    saved.variant
-                ))
-            })?;
+        let kind = GameKind::parse(&saved.variant, None).ok();
+        let variant = kind.and_then(GameKind::variant).ok_or_else(|| {
+            Error::invalid_argument(format!(
+                "saved game has unknown variant {:?}",
+                saved.variant
+            ))
+        })?;
         if saved.rules.is_some() || saved.first_player.is_some() || saved.move_limit.is_some() {
             return Err(Error::invalid_argument(
                 "corrupt saved game: rules, firstPlayer and moveLimit are four-player fields",
             ));
         }
-        let mut game = TwoGame::from_fen(variant, &saved.start_fen).map_err(|e| {
+        let start = if kind == Some(GameKind::Chess960) {
+            TwoGame::chess960(Some(&saved.start_fen), 0)
+        } else {
+            TwoGame::from_fen(variant, &saved.start_fen)
+        };
+        let mut game = start.map_err(|e| {
             Error::invalid_argument(format!("corrupt saved game: startFen: {}", e.message))
         })?;
         for (i, m) in saved.moves.iter().enumerate() {

@@ -5,10 +5,12 @@
 //! * `movegen`: [`Move`], [`MoveList`], legal moves, check detection, perft.
 //! * `rules`: how a position ends ([`Ending`], [`HILL`]).
 //! * notation: `fen` (FEN, X-FEN), `san` (SAN and UCI), `pgn` (PGN, R7.1).
+//! * [`chess960`]: the 960 numbered start positions of Chess960.
 //! * [`TwoGame`] (`game`): a game with history, repetition, draws, resignation and saving.
 
 pub mod attacks;
 mod board;
+pub mod chess960;
 mod fen;
 mod game;
 mod movegen;

@@ -68,7 +68,12 @@ impl Move {
             }
             _ => self.to,
         };
-        let mut s = format!("{}{}", self.from, to);
+        // Pushed byte by byte rather than `format!`ed: cheap lists of UCI texts are built for
+        // every legal move (benches/boundary.mjs).
+        let mut s = String::with_capacity(5);
+        for b in self.from.name_bytes().into_iter().chain(to.name_bytes()) {
+            s.push(char::from(b));
+        }
         if let Some(r) = self.promotion() {
             s.push(r.char());
         }

@@ -31,11 +31,13 @@ impl TwoGame {
         }
         pgn_tags::write(&mut out, "Result", result);
         let variant = self.variant();
-        if variant != Variant::Chess {
-            pgn_tags::write(&mut out, "Variant", GameKind::from(variant).pgn_tag());
+        let kind = self.kind();
+        if kind != GameKind::Chess {
+            pgn_tags::write(&mut out, "Variant", kind.pgn_tag());
         }
         let start = self.start();
-        if start.fen() != Position::new(variant).fen() {
+        // A Chess960 game always names its start, even the usual one (position 518).
+        if kind == GameKind::Chess960 || start.fen() != Position::new(variant).fen() {
             pgn_tags::write(&mut out, "FEN", &start.fen());
             pgn_tags::write(&mut out, "SetUp", "1");
         }
@@ -61,23 +63,28 @@ impl TwoGame {
     }
 
     /// Reads a PGN (one game). The `Variant` tag picks the rules (lichess names; absent means
-    /// chess); `FEN` sets the start. Moves are SAN (UCI is accepted too); comments, NAGs and
+    /// chess; `Chess960` is chess from a Chess960 start, position 518 without a `FEN`); `FEN`
+    /// sets the start. Moves are SAN (UCI is accepted too); comments, NAGs and
     /// variations are skipped. A decisive or drawn `Result` on a game that did not end on the
     /// board is kept as a resignation or an agreed draw.
     pub fn from_pgn(pgn: &str) -> Result<TwoGame, Error> {
         let (tags, movetext) = pgn_tags::split(pgn)?;
         let movetext = move_tokens(&movetext)?;
         let tag = |name: &str| pgn_tags::get(&tags, name);
-        let variant = match tag("Variant") {
+        let kind = match tag("Variant") {
             Some(v) => GameKind::from_pgn_tag(v)
-                .and_then(GameKind::variant)
+                .filter(|k| k.variant().is_some())
                 .ok_or_else(|| Error::invalid_pgn(format!("unsupported Variant tag {v:?}")))?,
-            None => Variant::Chess,
+            None => GameKind::Chess,
         };
-        let mut game = match tag("FEN") {
-            Some(fen) => TwoGame::from_fen(variant, fen)
-                .map_err(|e| Error::invalid_pgn(format!("bad FEN tag: {}", e.message)))?,
-            None => TwoGame::new(variant),
+        let variant = kind.variant().unwrap_or(Variant::Chess);
+        let bad_fen = |e: Error| Error::invalid_pgn(format!("bad FEN tag: {}", e.message));
+        let mut game = match (kind, tag("FEN")) {
+            (GameKind::Chess960, fen) => {
+                TwoGame::chess960(fen, super::chess960::STANDARD).map_err(bad_fen)?
+            }
+            (_, Some(fen)) => TwoGame::from_fen(variant, fen).map_err(bad_fen)?,
+            (_, None) => TwoGame::new(variant),
         };
         game.tags = tags
             .iter()

@@ -85,6 +85,9 @@ pub struct Position {
     /// Piece codes by square (0 empty, else `1 + role`, plus 8 for Black): the bitboards
     /// answer "where are the rooks", this answers "what is on e4" in one load.
     pub(super) mailbox: [u8; 64],
+    /// A Chess960 game: the rules are chess, but castling is written king-takes-rook in UCI
+    /// (`e1h1`), as Chess960 engines and sites expect.
+    pub(super) chess960: bool,
 }
 
 impl Position {
@@ -97,6 +100,27 @@ impl Position {
     /// The rule set.
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// `true` in a Chess960 game (see [`Position::set_chess960`]).
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Marks the position as one of a Chess960 game (chess rules, castling written
+    /// king-takes-rook in UCI), or not. Positions played from it keep the mark.
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on && self.variant == Variant::Chess;
+    }
+
+    /// UCI text of a legal move of this position: [`Move::uci`], except that castling in a
+    /// Chess960 game is always king-takes-rook (`e1h1`).
+    pub fn uci(&self, m: Move) -> String {
+        if self.chess960 && m.kind == MoveKind::Castle {
+            format!("{}{}", m.from, m.to)
+        } else {
+            m.uci()
+        }
     }
 
     /// The side to move.

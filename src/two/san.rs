@@ -24,12 +24,24 @@ impl Position {
 
     /// Finds the legal move from `from` to `to` (with `promotion` for pawns reaching the last
     /// rank). `to` may be the king's castling destination or the castling rook's square.
+    ///
+    /// A move whose `to` is the square given wins over castling that lands the king there: in
+    /// Chess960 positions `b1c1` can be a king step and the king's castling square at once, and
+    /// UCI writes that castling `b1a1` (king takes rook).
     pub fn find_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
-        self.legal_moves().iter().copied().find(|m| {
-            m.from == from
-                && (m.to == to || m.kind == MoveKind::Castle && m.king_to() == to)
-                && m.promotion() == promotion
-        })
+        let legal = self.legal_moves();
+        let found = |castle_by_king_square: bool| {
+            legal.iter().copied().find(|m| {
+                m.from == from
+                    && m.promotion() == promotion
+                    && if castle_by_king_square {
+                        m.kind == MoveKind::Castle && m.king_to() == to
+                    } else {
+                        m.to == to
+                    }
+            })
+        };
+        found(false).or_else(|| found(true))
     }
 
     /// SAN of a legal move, with `+` for check and `#` for checkmate.

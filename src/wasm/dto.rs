@@ -1,19 +1,20 @@
 //! The way out to JavaScript: typed values become plain JS objects, errors become JS `Error`s.
 //!
 //! The records of [`crate::record`] are already the JS shapes (they derive `Serialize` with
-//! camelCase keys, so the server's JSON is the same), which leaves one conversion here:
-//! serde_json text parsed by `JSON.parse` (`None` is `null` where a field is written at all,
-//! as in `turn` and `finishRank`; optional fields skip themselves). Building the objects that
-//! way never runs a setter a page put on `Object.prototype` ([`super::js`] says why that
-//! matters).
+//! camelCase keys, so the server's JSON is the same), which leaves one conversion here: the
+//! JSON text of [`crate::json`] (byte for byte serde_json's, without its code in the wasm)
+//! parsed by `JSON.parse` (`None` is `null` where a field is written at all, as in `turn`
+//! and `finishRank`; optional fields skip themselves). Building the objects that way never
+//! runs a setter a page put on `Object.prototype` ([`super::js`] says why that matters).
+//! A new result type needs a `ToJson` impl in `src/json.rs` and a line in its test.
 
-use serde::Serialize;
 use wasm_bindgen::JsValue;
 
 pub(crate) use super::js::{js_error, to_js};
 use crate::Error;
+use crate::json::ToJson;
 
 /// The JS result of a call that returns a typed value: the value as JS, or the error thrown.
-pub(crate) fn out<T: Serialize>(result: Result<T, Error>) -> Result<JsValue, JsValue> {
+pub(crate) fn out<T: ToJson>(result: Result<T, Error>) -> Result<JsValue, JsValue> {
     result.and_then(|v| to_js(&v)).map_err(js_error)
 }

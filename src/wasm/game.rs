@@ -6,6 +6,7 @@ use wasm_bindgen::prelude::*;
 use super::dto::{js_error, out, to_js};
 use super::options::{self, MAX_SAFE_INTEGER, MoveInput, Start, opt_integer, opt_string};
 use super::save;
+use crate::json::JsonObject;
 use crate::{Error, Undone};
 
 /// A game of any of the five kinds. Create one with `newGame` or `Game.fromJSON`; call
@@ -41,15 +42,6 @@ pub fn split_pgn(
     }))
 }
 
-/// Headers as a JSON object (`{"White": "Ada"}`), in order.
-struct HeaderObject<'a>(&'a [(String, String)]);
-
-impl serde::Serialize for HeaderObject<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::game::header_map::serialize(self.0, s)
-    }
-}
-
 fn create(options: &JsValue) -> Result<Game, Error> {
     let inner = match options::new_game(options)? {
         Start::New(opts) => crate::Game::new(opts)?,
@@ -60,7 +52,8 @@ fn create(options: &JsValue) -> Result<Game, Error> {
 
 #[wasm_bindgen]
 impl Game {
-    /// Which game: "chess", "3check", "kingofthehill", "racingkings" or "fourplayer".
+    /// Which game: "chess", "chess960", "3check", "kingofthehill", "racingkings" or
+    /// "fourplayer".
     #[wasm_bindgen(getter, unchecked_return_type = "Variant")]
     pub fn variant(&self) -> String {
         self.inner.kind().variant_name().to_string()
@@ -101,6 +94,15 @@ impl Game {
         u32::try_from(self.inner.ply()).unwrap_or(u32::MAX)
     }
 
+    /// Set when an imported record goes on after the game ended under these rules (a
+    /// chess.com four-player record whose leader played on instead of claiming a 21-point
+    /// win): the game holds the record up to that end and this says where and why.
+    /// `undefined` otherwise.
+    #[wasm_bindgen(getter, js_name = importNote)]
+    pub fn import_note(&self) -> Option<String> {
+        self.inner.import_note()
+    }
+
     /// Legal moves of the player to move, or of the piece on square `from` only; `[]` once
     /// the game is over.
     #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "Move[]")]
@@ -115,6 +117,24 @@ impl Game {
                 Err(e) => Err(e),
             },
         )
+    }
+
+    /// `legalMoves` as the packed text of `crate::json::moves_packed`, from which
+    /// `js/tablero.js` builds the `Move` objects of its `legalMoves` (faster than the
+    /// `JSON.parse` of `legalMoves` here).
+    #[doc(hidden)]
+    #[wasm_bindgen(js_name = __legalMovesPacked)]
+    pub fn legal_moves_packed(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] from: Option<JsValue>,
+    ) -> Result<String, JsValue> {
+        match opt_string(&from.unwrap_or(JsValue::UNDEFINED), "from") {
+            Ok(None) => Ok(self.inner.legal_moves()),
+            Ok(Some(square)) => self.inner.legal_moves_from(&square),
+            Err(e) => Err(e),
+        }
+        .map(|moves| crate::json::moves_packed(&moves))
+        .map_err(js_error)
     }
 
     /// The cheap form of `legalMoves` for loops: the legal moves' UCI texts, joined by single
@@ -289,7 +309,7 @@ impl Game {
     /// `RuleVariants`, `StartFen4`, `MoveLimit`, `Result`, `Termination`).
     #[wasm_bindgen(unchecked_return_type = "Record<string, string>")]
     pub fn headers(&self) -> Result<JsValue, JsValue> {
-        out(Ok(HeaderObject(self.inner.headers())))
+        out(Ok(JsonObject(self.inner.headers())))
     }
 
     /// Sets PGN headers for `pgn()` (`{White: "Ada", Event: "Club night"}`); `null` or

@@ -11,19 +11,19 @@
 //!
 //! - reads of user values go through `catch` imports (`Array.isArray` throws on a revoked
 //!   Proxy; `instanceof` and `.length` run Proxy traps), and never through serde;
-//! - results are built by `JSON.parse` of text that serde_json writes: `JSON.parse` defines
-//!   its properties, so a setter on `Object.prototype` never runs (serde-wasm-bindgen assigns
-//!   them, which does run it);
+//! - results are built by `JSON.parse` of text that [`crate::json`] writes: `JSON.parse`
+//!   defines its properties, so a setter on `Object.prototype` never runs (serde-wasm-bindgen
+//!   assigns them, which does run it);
 //! - errors get their `code` by `Reflect.defineProperty` with a prototype-less descriptor.
 //!
 //! Everything else the layer calls (`typeof`-based checks such as `JsValue::as_string`)
 //! cannot run user code.
 
 use js_sys::Reflect;
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::Error;
+use crate::json::{ToJson, to_json};
 
 #[wasm_bindgen]
 extern "C" {
@@ -61,12 +61,10 @@ pub(crate) fn parse_json(text: &str) -> Option<JsValue> {
 
 /// `value` as a plain JS value: objects, arrays, strings, numbers, booleans and `null`, built
 /// without assigning a property (see the module comment).
-pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, Error> {
-    // The records hold only strings, small numbers and booleans, so a failure means a page
-    // replaced `JSON.parse` (or a bug).
-    let text = serde_json::to_string(value)
-        .map_err(|e| Error::internal(format!("cannot convert a result to JavaScript: {e}")))?;
-    json_parse(&text)
+pub(crate) fn to_js<T: ToJson + ?Sized>(value: &T) -> Result<JsValue, Error> {
+    // The text is valid JSON by construction, so a failure means a page replaced
+    // `JSON.parse` (or a bug).
+    json_parse(&to_json(value))
         .map_err(|_| Error::internal("cannot convert a result to JavaScript: JSON.parse failed"))
 }
 

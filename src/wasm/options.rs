@@ -278,8 +278,9 @@ pub(crate) enum Start {
     Pgn { pgn: String, seed: u64 },
 }
 
-const NEW_GAME_KEYS: [&str; 7] = [
+const NEW_GAME_KEYS: [&str; 8] = [
     "variant",
+    "position",
     "fen",
     "pgn",
     "seed",
@@ -300,7 +301,23 @@ pub(crate) fn new_game(v: &JsValue) -> Result<Start, Error> {
     let rules = f.string("rules")?;
     let first_player = f.string("firstPlayer")?;
     let move_limit = f.integer("moveLimit", 1, u64::from(MAX_MOVE_LIMIT))?;
+    let position = f.integer("position", 0, 959)?;
     let kind = GameKind::parse(variant.as_deref().unwrap_or("chess"), rules.as_deref())?;
+    // Chess960's numbered start (0-959, 518 the usual one) is its FEN.
+    let fen = match position {
+        None => fen,
+        Some(_) if kind != GameKind::Chess960 => {
+            return Err(Error::invalid_argument(
+                "position is a Chess960 option (variant \"chess960\")",
+            ));
+        }
+        Some(_) if fen.is_some() || pgn.is_some() => {
+            return Err(Error::invalid_argument(
+                "give a Chess960 start as position, fen or pgn, not two of them",
+            ));
+        }
+        Some(n) => Some(crate::two::chess960::start_fen(n as u16)?),
+    };
     if kind.rules().is_none() && (first_player.is_some() || move_limit.is_some()) {
         return Err(Error::invalid_argument(
             "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",

@@ -4,6 +4,7 @@
 
 #[cfg(feature = "ai")]
 mod ai;
+mod chesscom;
 mod common;
 mod fuzz;
 mod json;

@@ -111,6 +111,8 @@ test("two people play a rated game through an invitation link; names are text; r
   await move(bo, "d8", "h4");
   for (const p of [ana, bo]) await p.waitForSelector("#online-rating-change");
   assert.match(await ana.textContent("#online-result"), /Black \(.*Bo.*\) won \(checkmate\)/);
+  // The server sends UCI; the page lists the moves in SAN, as chess players write them.
+  assert.deepEqual(await ana.locator("#online-moves li").allTextContents(), ["f3", "e5", "g4", "Qh4#"]);
   assert.equal(await ana.textContent("#online-rating-change"), "Your rating: 1500 → 1480 (−20)");
   assert.equal(await bo.textContent("#online-rating-change"), "Your rating: 1500 → 1520 (+20)");
   assert.equal(await ana.evaluate(() => window.p), undefined);

@@ -4,6 +4,7 @@
 
 #[cfg(feature = "ai")]
 mod ai;
+mod chess960;
 mod notation;
 mod perft;
 mod random_games;

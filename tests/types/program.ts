@@ -147,6 +147,12 @@ export function fourPlayer(): string[] {
   kingdoms.timeout();
   check(kingdoms.score()[0].status === "timeout", "red timed out");
   kingdoms.free();
+  const note: string | undefined = game.importNote;
+  check(note === undefined, "no import note on a game not imported");
+  const c960 = newGame({ variant: "chess960", position: 518 });
+  const sides: Side[] = c960.players;
+  check(c960.variant === "chess960" && sides.length === 2, "chess960");
+  c960.free();
   const out = [`fourplayer turn=${turn} points=${points} first=${move?.san}`];
   game.free();
   return out;

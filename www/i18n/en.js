@@ -193,6 +193,7 @@ export default {
   importText: "Text",
   importGo: "Import and open",
   importFailed: "Could not import: {message}",
+  importNote: "Import note: {note}",
   importDuplicate: "This game was imported before: its saved copy is open.",
   illegal: "That move is not legal.",
   error: "Error: {message}",

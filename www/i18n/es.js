@@ -203,6 +203,7 @@ export default {
   importText: "Texto",
   importGo: "Importar y abrir",
   importFailed: "No se pudo importar: {message}",
+  importNote: "Nota de importación: {note}",
   importDuplicate: "Esta partida ya se había importado: se abre la copia guardada.",
   illegal: "Esa jugada no es legal.",
   error: "Error: {message}",

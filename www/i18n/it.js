@@ -199,6 +199,7 @@ export default {
   importText: "Testo",
   importGo: "Importa e apri",
   importFailed: "Importazione non riuscita: {message}",
+  importNote: "Nota d'importazione: {note}",
   importDuplicate: "Questa partita era già stata importata: è aperta la copia salvata.",
   illegal: "Questa mossa non è legale.",
   error: "Errore: {message}",

@@ -470,6 +470,11 @@ function renderMoves(c) {
     movesState = { id: c.id, count: 0, lang: getLang(), four, row: null, rowNo: 0, lastIdx: -1, current: null };
     list.replaceChildren();
     $("moves-legend").hidden = !four;
+    // A record that went on after the game ended under these rules was imported up to that
+    // end: say where and why (the engine's note), next to the moves it concerns.
+    const note = $("import-note");
+    note.hidden = !c.importNote;
+    note.textContent = c.importNote ? t("importNote", { note: c.importNote }) : "";
     if (four) {
       const table = document.createElement("table");
       table.className = "moves4";

@@ -87,7 +87,7 @@ export function bindIo() {
     }
     const seats = Object.fromEntries(seatsOf(choice).map((s) => [s, { type: "human", level: 3 }]));
     const settings = { showLegal: state.prefs.showLegal, rotate: state.prefs.rotate, timeLimit: 0, moveLimit: 0, alternate: state.prefs.alternate, firstPlayer: "red", imported: true };
-    openGame({ id: store.newId(), choice, seats, settings, created: Date.now(), importKey }, game);
+    openGame({ id: store.newId(), choice, seats, settings, created: Date.now(), importKey, importNote: game.importNote }, game);
   });
 }
 

@@ -7,6 +7,8 @@ import { t, seatName, getLang } from "../i18n/index.js";
 import { $, showBanner, hideBanner, confirmDialog, swatch, fmtDate } from "./common.js";
 import { squareLabel } from "./game.js";
 import { ot, refusal } from "../online/strings.js";
+import { newGame } from "../engine.js";
+import { engineOptions } from "../../pkg/tablero-online.js";
 import { getClient, identity, register, forget, myRooms, rememberRoom, ratingBefore, setRatingBefore } from "../online/identity.js";
 
 const SEATS = { two: ["white", "black"], four: ["red", "blue", "yellow", "green"] };
@@ -153,7 +155,7 @@ async function renderLobby() {
 
 function renderRooms(lobby, counts, list) {
   const waiting = lobby.rooms.length;
-  counts.textContent = lobby.playing === 0 && waiting === 0 ? ot("countsEmpty") : ot("counts", { playing: lobby.playing, waiting });
+  counts.textContent = lobby.playing === 0 && waiting === 0 ? ot("countsEmpty") : ot(waiting === 1 ? "counts1" : "counts", { playing: lobby.playing, waiting });
   const me = identity();
   if (!waiting) return void list.replaceChildren(el("li", { className: "muted", id: "online-rooms-empty", textContent: ot("noRooms") }));
   list.replaceChildren(
@@ -605,11 +607,40 @@ function renderClocks() {
   } else clock.hidden = true;
 }
 
+// The server sends two-player moves as UCI; people read SAN. A local replay of the room's
+// moves gives it (kept per room and extended move by move), and any move the replay cannot
+// follow falls back to the server's text rather than hiding the list.
+let sanReplay = null; // { key, game, sans }
+function readableMoves(s) {
+  if (isFour(s.game)) return s.moves;
+  const key = `${roomId} ${s.game}`;
+  if (!sanReplay || sanReplay.key !== key || sanReplay.sans.length > s.moves.length) {
+    try {
+      sanReplay?.game.free();
+    } catch {
+      // already freed: nothing to release
+    }
+    try {
+      sanReplay = { key, game: newGame(engineOptions(s.game)), sans: [] };
+    } catch {
+      sanReplay = null;
+      return s.moves;
+    }
+  }
+  try {
+    for (let i = sanReplay.sans.length; i < s.moves.length; i++) sanReplay.sans.push(sanReplay.game.play(s.moves[i]).san);
+  } catch {
+    return s.moves.map((m, i) => sanReplay.sans[i] ?? m);
+  }
+  return sanReplay.sans;
+}
+
 function renderMovesList(s) {
   const list = $("online-moves");
+  const moves = readableMoves(s);
   // Append only what is new (a long game must not rebuild the list on every move).
-  if (list.children.length > s.moves.length) list.replaceChildren();
-  for (let i = list.children.length; i < s.moves.length; i++) list.append(el("li", { textContent: s.moves[i] }));
+  if (list.children.length > moves.length) list.replaceChildren();
+  for (let i = list.children.length; i < moves.length; i++) list.append(el("li", { textContent: moves[i] }));
 }
 
 function renderBoard(s, seat, four) {

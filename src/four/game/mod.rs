@@ -3,6 +3,8 @@
 
 mod replay;
 
+pub(crate) use replay::Stop;
+
 use super::board::*;
 use super::movegen::{Move, MoveList};
 use super::position::Position;
@@ -59,6 +61,9 @@ pub struct FourGame {
     history: Vec<Entry>,
     /// While replaying a record, zombie moves come from the record instead of the generator.
     replaying: bool,
+    /// Set by a PGN4 import that stopped where the game ended under these rules while the
+    /// record went on: where and why (see [`FourGame::import_note`]).
+    pub(crate) import_note: Option<String>,
 }
 
 impl FourGame {
@@ -104,6 +109,7 @@ impl FourGame {
             moves_made: 0,
             history: Vec::new(),
             replaying: false,
+            import_note: None,
         };
         let mut o = Outcome::default();
         // A FEN4 shows the points but cannot say that its game already ended. A position that
@@ -120,6 +126,13 @@ impl FourGame {
             g.zombies();
         }
         g
+    }
+
+    /// Why a PGN4 import stopped before the end of its record, if it did: the record went
+    /// on after the game had ended under these rules (a 21-point lead, a draw rule, ...).
+    /// `None` for a record read to its end and for games not imported.
+    pub fn import_note(&self) -> Option<&str> {
+        self.import_note.as_deref()
     }
 
     /// The rule preset.
@@ -255,9 +268,10 @@ impl FourGame {
         let e = sq_len(k);
         let to = t.get(k..e).and_then(Square::parse).ok_or_else(bad)?;
         let rest = t.get(e..).unwrap_or("");
+        // chess.com writes the 1-point promoted queen as `=D` under its PromoteTo=D rule.
         let promo = match rest {
             "" => false,
-            "=Q" | "q" | "Q" | "=q" => true,
+            "=Q" | "q" | "Q" | "=q" | "=D" => true,
             _ => return Err(bad()),
         };
         let m = list

@@ -5,7 +5,7 @@ use super::FourGame;
 use crate::four::board::{Rules, Seat};
 use crate::game::SavedGame;
 use crate::record::EntryKind;
-use crate::{Error, GameKind, Player};
+use crate::{Error, ErrorKind, GameKind, Player};
 
 impl FourGame {
     /// Texts that replay this game: move texts (UCI for moves) and `R:seat` / `T:seat`.
@@ -79,18 +79,25 @@ impl FourGame {
     /// `pgn4`: the tokens come from a PGN4, where a stalemate marker `S` may follow the move
     /// that stalemated (it changes nothing, R7 notation). A save never writes one, so there it
     /// is an error, as is an `S` that follows no move.
+    ///
+    /// A PGN4 that goes on after the game has ended under these rules (chess.com lets the
+    /// leader play on rather than claim a 21-point lead, and does not end games on our draw
+    /// rules) is read up to that end: the answer is then `Some(i)`, the index of the first
+    /// token not played, and why. So is a record that reaches a rule chess.com has and these
+    /// rules do not: a free-for-all king capture (R5.9 never allows one) or chess.com's
+    /// "dead king walking" after a time-out. A save is never cut short.
     pub(crate) fn replay<'a>(
         &mut self,
         tokens: impl Iterator<Item = &'a str>,
         pgn4: bool,
         err: impl Fn(usize, Seat, Error) -> Error,
-    ) -> Result<(), Error> {
+    ) -> Result<Option<(usize, Stop)>, Error> {
         self.replaying = true;
         let r = (|| {
             let mut after_move = false;
             for (i, tok) in tokens.enumerate() {
                 let seat = self.pos.turn();
-                if tok.trim() == "S" {
+                if is_stalemate_marker(tok) {
                     if !(pgn4 && after_move) {
                         return Err(err(
                             i,
@@ -105,15 +112,38 @@ impl FourGame {
                     after_move = false;
                     continue;
                 }
-                self.token(tok).map_err(|e| err(i, seat, e))?;
+                if pgn4 && self.result.is_some() {
+                    return Ok(Some((i, Stop::GameOver)));
+                }
+                // chess.com's "dead king walking": the move it played for a player whose time
+                // ran out (`Kj2-k2T`), after which only that player's king moves on. Under
+                // these rules the player is out or (ffa, R5.21) keeps the whole army.
+                let bare = tok.trim().trim_end_matches(['+', '#']);
+                if pgn4 && bare.len() > 1 && bare.ends_with('T') {
+                    return Ok(Some((i, Stop::DeadKingWalking)));
+                }
+                match self.token(tok) {
+                    // chess.com's free-for-all lets a player capture a king that another
+                    // player's move left in check; R5.9 never does. The record is read up to
+                    // that capture, which the caller reports.
+                    Err(e)
+                        if pgn4
+                            && e.kind == ErrorKind::IllegalMove
+                            && self.pos.rules == Rules::Ffa
+                            && tok.contains("xK") =>
+                    {
+                        return Ok(Some((i, Stop::KingCapture)));
+                    }
+                    r => r.map_err(|e| err(i, seat, e))?,
+                }
                 after_move = true;
             }
-            Ok(())
+            Ok(None)
         })();
         self.replaying = false;
-        r?;
+        let stopped = r?;
         self.zombies();
-        Ok(())
+        Ok(stopped)
     }
 
     fn token(&mut self, tok: &str) -> Result<(), Error> {
@@ -121,6 +151,12 @@ impl FourGame {
         let (head, seat) = match tok.split_once(':') {
             Some((h, s)) => (h, Some(Seat::parse(s)?)),
             None => (tok, None),
+        };
+        // chess.com writes `R#` / `T#` when the player who resigns or runs out of time leaves
+        // the game: the same resignation or time-out (R7.2).
+        let head = match head.trim_end_matches(['#', '+']) {
+            h @ ("R" | "T") => h,
+            _ => head,
         };
         match head {
             "R" | "T" => {
@@ -147,4 +183,20 @@ impl FourGame {
             }
         }
     }
+}
+
+/// Why a PGN4 import stopped before the end of its record (see [`FourGame::replay`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// The game had ended under these rules and the record went on.
+    GameOver,
+    /// A free-for-all record captures a king, which R5.9 never allows.
+    KingCapture,
+    /// chess.com's "dead king walking" move for a player whose time ran out.
+    DeadKingWalking,
+}
+
+/// `S`, chess.com's stalemate marker after the move that stalemated, also written `S#`.
+fn is_stalemate_marker(tok: &str) -> bool {
+    tok.trim().trim_end_matches(['#', '+']) == "S"
 }

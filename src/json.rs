@@ -1,0 +1,769 @@
+//! A small JSON writer for the result records: what the wasm layer hands to `JSON.parse`.
+//!
+//! Why not serde_json: the records already derive `serde::Serialize` (the server writes them
+//! with serde_json), but on the wasm result path serde_json plus the serde code generated
+//! for each record cost about 17 KB of gzipped wasm (docs/BENCHMARKS.md, "Package size"),
+//! and a list of 20 moves spent more time being serialized than being generated. The records
+//! are few and fixed, so each writes itself here, field by field.
+//!
+//! The text is byte for byte what serde_json writes for the same value (same keys, order,
+//! omitted fields, escapes and numbers): the tests below compare both over every kind of
+//! record of played games, so the wasm layer and the server keep emitting the same JSON.
+
+#![cfg_attr(
+    not(all(target_arch = "wasm32", target_os = "unknown")),
+    allow(dead_code)
+)]
+
+use crate::game::{SavedGame, SavedResult};
+use crate::record::{
+    Analysis, BoardPiece, Elimination, EliminationReason, EntryKind, GameResult, MoveRecord,
+    PositionView, Score, ScoreChange, ScoreReason, SeatStatus, Status,
+};
+use crate::{Facts, Player, ResultReason, Role, Rules};
+
+/// A value that writes itself as JSON text.
+pub(crate) trait ToJson {
+    /// Appends the JSON text of `self` to `out`.
+    fn write_json(&self, out: &mut String);
+}
+
+/// The JSON text of `value`.
+pub(crate) fn to_json<T: ToJson + ?Sized>(value: &T) -> String {
+    let mut out = String::with_capacity(256);
+    value.write_json(&mut out);
+    out
+}
+
+/// Writes a JSON string literal, escaped as serde_json escapes: `"`, `\`, the five short
+/// control escapes, other control characters as `\u00xx`; everything else as is.
+// Not inlined (nor `key`, `unsigned`): one copy of each keeps the writer small in the wasm.
+#[inline(never)]
+fn string(out: &mut String, s: &str) {
+    out.push('"');
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let esc: &str = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        if esc.is_empty() {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.push_str("\\u00");
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 15)]));
+        } else {
+            out.push_str(esc);
+        }
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
+    out.push('"');
+}
+
+/// Writes an unsigned integer in decimal.
+#[inline(never)]
+fn unsigned(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or("0"));
+}
+
+/// Writes a signed integer in decimal.
+fn signed(out: &mut String, n: i64) {
+    if n < 0 {
+        out.push('-');
+    }
+    unsigned(out, n.unsigned_abs());
+}
+
+/// Writes a score's points: whole numbers as integers (as `record::serialize_points` does),
+/// other values in fixed point with up to 6 decimals (`0.5` for a two-player draw: points
+/// are only ever whole or half). Not `{}`: Rust's float formatting would put about 14 KB of
+/// code into the wasm for this one field.
+fn points(out: &mut String, p: f64) {
+    if !p.is_finite() || p.abs() >= 1e15 {
+        // No JSON number says this (serde_json writes `null` too); it never happens.
+        out.push_str("null");
+        return;
+    }
+    if p < 0.0 {
+        out.push('-');
+    }
+    let micro = (p.abs() * 1e6).round() as u64;
+    unsigned(out, micro / 1_000_000);
+    let mut frac = micro % 1_000_000;
+    if frac != 0 {
+        out.push('.');
+        let mut div = 100_000;
+        while frac != 0 {
+            out.push(char::from(b'0' + (frac / div) as u8));
+            frac %= div;
+            div /= 10;
+        }
+    }
+}
+
+/// Writes `{"key":value,...}`: `obj(out).field("a", &x).end()`.
+struct Obj<'a> {
+    out: &'a mut String,
+    first: bool,
+}
+
+fn obj(out: &mut String) -> Obj<'_> {
+    out.push('{');
+    Obj { out, first: true }
+}
+
+impl Obj<'_> {
+    #[inline(never)]
+    fn key(&mut self, key: &str) -> &mut String {
+        self.out.push_str(if self.first { "\"" } else { ",\"" });
+        self.first = false;
+        self.out.push_str(key);
+        self.out.push_str("\":");
+        self.out
+    }
+
+    fn field<T: ToJson + ?Sized>(mut self, key: &str, value: &T) -> Self {
+        value.write_json(self.key(key));
+        self
+    }
+
+    /// The field only when `value` is `Some` (serde's `skip_serializing_if = "Option::is_none"`).
+    fn some<T: ToJson>(self, key: &str, value: &Option<T>) -> Self {
+        match value {
+            Some(v) => self.field(key, v),
+            None => self,
+        }
+    }
+
+    fn end(self) {
+        self.out.push('}');
+    }
+}
+
+impl ToJson for str {
+    fn write_json(&self, out: &mut String) {
+        string(out, self);
+    }
+}
+
+impl ToJson for String {
+    fn write_json(&self, out: &mut String) {
+        string(out, self);
+    }
+}
+
+impl ToJson for bool {
+    fn write_json(&self, out: &mut String) {
+        out.push_str(if *self { "true" } else { "false" });
+    }
+}
+
+macro_rules! json_integers {
+    ($f:ident: $($t:ty),*) => {$(
+        impl ToJson for $t {
+            fn write_json(&self, out: &mut String) {
+                $f(out, (*self).try_into().unwrap_or_default());
+            }
+        }
+    )*};
+}
+json_integers!(unsigned: u8, u16, u32, u64, usize);
+json_integers!(signed: i8, i16, i32, i64);
+
+impl<T: ToJson + ?Sized> ToJson for &T {
+    fn write_json(&self, out: &mut String) {
+        (**self).write_json(out);
+    }
+}
+
+/// `None` is `null`, as serde writes a field that is not skipped.
+impl<T: ToJson> ToJson for Option<T> {
+    fn write_json(&self, out: &mut String) {
+        match self {
+            Some(v) => v.write_json(out),
+            None => out.push_str("null"),
+        }
+    }
+}
+
+impl<T: ToJson> ToJson for [T] {
+    fn write_json(&self, out: &mut String) {
+        out.push('[');
+        for (i, v) in self.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            v.write_json(out);
+        }
+        out.push(']');
+    }
+}
+
+impl<T: ToJson> ToJson for Vec<T> {
+    fn write_json(&self, out: &mut String) {
+        self.as_slice().write_json(out);
+    }
+}
+
+/// An enum written as one of its names.
+macro_rules! json_names {
+    ($($t:ty => |$v:ident| $name:expr;)*) => {$(
+        impl ToJson for $t {
+            fn write_json(&self, out: &mut String) {
+                let $v = *self;
+                string(out, $name);
+            }
+        }
+    )*};
+}
+json_names! {
+    Player => |p| p.name();
+    Role => |r| r.name();
+    ResultReason => |r| r.code();
+    Rules => |r| r.name();
+    SeatStatus => |s| s.name();
+    EntryKind => |k| kind_name(k);
+    ScoreReason => |r| match r {
+        ScoreReason::Capture => "capture",
+        ScoreReason::Checkmate => "checkmate",
+        ScoreReason::DoubleCheck => "double-check",
+        ScoreReason::TripleCheck => "triple-check",
+        ScoreReason::Stalemate => "stalemate",
+        ScoreReason::KingCapture => "king-capture",
+        ScoreReason::Draw => "draw",
+        ScoreReason::Survivor => "survivor",
+    };
+    EliminationReason => |r| match r {
+        EliminationReason::Checkmated => "checkmated",
+        EliminationReason::Stalemated => "stalemated",
+        EliminationReason::KingCaptured => "king-captured",
+    };
+}
+
+fn kind_name(k: EntryKind) -> &'static str {
+    match k {
+        EntryKind::Move => "move",
+        EntryKind::Resign => "resign",
+        EntryKind::Timeout => "timeout",
+        EntryKind::Random => "random",
+    }
+}
+
+/// A role as its UCI letter (`"q"`), as `role::serialize_letter(s)` write it.
+struct Letter(Role);
+
+impl ToJson for Letter {
+    fn write_json(&self, out: &mut String) {
+        let mut b = [0u8; 4];
+        string(out, self.0.char().encode_utf8(&mut b));
+    }
+}
+
+/// Name/value pairs written as one JSON object, in their order (PGN headers:
+/// `{"White":"Ada","Event":"Club night"}`), as serde_json writes a map of them.
+pub(crate) struct JsonObject<'a>(pub &'a [(String, String)]);
+
+impl ToJson for JsonObject<'_> {
+    fn write_json(&self, out: &mut String) {
+        out.push('{');
+        for (i, (name, value)) in self.0.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            string(out, name);
+            out.push(':');
+            string(out, value);
+        }
+        out.push('}');
+    }
+}
+
+// Each record is taken apart with a pattern that names every field: a field added to a
+// record is then a compile error here, not a key silently missing from the JS objects.
+
+impl ToJson for MoveRecord {
+    fn write_json(&self, out: &mut String) {
+        let MoveRecord {
+            player,
+            kind,
+            from,
+            to,
+            promotion,
+            uci,
+            san,
+            piece,
+            captured,
+            check,
+            checks,
+            points,
+            scoring,
+            eliminated,
+        } = self;
+        obj(out)
+            .field("player", player)
+            .field("kind", kind)
+            .field("from", from)
+            .field("to", to)
+            .some("promotion", &promotion.map(Letter))
+            .field("uci", uci)
+            .field("san", san)
+            .field("piece", piece.map_or("", Role::name))
+            .some("captured", captured)
+            .field("check", check)
+            .field("checks", checks)
+            .field("points", points)
+            .field("scoring", scoring)
+            .field("eliminated", eliminated)
+            .end();
+    }
+}
+
+impl ToJson for ScoreChange {
+    fn write_json(&self, out: &mut String) {
+        let ScoreChange {
+            player,
+            points,
+            reason,
+        } = self;
+        obj(out)
+            .field("player", player)
+            .field("points", points)
+            .field("reason", reason)
+            .end();
+    }
+}
+
+impl ToJson for Elimination {
+    fn write_json(&self, out: &mut String) {
+        let Elimination { player, reason } = self;
+        obj(out)
+            .field("player", player)
+            .field("reason", reason)
+            .end();
+    }
+}
+
+impl ToJson for Score {
+    fn write_json(&self, out: &mut String) {
+        let Score {
+            player,
+            points: p,
+            checks,
+            status,
+            place,
+        } = self;
+        let mut o = obj(out).field("player", player);
+        points(o.key("points"), *p);
+        o.some("checks", checks)
+            .some("status", status)
+            .some("place", place)
+            .end();
+    }
+}
+
+impl ToJson for GameResult {
+    fn write_json(&self, out: &mut String) {
+        let GameResult {
+            winners,
+            reason,
+            scores,
+        } = self;
+        obj(out)
+            .field("winners", winners)
+            .field("reason", reason)
+            .field("scores", scores)
+            .end();
+    }
+}
+
+impl ToJson for Status {
+    fn write_json(&self, out: &mut String) {
+        let Status {
+            turn,
+            in_check,
+            over,
+            result,
+            can_claim_draw,
+        } = self;
+        obj(out)
+            .field("turn", turn)
+            .field("inCheck", in_check)
+            .field("over", over)
+            .some("result", result)
+            .field("canClaimDraw", can_claim_draw)
+            .end();
+    }
+}
+
+impl ToJson for BoardPiece {
+    fn write_json(&self, out: &mut String) {
+        let BoardPiece {
+            square,
+            piece,
+            color,
+            grey,
+        } = self;
+        let o = obj(out)
+            .field("square", square)
+            .field("piece", piece)
+            .field("color", color);
+        if *grey { o.field("grey", &true) } else { o }.end();
+    }
+}
+
+impl ToJson for PositionView {
+    fn write_json(&self, out: &mut String) {
+        let PositionView {
+            ply,
+            fen,
+            turn,
+            board,
+            last_move,
+        } = self;
+        obj(out)
+            .field("ply", ply)
+            .field("fen", fen)
+            .field("turn", turn)
+            .field("board", board)
+            .some("lastMove", last_move)
+            .end();
+    }
+}
+
+impl ToJson for Analysis {
+    fn write_json(&self, out: &mut String) {
+        let Analysis {
+            best,
+            score,
+            mate,
+            depth,
+            nodes,
+            pv,
+        } = self;
+        obj(out)
+            .field("move", best)
+            .field("score", score)
+            .some("mate", mate)
+            .field("depth", depth)
+            .field("nodes", nodes)
+            .field("pv", pv)
+            .end();
+    }
+}
+
+impl ToJson for Facts {
+    fn write_json(&self, out: &mut String) {
+        let Facts {
+            files,
+            ranks,
+            hill,
+            finish_rank,
+            promotions,
+            claimable_draws,
+            counts_checks,
+            points,
+        } = self;
+        let mut o = obj(out)
+            .field("files", files)
+            .field("ranks", ranks)
+            .field("hill", hill)
+            .field("finishRank", finish_rank);
+        let list = o.key("promotions");
+        list.push('[');
+        for (i, r) in promotions.iter().enumerate() {
+            if i > 0 {
+                list.push(',');
+            }
+            Letter(*r).write_json(list);
+        }
+        list.push(']');
+        o.field("claimableDraws", claimable_draws)
+            .field("countsChecks", counts_checks)
+            .field("points", points)
+            .end();
+    }
+}
+
+impl ToJson for SavedGame {
+    fn write_json(&self, out: &mut String) {
+        let SavedGame {
+            format,
+            version,
+            variant,
+            rules,
+            seed,
+            start_fen,
+            first_player,
+            move_limit,
+            moves,
+            declared,
+            headers,
+        } = self;
+        let headers = (!headers.is_empty()).then(|| JsonObject(headers));
+        obj(out)
+            .field("format", format)
+            .field("version", version)
+            .field("variant", variant)
+            .some("rules", rules)
+            .field("seed", seed)
+            .field("startFen", start_fen)
+            .some("firstPlayer", first_player)
+            .some("moveLimit", move_limit)
+            .field("moves", moves)
+            .some("declared", declared)
+            .some("headers", &headers)
+            .end();
+    }
+}
+
+impl ToJson for SavedResult {
+    fn write_json(&self, out: &mut String) {
+        let SavedResult { winner, reason } = self;
+        obj(out)
+            .some("winner", winner)
+            .field("reason", reason)
+            .end();
+    }
+}
+
+/// Moves in the packed form `js/tablero.js` decodes into `Move` objects (the object form of
+/// `legalMoves`): one line per move, fields separated by tabs: player, kind, from, to,
+/// promotion letter, uci, san, piece, captured, check (`1` or empty), checks (comma-joined),
+/// points, and the JSON `[scoring, eliminated]` when either is non-empty. The engine writes
+/// every one of these texts itself (no user text), and JSON text has no raw tab or newline.
+///
+/// Why: `JSON.parse` of 20 moves cost more than generating them; object literals of a fixed
+/// shape built in JS cost a third of that (docs/BENCHMARKS.md, "JS boundary").
+pub(crate) fn moves_packed(moves: &[MoveRecord]) -> String {
+    let mut out = String::with_capacity(moves.len() * 48);
+    for (i, m) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let name = |r: Option<Role>| r.map_or("", Role::name);
+        let mut letter = [0u8; 4];
+        let promotion: &str = match m.promotion {
+            Some(r) => r.char().encode_utf8(&mut letter),
+            None => "",
+        };
+        for f in [
+            m.player.name(),
+            kind_name(m.kind),
+            &m.from,
+            &m.to,
+            promotion,
+            &m.uci,
+            &m.san,
+            name(m.piece),
+            name(m.captured),
+            if m.check { "1" } else { "" },
+        ] {
+            out.push_str(f);
+            out.push('\t');
+        }
+        for (j, p) in m.checks.iter().enumerate() {
+            if j > 0 {
+                out.push(',');
+            }
+            out.push_str(p.name());
+        }
+        out.push('\t');
+        signed(&mut out, i64::from(m.points));
+        out.push('\t');
+        if !m.scoring.is_empty() || !m.eliminated.is_empty() {
+            out.push('[');
+            m.scoring.write_json(&mut out);
+            out.push(',');
+            m.eliminated.write_json(&mut out);
+            out.push(']');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    //! The writer against serde_json, byte for byte, over the records of random games of
+    //! every kind (moves, resignations, time-outs, draws claimed, games played to the end).
+    use super::*;
+    use crate::rng::SplitMix64;
+    use crate::{Game, GameKind, NewGame};
+
+    fn same<T: ToJson + serde::Serialize + ?Sized>(v: &T) {
+        assert_eq!(to_json(v), serde_json::to_string(v).unwrap());
+    }
+
+    fn kinds() -> Vec<GameKind> {
+        let mut kinds = vec![
+            GameKind::Chess,
+            GameKind::ThreeCheck,
+            GameKind::KingOfTheHill,
+            GameKind::RacingKings,
+        ];
+        #[cfg(feature = "four")]
+        kinds.extend([
+            GameKind::FourPlayer(Rules::Ffa),
+            GameKind::FourPlayer(Rules::Kingdoms),
+        ]);
+        kinds
+    }
+
+    fn check_game(g: &Game) {
+        same(&g.players());
+        same(&g.facts());
+        same(&g.legal_moves());
+        same(&g.history());
+        same(&g.status());
+        same(&g.score());
+        same(&g.board());
+        same(&g.to_saved());
+        for ply in [0, g.ply() / 2, g.ply()] {
+            same(&g.position_at(ply).unwrap());
+        }
+        same(&g.legal_moves_uci(None).unwrap());
+    }
+
+    #[test]
+    fn records_of_random_games_are_written_as_serde_json_writes_them() {
+        let mut rng = SplitMix64::new(14);
+        for kind in kinds() {
+            for game in 0..6u64 {
+                let mut g = Game::new(NewGame {
+                    kind,
+                    seed: game,
+                    ..NewGame::default()
+                })
+                .unwrap();
+                let players = g.players();
+                for ply in 0..400 {
+                    let moves = g.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    if ply % 37 == 0 {
+                        check_game(&g);
+                    }
+                    // Now and then a declaration, so resign/timeout entries and declared
+                    // results are written too.
+                    match rng.below(300) {
+                        0 => {
+                            let p = players[rng.below(players.len() as u64) as usize];
+                            let _ = g.resign(Some(p));
+                        }
+                        1 => {
+                            let p = players[rng.below(players.len() as u64) as usize];
+                            let _ = g.timeout(Some(p));
+                        }
+                        2 => {
+                            g.claim_draw();
+                        }
+                        _ => {
+                            let m = &moves[rng.below(moves.len() as u64) as usize];
+                            g.play_text(&m.uci).unwrap();
+                        }
+                    }
+                }
+                check_game(&g);
+            }
+        }
+    }
+
+    #[cfg(feature = "ai")]
+    #[test]
+    fn analyses_are_written_as_serde_json_writes_them() {
+        for kind in kinds() {
+            let g = Game::new(NewGame {
+                kind,
+                ..NewGame::default()
+            })
+            .unwrap();
+            let opts = crate::AiOptions {
+                level: 8,
+                nodes: Some(3000),
+                ..crate::AiOptions::default()
+            };
+            same(&g.analyse(&opts).unwrap());
+            same(&g.ai_move(&opts).unwrap());
+        }
+        // A forced mate, so `mate` is written.
+        let g = Game::new(NewGame {
+            fen: Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".into()),
+            ..NewGame::default()
+        })
+        .unwrap();
+        let a = g.analyse(&crate::AiOptions::default()).unwrap();
+        assert!(a.mate.is_some());
+        same(&a);
+    }
+
+    #[test]
+    fn strings_and_numbers_are_escaped_and_written_as_serde_json_does() {
+        let mut saved = Game::new(NewGame::default()).unwrap().to_saved();
+        saved.start_fen =
+            "\"quoted\" back\\slash \n\r\t\u{8}\u{c}\u{0}\u{1f}\u{7f} é ♞ \u{2028}".into();
+        saved.moves = vec![String::new(), "\u{1}x".into(), "tail\\".into()];
+        saved.seed = u64::MAX;
+        saved.declared = Some(SavedResult {
+            winner: None,
+            reason: "draw-claimed".into(),
+        });
+        same(&saved);
+        // Headers: a JSON object in their order, as the save's serde map writes them.
+        saved.headers = vec![
+            ("White".into(), "Ada \"the\" Lovelace".into()),
+            ("Event".into(), "Club\tnight é".into()),
+        ];
+        same(&saved);
+        for p in [0.0, 0.5, 1.0, -0.5, 1.5, 21.0, -3.0, 123456.5, 0.25, 2.125] {
+            let score = Score {
+                player: Player::Red,
+                points: p,
+                checks: Some(3),
+                status: Some(SeatStatus::KingCaptured),
+                place: Some(2),
+            };
+            same(&score);
+        }
+        same(&[i32::MIN, -1, 0, 7, i32::MAX][..]);
+        let pairs = [
+            ("White".to_string(), "Ada \"the\" Lovelace".to_string()),
+            ("Event".to_string(), "Club\tnight é".to_string()),
+            ("A\\b".to_string(), String::new()),
+        ];
+        let mut map = serde_json::Map::new();
+        for (k, v) in &pairs {
+            map.insert(k.clone(), v.clone().into());
+        }
+        // serde_json's Map sorts its keys; the writer keeps the given order.
+        let sorted: Vec<(String, String)> = map
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string()))
+            .collect();
+        assert_eq!(
+            to_json(&JsonObject(&sorted)),
+            serde_json::to_string(&map).unwrap()
+        );
+        assert_eq!(to_json(&JsonObject(&[])), "{}");
+        assert!(to_json(&JsonObject(&pairs)).starts_with("{\"White\":"));
+        same(&[0u64, 9, 10, u64::MAX][..]);
+    }
+}
