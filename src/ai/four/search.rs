@@ -18,7 +18,7 @@
 
 use super::FourConfig;
 use super::eval::{MATERIAL, MIN_KEY, end_value, evaluate_four, evaluate_with, finished, in_game};
-use crate::ai::search::{MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher};
+use crate::ai::search::{MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher, sort_desc};
 use crate::ai::tt::Bound;
 use crate::four::{Move, MoveList, Position, Seat};
 
@@ -169,7 +169,7 @@ impl Searcher<'_, Position> {
             .iter()
             .map(|&m| (m, root.tactical_score(m).unwrap_or(0)))
             .collect();
-        order.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        sort_desc(&mut order, |&(_, s)| s);
         let mut result = SearchResult {
             best: order.first().map(|x| x.0),
             score: 0,
@@ -217,7 +217,7 @@ impl Searcher<'_, Position> {
                 break;
             }
             result.depth = depth;
-            order.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            sort_desc(&mut order, |&(_, s)| s);
             result.root_scores = order.clone();
             if result.score.abs() >= MATE_BOUND {
                 break;
@@ -297,7 +297,7 @@ impl Searcher<'_, Position> {
                 (seat, m, s)
             })
             .collect();
-        ordered.sort_by_key(|&(_, _, s)| std::cmp::Reverse(s));
+        sort_desc(&mut ordered, |&(_, _, s)| s);
         let mut best = if max { -MATE - 1 } else { MATE + 1 };
         let mut best_move = 0;
         let mut first_done = false;
@@ -522,7 +522,7 @@ impl Searcher<'_, Position> {
             beta = beta.min(stand);
         }
         let mut moves = self.layer_moves(pos, cx, max, true);
-        moves.sort_by_key(|&(_, _, s)| std::cmp::Reverse(s));
+        sort_desc(&mut moves, |&(_, _, s)| s);
         let mut best = stand;
         for (seat, m, _) in moves {
             if self.tick() {
