@@ -11,8 +11,10 @@ use super::position::Position;
 use crate::record::SeatStatus;
 use crate::{Error, Role};
 
-fn list4<T: std::fmt::Display>(v: impl Iterator<Item = T>) -> String {
-    v.map(|x| x.to_string()).collect::<Vec<_>>().join(",")
+/// Appends `n` in decimal.
+fn push_num(s: &mut String, n: i64) {
+    use std::fmt::Write;
+    let _ = write!(s, "{n}");
 }
 
 fn parse_list4(field: &str, name: &str) -> Result<[i64; 4], Error> {
@@ -70,83 +72,115 @@ fn extra_tuple(extras: &str, key: &str) -> Result<Option<[String; 4]>, Error> {
 impl Position {
     /// FEN4 of this position (`x` corners; extras only when needed).
     pub fn fen4(&self) -> String {
+        // Written straight into one string (no per-cell strings, lists or `format!`): this
+        // writer was 8.6 KB of wasm (docs/BENCHMARKS.md, "Package size").
         let mut s = String::new();
         s.push(self.turn().letter().to_ascii_uppercase());
-        s.push('-');
-        s.push_str(&list4(self.status.iter().map(|st| u8::from(st.is_out()))));
-        s.push('-');
-        s.push_str(&list4((0..4).map(|i| (self.castling >> (2 * i)) & 1)));
-        s.push('-');
-        s.push_str(&list4((0..4).map(|i| (self.castling >> (2 * i + 1)) & 1)));
-        s.push('-');
-        s.push_str(&list4(self.points.iter()));
-        s.push('-');
-        s.push_str(&self.clock.to_string());
-        s.push('-');
-        let mut extras = Vec::new();
-        if self.ep.iter().any(|e| e.0 != 0) {
-            let items: Vec<String> = self
-                .ep
-                .iter()
-                .map(|&(p, l)| {
-                    if p == 0 {
-                        "''".to_string()
-                    } else {
-                        format!("'{}:{}'", sq_name(p as usize), sq_name(l as usize))
-                    }
-                })
-                .collect();
-            extras.push(format!("'enPassant':({})", items.join(",")));
-        }
-        let mut promo: [Vec<String>; 4] = Default::default();
-        for &sq in SQUARES.iter() {
-            let c = self.board[sq as usize];
-            if is_live(c) && c & PROMOTED != 0 {
-                promo[seat_of(c)].push(sq_name(sq as usize));
+        let out = self.status.map(|st| i32::from(st.is_out()));
+        let c = i32::from(self.castling);
+        let king = [0, 1, 2, 3].map(|i| (c >> (2 * i)) & 1);
+        let queen = [0, 1, 2, 3].map(|i| (c >> (2 * i + 1)) & 1);
+        for list in [out, king, queen, self.points] {
+            for (i, x) in list.into_iter().enumerate() {
+                s.push(if i == 0 { '-' } else { ',' });
+                push_num(&mut s, i64::from(x));
             }
         }
-        if promo.iter().any(|v| !v.is_empty()) {
-            let items: Vec<String> = promo.iter().map(|v| format!("'{}'", v.join(" "))).collect();
-            extras.push(format!("'promoted':({})", items.join(",")));
-        }
-        if !extras.is_empty() {
+        s.push('-');
+        push_num(&mut s, i64::from(self.clock));
+        s.push('-');
+        let ep = self.ep.iter().any(|e| e.0 != 0);
+        let promoted = SQUARES.iter().any(|&sq| {
+            let c = self.board[sq as usize];
+            is_live(c) && c & PROMOTED != 0
+        });
+        if ep || promoted {
             s.push('{');
-            s.push_str(&extras.join(","));
+        }
+        if ep {
+            s.push_str("'enPassant':(");
+            for (i, &(p, l)) in self.ep.iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                s.push('\'');
+                if p != 0 {
+                    s.push_str(&sq_name(p as usize));
+                    s.push(':');
+                    s.push_str(&sq_name(l as usize));
+                }
+                s.push('\'');
+            }
+            s.push(')');
+        }
+        if promoted {
+            if ep {
+                s.push(',');
+            }
+            s.push_str("'promoted':(");
+            for seat in 0..4 {
+                if seat > 0 {
+                    s.push(',');
+                }
+                s.push('\'');
+                let mut first = true;
+                for &sq in SQUARES.iter() {
+                    let c = self.board[sq as usize];
+                    if is_live(c) && c & PROMOTED != 0 && seat_of(c) == seat {
+                        if !first {
+                            s.push(' ');
+                        }
+                        first = false;
+                        s.push_str(&sq_name(sq as usize));
+                    }
+                }
+                s.push('\'');
+            }
+            s.push(')');
+        }
+        if ep || promoted {
             s.push_str("}-");
         }
         for r in (0..14u8).rev() {
-            let mut cells: Vec<String> = Vec::new();
             let mut run = 0;
-            for f in 0..14u8 {
-                let c = if is_corner(f, r) {
-                    OFF
-                } else {
-                    self.board[mb(f, r)]
+            let mut first = true;
+            for f in 0..=14u8 {
+                // f == 14: the end of the rank, which flushes a run of empty squares.
+                let c = match f {
+                    14 => OFF,
+                    _ if is_corner(f, r) => OFF,
+                    _ => self.board[mb(f, r)],
                 };
                 if c == EMPTY {
                     run += 1;
                     continue;
                 }
+                let mut cell = |s: &mut String| {
+                    if !first {
+                        s.push(',');
+                    }
+                    first = false;
+                };
                 if run > 0 {
-                    cells.push(run.to_string());
+                    cell(&mut s);
+                    push_num(&mut s, run);
                     run = 0;
                 }
+                if f == 14 {
+                    break;
+                }
+                cell(&mut s);
                 if c == OFF {
-                    cells.push("x".to_string());
+                    s.push('x');
                 } else {
-                    let col = if c & GREY != 0 {
+                    s.push(if c & GREY != 0 {
                         'd'
                     } else {
                         Seat::from_index(seat_of(c)).letter()
-                    };
-                    let role = role_of(c).map_or('?', |r| r.upper_char());
-                    cells.push(format!("{col}{role}"));
+                    });
+                    s.push(role_of(c).map_or('?', |r| r.upper_char()));
                 }
             }
-            if run > 0 {
-                cells.push(run.to_string());
-            }
-            s.push_str(&cells.join(","));
             if r > 0 {
                 s.push('/');
             }
