@@ -666,6 +666,19 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             {
                 continue;
             }
+            // Quiet moves that leave the moved piece to be taken for nothing.
+            if !pv_node
+                && !in_check
+                && n > 0
+                && depth <= 5
+                && quiet
+                && !gives_check
+                && best_score > -MATE_BOUND
+                && !pos.is_critical(m)
+                && !pos.see_ge(m, -25 * depth * depth)
+            {
+                continue;
+            }
             // Captures that lose the exchange by more than the depth can win back.
             if !pv_node
                 && !in_check

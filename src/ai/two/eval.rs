@@ -493,20 +493,19 @@ const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
 /// Static exchange evaluation: does the sequence of captures on `m.to`, each side taking with
 /// its least valuable attacker and free to stop, leave the mover at least `threshold` up?
-/// Pins are ignored. Castling and promotions count as quiet (true for `threshold <= 0`).
+/// Pins are ignored. A quiet move is an exchange that starts with nothing taken (is the moved
+/// piece safe there?). Castling and promotions are taken as safe (true for `threshold <= 0`).
 pub(super) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     if matches!(m.kind, MoveKind::Castle | MoveKind::Promotion(_)) {
         return threshold <= 0;
     }
     let to = m.to;
     let victim = match m.kind {
-        MoveKind::EnPassant => Role::Pawn,
-        _ => match pos.role_at(to) {
-            Some(r) => r,
-            None => return threshold <= 0,
-        },
+        MoveKind::EnPassant => Some(Role::Pawn),
+        // `None` for a quiet move: the exchange starts with the enemy taking the moved piece.
+        _ => pos.role_at(to),
     };
-    let mut swap = SEE_VALUE[victim as usize] - threshold;
+    let mut swap = victim.map_or(0, |v| SEE_VALUE[v as usize]) - threshold;
     if swap < 0 {
         return false;
     }
