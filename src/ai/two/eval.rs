@@ -252,7 +252,6 @@ pub fn evaluate_white(pos: &Position) -> i32 {
             }
         }
     }
-    threats(pos, attacks, pawn_att, &mut mg, &mut eg);
     let phase = phase.min(24);
     let mut score = ((mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (24 - phase)) / 24;
 
@@ -263,28 +262,6 @@ pub fn evaluate_white(pos: &Position) -> i32 {
         Variant::RacingKings => race_terms(pos, attacks),
     };
     score
-}
-
-/// Pieces under attack: by a pawn (it must move, or a piece is lost to a pawn), or by anything
-/// while nothing defends them. Knowing this statically lets the search stop worrying about
-/// quiet positions where a piece is already lost.
-fn threats(
-    pos: &Position,
-    attacks: [u64; 2],
-    pawn_att: [Bitboard; 2],
-    mg: &mut [i32; 2],
-    eg: &mut [i32; 2],
-) {
-    let kings = pos.role_bb(Role::King).0;
-    let pawns = pos.role_bb(Role::Pawn).0;
-    for color in [Color::White, Color::Black] {
-        let c = color.index();
-        let theirs = pos.pieces_of(color.other()).0 & !kings;
-        let by_pawn = (theirs & !pawns & pawn_att[c].0).count_ones() as i32;
-        let hanging = (theirs & attacks[c] & !attacks[1 - c]).count_ones() as i32;
-        mg[c] += 55 * by_pawn + 30 * hanging;
-        eg[c] += 35 * by_pawn + 20 * hanging;
-    }
 }
 
 /// Centipawns per king-zone square attacked, by role (knight, bishop, rook, queen count).
