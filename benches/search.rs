@@ -4,7 +4,13 @@
 //! cargo bench --bench search                 # all game types
 //! cargo bench --bench search -- racing       # only cases whose name contains a word
 //! BENCH_NODES=2000000 cargo bench --bench search
+//! cargo bench --bench search -- --starts     # the fixed searches of search-wasm.mjs, natively
 //! ```
+//!
+//! `--starts` runs exactly the work of `node benches/search-wasm.mjs --nodes-only`: a level-8
+//! `aiMove({nodes, seed: 1})` from each start position (400 000 nodes, 100 000 for four
+//! players), five rounds, median and best milliseconds, so the two tables compare wasm with
+//! native on identical trees (`benches/search-compare.sh` runs both).
 //!
 //! Each case searches its positions (the start position and a middle-game position) with a
 //! node budget, three times, and reports the median nodes per second. The counts are the
@@ -22,7 +28,62 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
+/// `--starts`: the native twin of `search-wasm.mjs --nodes-only`.
+fn starts() {
+    let rounds = 5;
+    println!("| game | nodes | move | ms (median) | ms (best) |");
+    println!("|---|---:|---|---:|---:|");
+    let opts = |nodes| AiOptions {
+        level: 8,
+        time_ms: None,
+        nodes: Some(nodes),
+        seed: Some(1),
+    };
+    let report = |name: &str, nodes: u64, mv: String, times: Vec<f64>| {
+        let best = times.iter().copied().fold(f64::INFINITY, f64::min);
+        println!(
+            "| {name} | {nodes} | {mv} | {:.0} | {best:.0} |",
+            median(times)
+        );
+    };
+    for (name, variant) in [
+        ("chess", Variant::Chess),
+        ("3check", Variant::ThreeCheck),
+        ("kingofthehill", Variant::KingOfTheHill),
+        ("racingkings", Variant::RacingKings),
+    ] {
+        let g = Game::new(variant);
+        let (mut times, mut mv) = (Vec::new(), String::new());
+        for _ in 0..rounds {
+            let t = now_ms();
+            let c = black_box(
+                tablero::ai::two::choose_move(g.position(), &g.hashes(), &opts(400_000))
+                    .expect("playable"),
+            );
+            times.push(now_ms() - t);
+            mv = c.mv.uci();
+        }
+        report(name, 400_000, mv, times);
+    }
+    let g = FourGame::new(Rules::Ffa, Seat::Red, None, 1);
+    let (mut times, mut mv) = (Vec::new(), String::new());
+    for _ in 0..rounds {
+        let t = now_ms();
+        let c = black_box(
+            tablero::ai::four::choose_move(g.position(), &opts(100_000)).expect("playable"),
+        );
+        times.push(now_ms() - t);
+        let q = if c.mv.is_promotion() { "q" } else { "" };
+        mv = format!("{}{}{q}", c.mv.from(), c.mv.to());
+    }
+    report("fourplayer", 100_000, mv, times);
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "--starts") {
+        starts();
+        return;
+    }
     let filter: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))

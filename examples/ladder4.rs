@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release --example ladder4 -- [--strong 8] [--weak 4] [--games 8]
 //!     [--strong-nodes 30000] [--weak-nodes N] [--move-limit 400] [--seed 1]
+//!     [--rules ffa|kingdoms]
 //!     [--strong-search brs|brs+] [--weak-search brs|brs+]
 //!     [--strong-eval plain|full] [--weak-eval plain|full]
 //! ```
@@ -35,6 +36,9 @@ fn main() {
     let move_limit: u32 = arg(&args, "--move-limit", 400);
     let seed: u64 = arg(&args, "--seed", 1);
     let weak_nodes: u64 = arg(&args, "--weak-nodes", 0);
+    // Free-for-all by default; `--rules kingdoms` plays Four Kingdoms (R6).
+    let rules =
+        Rules::parse(&arg(&args, "--rules", "ffa".to_string())).expect("--rules ffa|kingdoms");
     let config = |side: &str| FourConfig {
         brs_plus: arg(&args, &format!("--{side}-search"), "brs".to_string()) == "brs+",
         king_safety: arg(&args, &format!("--{side}-eval"), "full".to_string()) != "plain",
@@ -50,7 +54,7 @@ fn main() {
     let (mut firsts, mut place_sum, mut pts_strong, mut pts_weak) = (0, 0u32, 0i64, 0i64);
     for i in 0..games {
         let strong_seat = i % 4;
-        let mut g = FourGame::new(Rules::Ffa, Seat::Red, Some(move_limit), seed + i as u64);
+        let mut g = FourGame::new(rules, Seat::Red, Some(move_limit), seed + i as u64);
         let mut ply = 0u64;
         while !g.is_over() {
             let Some(turn) = g.status().turn else { break };
@@ -109,7 +113,7 @@ fn main() {
     }
     let n = games.max(1) as f64;
     println!(
-        "SUMMARY four-player L{strong} ({strong_nodes} nodes) vs 3x L{weak}: first place {firsts}/{games}, \
+        "SUMMARY four-player {rules:?} L{strong} ({strong_nodes} nodes) vs 3x L{weak}: first place {firsts}/{games}, \
          average place {:.2}, average points {:.1} vs {:.1} for each weak player; \
          {:.1} ms vs {:.1} ms per move, depth {:.2} vs {:.2}",
         f64::from(place_sum) / n,

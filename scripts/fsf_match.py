@@ -40,8 +40,9 @@ def opening(variant, rng, plies):
     return board
 
 
-def play_game(ours, theirs, board, ours_white, movetime, max_plies):
-    limit = chess.engine.Limit(time=movetime)
+def play_game(ours, theirs, board, ours_white, movetime, max_plies, nodes=None):
+    # A node limit makes engine-against-engine A/B runs independent of the machine's load.
+    limit = chess.engine.Limit(nodes=nodes) if nodes else chess.engine.Limit(time=movetime)
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
         engine = ours if (board.turn == chess.WHITE) == ours_white else theirs
         result = engine.play(board, limit)
@@ -62,6 +63,8 @@ def main():
     ap.add_argument("--elos", default="1500,2000,2500")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--movetime", type=float, default=0.2)
+    ap.add_argument("--nodes", type=int, help="limit every move to this many nodes instead of "
+                    "--movetime (for --opponent A/B runs; Fairy-Stockfish's nodes differ)")
     ap.add_argument("--level", type=int, default=8)
     ap.add_argument("--random-plies", type=int, default=2)
     ap.add_argument("--max-plies", type=int, default=400)
@@ -96,7 +99,7 @@ def main():
                     start = opening(variant, rng, args.random_plies)
                 ours_white = i % 2 == 0
                 score, board = play_game(ours, theirs, start.copy(), ours_white,
-                                         args.movetime, args.max_plies)
+                                         args.movetime, args.max_plies, args.nodes)
                 if score == 1.0:
                     w += 1
                 elif score == 0.0:
@@ -119,7 +122,8 @@ def main():
             theirs.quit()
             n = w + d + l
             pct = 100.0 * (w + 0.5 * d) / max(n, 1)
-            print(f"SUMMARY {variant} level {args.level} {args.movetime*1000:.0f}ms vs "
+            budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime*1000:.0f}ms"
+            print(f"SUMMARY {variant} level {args.level} {budget} vs "
                   f"{args.opponent or f'Fairy-Stockfish UCI_Elo {elo}'}: +{w} ={d} -{l} ({pct:.1f}%) over {n} games",
                   flush=True)
 

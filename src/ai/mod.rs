@@ -21,6 +21,7 @@
 mod clock;
 #[cfg(feature = "four")]
 pub mod four;
+mod position;
 pub mod search;
 mod tt;
 pub mod two;

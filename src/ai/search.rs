@@ -16,60 +16,10 @@ pub const INF: i32 = 32_000;
 pub const MAX_PLY: usize = 128;
 /// Half-width of the first aspiration window at the root, in centipawns.
 const ASPIRATION: i32 = 30;
+/// Bound of the two-player history values.
+const HISTORY_MAX: i32 = 16_384;
 
-/// What the search needs from a game: both the two-player [`crate::two::Position`] and the
-/// four-player [`crate::four::Position`] implement it.
-///
-/// Positions are copy-make: [`SearchPosition::play`] changes `self`, and the search keeps the
-/// parent as a clone.
-pub trait SearchPosition: Clone {
-    /// A move of this game.
-    type Move: Copy + PartialEq;
-    /// Size of the history table, indexed by [`SearchPosition::history_index`].
-    const HISTORY_SIZE: usize;
-
-    /// Appends the legal moves of the side to move to `out`.
-    fn gen_moves(&self, out: &mut Vec<Self::Move>);
-    /// Plays a legal move.
-    fn play(&mut self, m: Self::Move);
-    /// Zobrist hash (must include the side to move and everything that decides the result).
-    fn hash(&self) -> u64;
-    /// Index of the side (seat) to move.
-    fn mover(&self) -> usize;
-    /// `true` when the side to move is in check.
-    fn in_check(&self) -> bool;
-    /// A non-zero code unique among this position's moves (for the transposition table).
-    fn move_key(m: Self::Move) -> u32;
-    /// Index into the history table for the side to move playing `m`.
-    fn history_index(&self, m: Self::Move) -> usize;
-    /// MVV-LVA order value for captures and promotions, `None` for quiet moves.
-    fn tactical_score(&self, m: Self::Move) -> Option<i32>;
-    /// Quiet moves that quiescence search must still try because they can end the game at
-    /// once (checks in Three-check, stepping onto the hill, reaching the last rank).
-    fn is_critical(&self, m: Self::Move) -> bool;
-    /// Static evaluation in centipawns from `pov`'s point of view.
-    fn evaluate(&self, pov: usize) -> i32;
-    /// The result when the game is over with the side to move to play: `Some(score)` from the
-    /// side to move's view (`-MATE` lost, `0` drawn, `MATE` won; the caller adds distance),
-    /// `has_moves` telling whether the side to move has a legal move.
-    fn game_over(&self, has_moves: bool) -> Option<i32>;
-    /// The position after the side to move passes, when passing is a sound pruning test here
-    /// (not in check, enough material that zugzwang is unlikely); `None` otherwise.
-    fn null_move(&self) -> Option<Self>;
-    /// Half-moves since the last irreversible move, bounding the repetition scan.
-    fn reversible_plies(&self) -> u32;
-    /// Whether playing `m` ends the game in the mover's favour at once (third check, king on
-    /// the hill). Quiescence always tries these, however deep. The default: never.
-    fn wins_at_once(&self, _m: Self::Move) -> bool {
-        false
-    }
-    /// Whether the exchange that `m` starts on its target square wins at least `threshold`
-    /// centipawns for the mover (static exchange evaluation). Games without one keep the
-    /// default, which prunes nothing.
-    fn see_ge(&self, _m: Self::Move, _threshold: i32) -> bool {
-        true
-    }
-}
+pub use super::position::SearchPosition;
 
 /// How long a search may run.
 #[derive(Clone, Copy, Debug, Default)]
@@ -142,6 +92,16 @@ pub struct Searcher<'a, P: SearchPosition> {
     pv: [[Option<P::Move>; MAX_PLY + 1]; MAX_PLY + 1],
     pv_len: [usize; MAX_PLY + 1],
     lmr: [[u8; 64]; 64],
+    /// Static evaluation at each ply of the current path (`-INF` in check), to tell whether
+    /// the side to move is improving on its position two plies earlier.
+    evals: [i32; MAX_PLY + 2],
+    /// History index of the move that led to each ply of the current path (`usize::MAX`
+    /// after a null move or at the root), keying the countermove table.
+    prev_idx: [usize; MAX_PLY + 2],
+    /// The quiet move that last refuted each move (by its history index).
+    countermoves: Vec<Option<P::Move>>,
+    /// Move key a singular-extension search at this ply leaves out (0 for none).
+    excluded: [u32; MAX_PLY + 2],
 }
 
 impl<'a, P: SearchPosition> Searcher<'a, P> {
@@ -176,6 +136,10 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             pv: [[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             lmr,
+            evals: [-INF; MAX_PLY + 2],
+            prev_idx: [usize::MAX; MAX_PLY + 2],
+            countermoves: vec![None; P::HISTORY_SIZE],
+            excluded: [0; MAX_PLY + 2],
         }
     }
 
@@ -267,6 +231,11 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
     ) {
         // Resize, not truncate: ancestors that have not scored their moves yet leave gaps.
         self.scores.resize(start, 0);
+        // Only the main search keeps `prev_idx` up to date (quiescence passes `see` false).
+        let counter = match self.prev_idx[ply] {
+            i if see && i != usize::MAX => self.countermoves[i],
+            _ => None,
+        };
         for i in start..self.moves.len() {
             let m = self.moves[i];
             let s = if tt_move != 0 && P::move_key(m) == tt_move {
@@ -281,6 +250,8 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 900_000
             } else if self.killers[ply][1] == Some(m) {
                 890_000
+            } else if counter == Some(m) {
+                885_000
             } else {
                 self.history[pos.history_index(m)]
             };
@@ -303,19 +274,40 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         self.moves[i]
     }
 
-    pub(crate) fn update_quiet_stats(&mut self, pos: &P, m: P::Move, depth: i32, ply: usize) {
+    /// Records a quiet move that caused a cut-off: a killer at this ply, a history bonus, and
+    /// a history malus for the quiet moves `tried` before it that did not cut.
+    pub(crate) fn update_quiet_stats(
+        &mut self,
+        pos: &P,
+        m: P::Move,
+        depth: i32,
+        ply: usize,
+        tried: std::ops::Range<usize>,
+    ) {
         if self.killers[ply][0] != Some(m) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(m);
         }
-        let h = &mut self.history[pos.history_index(m)];
-        *h += depth * depth;
-        if *h > 800_000 {
-            // Keep history below the killer scores.
-            for v in self.history.iter_mut() {
-                *v /= 2;
+        if let Some(c) = self.countermoves.get_mut(self.prev_idx[ply]) {
+            *c = Some(m);
+        }
+        let bonus = (depth * depth).min(400) * 16;
+        self.add_history(pos.history_index(m), bonus);
+        for i in tried {
+            let q = self.moves[i];
+            if q != m && pos.tactical_score(q).is_none() {
+                self.add_history(pos.history_index(q), -bonus);
             }
         }
+    }
+
+    /// Moves a history value towards `bonus`'s sign, saturating at `HISTORY_MAX` (the
+    /// "gravity" update: frequent cut moves settle instead of growing without bound, and the
+    /// values stay far below the killer scores in move ordering).
+    #[inline]
+    fn add_history(&mut self, i: usize, bonus: i32) {
+        let h = &mut self.history[i];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
     fn update_pv(&mut self, ply: usize, m: P::Move) {
@@ -352,6 +344,11 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             .map(|&m| (m, root.tactical_score(m).unwrap_or(0)))
             .collect();
         sort_desc(&mut order, |&(_, s)| s);
+        self.evals[0] = if root.in_check() {
+            -INF
+        } else {
+            root.evaluate(root.mover())
+        };
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 8).max(1);
         for depth in 1..=max_depth {
             // Aspiration window: expect a score near the last one and widen on failure. Only
@@ -442,6 +439,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             let m = entry.0;
             let mut child = root.clone();
             child.play(m);
+            self.prev_idx[1] = root.history_index(m);
             let d = depth - 1;
             let bar = if exact.len() >= multipv {
                 exact[multipv - 1]
@@ -530,10 +528,16 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
         let pv_node = beta - alpha > 1;
+        // A singular-extension search of this node: the same position without one move.
+        let excluded = self.excluded[ply];
 
         let mut tt_move = 0;
-        if let Some(e) = self.tt.probe(hash) {
+        let mut tt_entry = None;
+        if excluded == 0
+            && let Some(e) = self.tt.probe(hash)
+        {
             tt_move = e.mv;
+            tt_entry = Some(e);
             if !pv_node && i32::from(e.depth) >= depth {
                 let s = score_from_tt(e.score, ply);
                 let cut = match e.bound {
@@ -547,14 +551,31 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 }
             }
         }
+        // Internal iterative reduction: without a stored move this node was never searched
+        // (or its entry was lost); a shallower search orders it almost as well, and cheaper.
+        if tt_move == 0 && depth >= 4 {
+            depth -= 1;
+        }
 
         let pov = pos.mover();
-        let static_eval = if in_check { -INF } else { pos.evaluate(pov) };
+        let raw_eval = if in_check { -INF } else { pos.evaluate(pov) };
+        self.evals[ply] = raw_eval;
+        let improving = !in_check && ply >= 2 && raw_eval > self.evals[ply - 2];
+        // A stored score bounding the evaluation in the right direction is a better guess.
+        let static_eval = match tt_entry {
+            Some(e) if !in_check && e.score.abs() < MATE_BOUND => match e.bound {
+                Bound::Exact => e.score,
+                Bound::Lower if e.score > raw_eval => e.score,
+                Bound::Upper if e.score < raw_eval => e.score,
+                _ => raw_eval,
+            },
+            _ => raw_eval,
+        };
 
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at shallow depth, a quiet move will not
             // bring the score back down.
-            if depth <= 3 && static_eval - 150 * depth >= beta {
+            if depth <= 6 && static_eval - 85 * (depth - i32::from(improving)) >= beta {
                 self.moves.truncate(start);
                 return static_eval;
             }
@@ -564,8 +585,9 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 && static_eval >= beta
                 && let Some(child) = pos.null_move()
             {
-                let r = 3 + depth / 6;
+                let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
                 self.path.push(hash);
+                self.prev_idx[ply + 1] = usize::MAX;
                 let s = -self.pvs(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
                 if self.aborted {
@@ -579,6 +601,39 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             }
         }
 
+        // Singular extension: when the stored move is far better than every other move (a
+        // reduced search without it fails low well below its score), it is the only move
+        // that holds here and is searched one ply deeper. When even the others beat beta,
+        // the node fails high without searching the stored move (multi-cut).
+        let mut singular = false;
+        if let Some(e) = tt_entry
+            && ply > 0
+            && depth >= 7
+            && !in_check
+            && tt_move != 0
+            && i32::from(e.depth) >= depth - 3
+            && e.bound != Bound::Upper
+            && e.score.abs() < MATE_BOUND
+            && self.moves[start..]
+                .iter()
+                .any(|&m| P::move_key(m) == tt_move)
+        {
+            let sbeta = e.score - 2 * depth;
+            self.excluded[ply] = tt_move;
+            let s = self.pvs(pos, (depth - 1) / 2, sbeta - 1, sbeta, ply, false);
+            self.excluded[ply] = 0;
+            if self.aborted {
+                self.moves.truncate(start);
+                return 0;
+            }
+            if s < sbeta {
+                singular = true;
+            } else if sbeta >= beta {
+                self.moves.truncate(start);
+                return sbeta;
+            }
+        }
+
         self.score_moves(pos, start, tt_move, ply, true);
         let end = self.moves.len();
         let mut best_score = -INF;
@@ -587,36 +642,76 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         self.path.push(hash);
         for i in start..end {
             let m = self.pick(i, end);
+            if excluded != 0 && P::move_key(m) == excluded {
+                continue;
+            }
             let quiet = pos.tactical_score(m).is_none();
             let mut child = pos.clone();
             child.play(m);
             let n = i - start;
+            let ext = i32::from(singular && P::move_key(m) == tt_move);
             let gives_check = child.in_check();
             // Futility and late-move pruning: near the horizon, in a node expected to fail
             // low, quiet moves that neither check nor end the game will not lift the score.
             if !pv_node
                 && !in_check
                 && n > 0
-                && depth <= 3
+                && depth <= 5
                 && quiet
                 && !gives_check
                 && best_score > -MATE_BOUND
                 && !pos.is_critical(m)
-                && (static_eval + 100 + 120 * depth <= alpha
-                    || n >= 4 + 2 * (depth * depth) as usize)
+                && (static_eval + 100 + 110 * depth <= alpha
+                    || n >= ((4 + depth * depth) * (1 + i32::from(improving))) as usize)
             {
                 continue;
             }
+            // Quiet moves that leave the moved piece to be taken for nothing.
+            if !pv_node
+                && !in_check
+                && n > 0
+                && depth <= 5
+                && quiet
+                && !gives_check
+                && best_score > -MATE_BOUND
+                && !pos.is_critical(m)
+                && !pos.see_ge(m, -25 * depth * depth)
+            {
+                continue;
+            }
+            // Captures that lose the exchange by more than the depth can win back.
+            if !pv_node
+                && !in_check
+                && n > 0
+                && depth <= 5
+                && !quiet
+                && !gives_check
+                && best_score > -MATE_BOUND
+                && !pos.wins_at_once(m)
+                && !pos.see_ge(m, -100 * depth)
+            {
+                continue;
+            }
+            self.prev_idx[ply + 1] = pos.history_index(m);
             let score = if n == 0 {
-                -self.pvs(&child, depth - 1, -beta, -alpha, ply + 1, true)
+                -self.pvs(&child, depth - 1 + ext, -beta, -alpha, ply + 1, true)
             } else {
                 // Late-move reductions for quiet moves that neither escape nor give check.
                 let mut r = 0;
-                if depth >= 3 && n >= 3 && quiet && !in_check && !gives_check {
+                if depth >= 3 && n >= 2 + usize::from(pv_node) && quiet && !in_check && !gives_check
+                {
                     r = i32::from(self.lmr[depth.min(63) as usize][n.min(63)]);
                     if pv_node {
                         r -= 1;
                     }
+                    if !improving {
+                        r += 1;
+                    }
+                    if self.killers[ply].contains(&Some(m)) {
+                        r -= 1;
+                    }
+                    // Moves that often cut elsewhere are reduced less, rarely-good ones more.
+                    r -= self.history[pos.history_index(m)] / 6_000;
                     r = r.clamp(0, depth - 2);
                 }
                 let mut s = -self.pvs(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
@@ -641,7 +736,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                     self.update_pv(ply, m);
                     if score >= beta {
                         if quiet {
-                            self.update_quiet_stats(pos, m, depth, ply);
+                            self.update_quiet_stats(pos, m, depth, ply, start..i);
                         }
                         break;
                     }
@@ -657,13 +752,16 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         } else {
             Bound::Upper
         };
-        self.tt.store(
-            hash,
-            best_move.map_or(0, P::move_key),
-            score_to_tt(best_score, ply),
-            depth,
-            bound,
-        );
+        // A search without one move says nothing about the position itself.
+        if excluded == 0 {
+            self.tt.store(
+                hash,
+                best_move.map_or(0, P::move_key),
+                score_to_tt(best_score, ply),
+                depth,
+                bound,
+            );
+        }
         best_score
     }
 
@@ -680,6 +778,19 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         self.pv_len[ply] = ply;
         if self.tick() {
             return 0;
+        }
+        // Any stored search of this position is at least as deep as quiescence (and a game
+        // already over here was never stored: those nodes return before the store).
+        if let Some(e) = self.tt.probe(pos.hash()) {
+            let s = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
         }
         let start = match self.gen_or_score(pos, ply) {
             Ok(start) => start,

@@ -1,6 +1,8 @@
 //! Two-player evaluation (all four variants): PeSTO material and piece-square tables, pawn
 //! structure, king safety, the variants' own terms, and static exchange evaluation.
 
+use std::cell::Cell;
+
 use crate::Role;
 use crate::two::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
@@ -252,6 +254,9 @@ pub fn evaluate_white(pos: &Position) -> i32 {
             }
         }
     }
+    if THREAT_TERMS.with(Cell::get) {
+        threats(pos, attacks, pawn_att, &mut mg, &mut eg);
+    }
     let phase = phase.min(24);
     let mut score = ((mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (24 - phase)) / 24;
 
@@ -262,6 +267,43 @@ pub fn evaluate_white(pos: &Position) -> i32 {
         Variant::RacingKings => race_terms(pos, attacks),
     };
     score
+}
+
+thread_local! {
+    /// Whether [`evaluate_white`] counts [`threats`]. The weakened levels (several root
+    /// candidates) leave them out: with them, a shallow multi-PV search takes a piece left
+    /// to a pawn for lost and misses the quiet mate behind the sacrifice (`tests/two`
+    /// `ai::mate_in_two` at levels 4 and 5), while the full-strength levels measured
+    /// stronger with them (docs/STRENGTH.md). Per thread, so parallel searches of different
+    /// levels cannot see each other's setting.
+    static THREAT_TERMS: Cell<bool> = const { Cell::new(true) };
+}
+
+/// Turns the threat terms of the evaluation on or off for searches on this thread.
+pub(super) fn set_threat_terms(on: bool) {
+    THREAT_TERMS.with(|t| t.set(on));
+}
+
+/// Pieces under attack: by a pawn (it must move, or a piece is lost to a pawn), or by anything
+/// while nothing defends them. Knowing this statically lets the search stop worrying about
+/// quiet positions where a piece is already lost.
+fn threats(
+    pos: &Position,
+    attacks: [u64; 2],
+    pawn_att: [Bitboard; 2],
+    mg: &mut [i32; 2],
+    eg: &mut [i32; 2],
+) {
+    let kings = pos.role_bb(Role::King).0;
+    let pawns = pos.role_bb(Role::Pawn).0;
+    for color in [Color::White, Color::Black] {
+        let c = color.index();
+        let theirs = pos.pieces_of(color.other()).0 & !kings;
+        let by_pawn = (theirs & !pawns & pawn_att[c].0).count_ones() as i32;
+        let hanging = (theirs & attacks[c] & !attacks[1 - c]).count_ones() as i32;
+        mg[c] += 55 * by_pawn + 30 * hanging;
+        eg[c] += 35 * by_pawn + 20 * hanging;
+    }
 }
 
 /// Centipawns per king-zone square attacked, by role (knight, bishop, rook, queen count).
@@ -470,20 +512,19 @@ const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
 /// Static exchange evaluation: does the sequence of captures on `m.to`, each side taking with
 /// its least valuable attacker and free to stop, leave the mover at least `threshold` up?
-/// Pins are ignored. Castling and promotions count as quiet (true for `threshold <= 0`).
+/// Pins are ignored. A quiet move is an exchange that starts with nothing taken (is the moved
+/// piece safe there?). Castling and promotions are taken as safe (true for `threshold <= 0`).
 pub(super) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     if matches!(m.kind, MoveKind::Castle | MoveKind::Promotion(_)) {
         return threshold <= 0;
     }
     let to = m.to;
     let victim = match m.kind {
-        MoveKind::EnPassant => Role::Pawn,
-        _ => match pos.role_at(to) {
-            Some(r) => r,
-            None => return threshold <= 0,
-        },
+        MoveKind::EnPassant => Some(Role::Pawn),
+        // `None` for a quiet move: the exchange starts with the enemy taking the moved piece.
+        _ => pos.role_at(to),
     };
-    let mut swap = SEE_VALUE[victim as usize] - threshold;
+    let mut swap = victim.map_or(0, |v| SEE_VALUE[v as usize]) - threshold;
     if swap < 0 {
         return false;
     }

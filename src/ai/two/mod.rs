@@ -30,6 +30,7 @@ pub fn search(
     tt: &mut Table,
     stop: Option<&AtomicBool>,
 ) -> Result<AiChoice<Move>, Error> {
+    eval::set_threat_terms(spec.candidates <= 1);
     let mut searcher: Searcher<'_, Position> = Searcher::new(tt, limits, history, stop);
     let result = searcher.search_two_player(pos, spec.candidates);
     let Some(best) = result.best else {

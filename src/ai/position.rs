@@ -1,0 +1,55 @@
+//! The [`SearchPosition`] trait: what the shared search needs from a game.
+
+/// What the search needs from a game: both the two-player [`crate::two::Position`] and the
+/// four-player [`crate::four::Position`] implement it.
+///
+/// Positions are copy-make: [`SearchPosition::play`] changes `self`, and the search keeps the
+/// parent as a clone.
+pub trait SearchPosition: Clone {
+    /// A move of this game.
+    type Move: Copy + PartialEq;
+    /// Size of the history table, indexed by [`SearchPosition::history_index`].
+    const HISTORY_SIZE: usize;
+
+    /// Appends the legal moves of the side to move to `out`.
+    fn gen_moves(&self, out: &mut Vec<Self::Move>);
+    /// Plays a legal move.
+    fn play(&mut self, m: Self::Move);
+    /// Zobrist hash (must include the side to move and everything that decides the result).
+    fn hash(&self) -> u64;
+    /// Index of the side (seat) to move.
+    fn mover(&self) -> usize;
+    /// `true` when the side to move is in check.
+    fn in_check(&self) -> bool;
+    /// A non-zero code unique among this position's moves (for the transposition table).
+    fn move_key(m: Self::Move) -> u32;
+    /// Index into the history table for the side to move playing `m`.
+    fn history_index(&self, m: Self::Move) -> usize;
+    /// MVV-LVA order value for captures and promotions, `None` for quiet moves.
+    fn tactical_score(&self, m: Self::Move) -> Option<i32>;
+    /// Quiet moves that quiescence search must still try because they can end the game at
+    /// once (checks in Three-check, stepping onto the hill, reaching the last rank).
+    fn is_critical(&self, m: Self::Move) -> bool;
+    /// Static evaluation in centipawns from `pov`'s point of view.
+    fn evaluate(&self, pov: usize) -> i32;
+    /// The result when the game is over with the side to move to play: `Some(score)` from the
+    /// side to move's view (`-MATE` lost, `0` drawn, `MATE` won; the caller adds distance),
+    /// `has_moves` telling whether the side to move has a legal move.
+    fn game_over(&self, has_moves: bool) -> Option<i32>;
+    /// The position after the side to move passes, when passing is a sound pruning test here
+    /// (not in check, enough material that zugzwang is unlikely); `None` otherwise.
+    fn null_move(&self) -> Option<Self>;
+    /// Half-moves since the last irreversible move, bounding the repetition scan.
+    fn reversible_plies(&self) -> u32;
+    /// Whether playing `m` ends the game in the mover's favour at once (third check, king on
+    /// the hill). Quiescence always tries these, however deep. The default: never.
+    fn wins_at_once(&self, _m: Self::Move) -> bool {
+        false
+    }
+    /// Whether the exchange that `m` starts on its target square wins at least `threshold`
+    /// centipawns for the mover (static exchange evaluation). Games without one keep the
+    /// default, which prunes nothing.
+    fn see_ge(&self, _m: Self::Move, _threshold: i32) -> bool {
+        true
+    }
+}
