@@ -66,6 +66,9 @@ pkg: setup ## Release wasm build + wasm-bindgen --target web + wasm-opt into pkg
 	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD)
 	$(call wasm-pkg,$(WASM_OUT)/tablero.wasm,pkg)
 	node scripts/pkg-json.mjs pkg
+	# The entry module ships without its comments and indentation (3.1 -> 1.7 KB gzip; the
+	# documentation lives in tablero.d.ts and the README); js/tablero.js stays the readable source.
+	node_modules/.bin/esbuild js/tablero.js --minify-whitespace --log-level=warning --outfile=pkg/tablero.js
 
 demo: pkg ## Start tablero-server: the demo page, pkg/ and the online API on http://localhost:8080/ (PORT=... to change)
 	$(CARGO) run --release -p tablero-server -- --port $(PORT) --static .
