@@ -85,12 +85,9 @@ def main():
                 theirs.configure({"Skill Level": args.level, "Hash": 64})
             else:
                 theirs = chess.engine.SimpleEngine.popen_uci(args.fsf)
-                theirs.configure({
-                    "UCI_LimitStrength": True,
-                    "UCI_Elo": elo,
-                    "Hash": 64,
-                    "Threads": 1,
-                })
+                # `--elos 0` is Fairy-Stockfish at full strength (no UCI_LimitStrength).
+                limit = {"UCI_LimitStrength": True, "UCI_Elo": elo} if elo else {}
+                theirs.configure({**limit, "Hash": 64, "Threads": 1})
             rng = random.Random(args.seed * 1000 + elo)
             w = d = l = 0
             start = None
@@ -124,7 +121,7 @@ def main():
             pct = 100.0 * (w + 0.5 * d) / max(n, 1)
             budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime*1000:.0f}ms"
             print(f"SUMMARY {variant} level {args.level} {budget} vs "
-                  f"{args.opponent or f'Fairy-Stockfish UCI_Elo {elo}'}: +{w} ={d} -{l} ({pct:.1f}%) over {n} games",
+                  f"{args.opponent or (f'Fairy-Stockfish UCI_Elo {elo}' if elo else 'Fairy-Stockfish at full strength')}: +{w} ={d} -{l} ({pct:.1f}%) over {n} games",
                   flush=True)
 
 
