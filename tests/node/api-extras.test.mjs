@@ -4,28 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import tablero, { newGame } from "./load.mjs";
+import tablero, { newGame, throwsCode, GAMES } from "./load.mjs";
 
 const { Game, splitPgn } = tablero;
-const GAMES = [
-  { variant: "chess" },
-  { variant: "3check" },
-  { variant: "kingofthehill" },
-  { variant: "racingkings" },
-  { variant: "fourplayer" },
-  { variant: "fourplayer", rules: "kingdoms" },
-];
-
-/** `f` throws an Error with `.code === code` whose message matches `re`. */
-function throwsCode(f, code, re) {
-  assert.throws(f, (e) => {
-    assert.ok(e instanceof Error, `expected an Error, got ${e}`);
-    assert.equal(e.code, code, `expected code ${code}, got ${e.code}: ${e.message}`);
-    if (re) assert.match(e.message, re);
-    return true;
-  });
-}
-
 /** A seeded random game of `plies` moves (fewer if it ends). */
 function randomGame(options, plies, seed) {
   const game = newGame(options);

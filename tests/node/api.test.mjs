@@ -2,29 +2,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import tablero, { newGame } from "./load.mjs";
+import tablero, { newGame, throwsCode, GAMES } from "./load.mjs";
 
 const { Game } = tablero;
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const GAMES = [
-  { variant: "chess" },
-  { variant: "3check" },
-  { variant: "kingofthehill" },
-  { variant: "racingkings" },
-  { variant: "fourplayer" },
-  { variant: "fourplayer", rules: "kingdoms" },
-];
-
-/** Asserts that `f` throws an Error whose .code is `code` (and whose message matches `re`). */
-function throwsCode(f, code, re) {
-  assert.throws(f, (e) => {
-    assert.ok(e instanceof Error, `expected an Error, got ${e}`);
-    assert.equal(e.code, code, `expected code ${code}, got ${e.code}: ${e.message}`);
-    if (re) assert.match(e.message, re);
-    return true;
-  });
-}
-
 const keys = (o) => Object.keys(o).sort();
 
 test("a new game is standard chess from the start position", () => {

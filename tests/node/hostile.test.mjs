@@ -2,7 +2,7 @@
 // After each refused call the same instance must still play a whole game and free() it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import tablero, { newGame } from "./load.mjs";
+import tablero, { newGame, throwsCode } from "./load.mjs";
 
 const { Game } = tablero;
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -17,16 +17,6 @@ const save = (extra = {}) => ({
   moves: [],
   ...extra,
 });
-
-/** `f` throws an Error with `.code === code` (message matching `re`). */
-function throwsCode(f, code, re) {
-  assert.throws(f, (e) => {
-    assert.ok(e instanceof Error, `expected an Error, got ${e}`);
-    assert.equal(e.code, code, `expected ${code}, got ${e.code}: ${e.message}`);
-    if (re) assert.match(e.message, re);
-    return true;
-  });
-}
 
 /** The instance (and `g`, if given) still works: a whole game to its end, then free(). */
 function healthy(g) {

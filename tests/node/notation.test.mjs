@@ -4,19 +4,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import tablero, { newGame } from "./load.mjs";
+import tablero, { newGame, throwsCode } from "./load.mjs";
 
 const { Game } = tablero;
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const record = (name) => readFileSync(new URL(`../data/chesscom/${name}`, import.meta.url), "utf8");
-
-function throwsCode(f, code, re) {
-  assert.throws(f, (e) => {
-    assert.equal(e.code, code, `expected code ${code}, got ${e.code}: ${e.message}`);
-    if (re) assert.match(e.message, re);
-    return true;
-  });
-}
 
 test("chess960: numbered start, seeded start, castling e1h1 / O-O", () => {
   const g = newGame({ variant: "chess960", position: 518 });
