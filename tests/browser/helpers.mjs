@@ -20,7 +20,8 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-function freePort() {
+/** A free loopback TCP port (the OS picks it). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.on("error", reject);
