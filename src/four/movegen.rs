@@ -184,6 +184,7 @@ impl Position {
     }
 
     /// Is the king of `seat` attacked by a live piece of another seat?
+    #[inline]
     pub fn in_check(&self, seat: Seat) -> bool {
         let k = self.kings[seat.index()] as usize;
         k != 0 && attacked(&self.board, k, seat.index())

@@ -136,11 +136,13 @@ impl Position {
     }
 
     /// The rule preset.
+    #[inline]
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
     /// The player to move.
+    #[inline]
     pub fn turn(&self) -> Seat {
         Seat::from_index(self.turn as usize)
     }
@@ -148,16 +150,19 @@ impl Position {
     /// Zobrist hash of everything R5.19 counts for repetition (board incl. grey pieces,
     /// player to move, castling and en-passant rights, who is out). Points and the clock are
     /// not part of it.
+    #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
     /// Points of every seat, R,B,Y,G.
+    #[inline]
     pub fn points(&self) -> [i32; 4] {
         self.points
     }
 
     /// Status of every seat, R,B,Y,G.
+    #[inline]
     pub fn statuses(&self) -> [SeatStatus; 4] {
         self.status
     }
@@ -169,6 +174,7 @@ impl Position {
 
     /// The piece on a square: (owner, role, grey, promoted). Grey pieces report the colour
     /// they had, or the colour guessed when read from FEN4 (see [`Position::from_fen4`]).
+    #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<(Seat, Role, bool, bool)> {
         let c = *self.board.get(sq.idx())?;
         let role = role_of(c)?;
