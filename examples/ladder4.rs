@@ -44,6 +44,7 @@ fn main() {
         king_safety: arg(&args, &format!("--{side}-eval"), "full".to_string()) != "plain",
         q_pov_only: arg(&args, &format!("--{side}-qs"), "pov".to_string()) != "all",
         pvs: arg(&args, &format!("--{side}-pvs"), "on".to_string()) != "off",
+        kcap_order: arg(&args, &format!("--{side}-kcap"), "on".to_string()) != "off",
     };
     let (strong_cfg, weak_cfg) = (config("strong"), config("weak"));
     if args.iter().any(|a| a == "--bench") {
@@ -106,8 +107,10 @@ fn main() {
                 pts_weak += s.points as i64;
             }
         }
+        // How the strong player ended (mated, king captured, ...): where its places were lost.
+        let status = g.position().statuses()[strong_seat];
         println!(
-            "game {i}: L{strong} as {} plies {ply}:{line}",
+            "game {i}: L{strong} as {} plies {ply}:{line} [{status:?}]",
             Seat::from_index(strong_seat).name()
         );
     }

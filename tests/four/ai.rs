@@ -80,6 +80,7 @@ fn four_player_search_variants_find_mate_for_points() {
         king_safety: false,
         q_pov_only: false,
         pvs: false,
+        kcap_order: false,
     };
     for cfg in [FourConfig::default(), plain] {
         for k in [0, 3] {
@@ -147,4 +148,29 @@ fn node_limited_levels_are_deterministic() {
         choose_move_4(&g4, &o).unwrap(),
         choose_move_4(&g4, &o).unwrap()
     );
+}
+
+#[test]
+fn kingdoms_search_sees_a_king_taken_out_of_turn_order() {
+    let _serial = serial();
+    // Four Kingdoms, order Red, Green, Yellow, Blue. Blue's rook on h10 looks down the h file
+    // at Red's king, blocked only by Green's knight. Red may take Yellow's loose queen, but
+    // then Green moves the knight away and Blue, moving before Red, takes the king (R6.3).
+    let scene = with_kings(&[("h10", "bR"), ("h6", "gN"), ("e4", "yQ"), ("e1", "rR")]);
+    let g: FourGame = game4(Rules::Kingdoms, Seat::Red, &scene, 0);
+    let grab = g.parse_move("e1e4").unwrap();
+    let c = choose_move_4(&g, &opts(8, 1)).unwrap();
+    assert_ne!(c.mv, grab, "level 8 grabbed the queen and loses its king");
+    // The rules agree: after the grab, a Green knight move lets Blue take the king.
+    let mut after = g.clone();
+    after.play("e1e4").unwrap();
+    after.play("h6g4").unwrap();
+    after.play("g14f14").unwrap();
+    assert!(after.play("h10h1").is_ok(), "Blue takes Red's king");
+    // Plain BRS hands the move back to Red after Green's reply and does grab the queen.
+    let blind = FourConfig {
+        kcap_order: false,
+        ..FourConfig::default()
+    };
+    assert_eq!(choose_move_4_with(&g, &opts(8, 1), blind).unwrap().mv, grab);
 }

@@ -28,6 +28,10 @@ pub struct FourConfig {
     /// Principal variation search (null windows after each layer's first move) and killer
     /// moves in the ordering.
     pub pvs: bool,
+    /// Four Kingdoms: after an opponent's move in a min layer, an opponent who comes before
+    /// the searching player in turn order and attacks its king takes it (R6.3), instead of
+    /// BRS handing the move straight back to the searching player.
+    pub kcap_order: bool,
 }
 
 impl Default for FourConfig {
@@ -37,6 +41,7 @@ impl Default for FourConfig {
             king_safety: true,
             q_pov_only: true,
             pvs: true,
+            kcap_order: true,
         }
     }
 }

@@ -20,7 +20,8 @@ use super::FourConfig;
 use super::eval::{MATERIAL, MIN_KEY, end_value, evaluate_four, evaluate_with, finished, in_game};
 use crate::ai::search::{MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher, sort_desc};
 use crate::ai::tt::Bound;
-use crate::four::{Move, MoveList, Position, Seat};
+use crate::Role;
+use crate::four::{Move, MoveList, Position, Rules, Seat};
 
 impl SearchPosition for Position {
     type Move = Move;
@@ -103,6 +104,34 @@ fn with_turn(pos: &Position, seat: usize) -> Position {
     p
 }
 
+/// Four Kingdoms (R6.3): the position after an opponent who moves between `mover` and `pov`
+/// in turn order takes `pov`'s king, if one can. BRS gives `pov` the move after any single
+/// opponent's reply, so without this a king left en prise to a third player (a discovered
+/// attack, or a check by one player that another's piece also covers) looks escapable.
+fn king_taken(child: &Position, mover: usize, pov: usize) -> Option<Position> {
+    if child.rules() != Rules::Kingdoms || !child.in_check(Seat::from_index(pov)) {
+        return None;
+    }
+    let mut list = MoveList::new();
+    let mut t = child.rules().next(mover);
+    while t != pov && t != mover {
+        if child.moves(t) {
+            child.legal_moves_of(Seat::from_index(t), &mut list);
+            let take = list.as_slice().iter().find(|m| {
+                matches!(child.piece_at(m.to()),
+                    Some((o, Role::King, false, _)) if o.index() == pov)
+            });
+            if let Some(&m) = take {
+                let mut p = with_turn(child, t);
+                p.play(m);
+                return Some(p);
+            }
+        }
+        t = child.rules().next(t);
+    }
+    None
+}
+
 /// What every node of one search shares: the searching player and the switches.
 #[derive(Clone, Copy)]
 struct Ctx {
@@ -113,6 +142,17 @@ struct Ctx {
 impl Ctx {
     fn eval(&self, pos: &Position) -> i32 {
         evaluate_with(pos, self.pov, &self.cfg)
+    }
+
+    /// The position after opponent `mover`'s reply in a min layer: `pov` to move, unless an
+    /// opponent before it takes its king first ([`FourConfig::kcap_order`]).
+    fn after_reply(&self, child: &Position, mover: usize) -> Position {
+        if self.cfg.kcap_order
+            && let Some(p) = king_taken(child, mover, self.pov)
+        {
+            return p;
+        }
+        with_turn(child, self.pov)
     }
 
     fn end_value(&self, pos: &Position, ply: usize) -> Option<i32> {
@@ -309,7 +349,7 @@ impl Searcher<'_, Position> {
                 child = with_turn(pos, seat);
                 child.play(m);
                 if !max && in_game(&child, pov) {
-                    child = with_turn(&child, pov);
+                    child = cx.after_reply(&child, seat);
                 }
             } else {
                 // `seat` here is the stage index.
@@ -531,7 +571,7 @@ impl Searcher<'_, Position> {
             let mut child = with_turn(pos, seat);
             child.play(m);
             if !max && in_game(&child, pov) {
-                child = with_turn(&child, pov);
+                child = cx.after_reply(&child, seat);
             }
             let v = match cx.end_value(&child, ply + 1) {
                 Some(v) => v,
