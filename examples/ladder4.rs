@@ -45,6 +45,7 @@ fn main() {
         q_pov_only: arg(&args, &format!("--{side}-qs"), "pov".to_string()) != "all",
         pvs: arg(&args, &format!("--{side}-pvs"), "on".to_string()) != "off",
         kcap_order: arg(&args, &format!("--{side}-kcap"), "on".to_string()) != "off",
+        lmr: arg(&args, &format!("--{side}-lmr"), "off".to_string()) == "on",
     };
     let (strong_cfg, weak_cfg) = (config("strong"), config("weak"));
     if args.iter().any(|a| a == "--bench") {

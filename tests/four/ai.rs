@@ -81,6 +81,7 @@ fn four_player_search_variants_find_mate_for_points() {
         q_pov_only: false,
         pvs: false,
         kcap_order: false,
+        lmr: false,
     };
     for cfg in [FourConfig::default(), plain] {
         for k in [0, 3] {

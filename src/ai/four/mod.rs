@@ -32,6 +32,9 @@ pub struct FourConfig {
     /// the searching player in turn order and attacks its king takes it (R6.3), instead of
     /// BRS handing the move straight back to the searching player.
     pub kcap_order: bool,
+    /// Late move reductions: late quiet moves without check are searched one ply shallower
+    /// first, and in full only if that does not fail low (max layers) or high (min layers).
+    pub lmr: bool,
 }
 
 impl Default for FourConfig {
@@ -42,6 +45,7 @@ impl Default for FourConfig {
             q_pov_only: true,
             pvs: true,
             kcap_order: true,
+            lmr: false,
         }
     }
 }

@@ -132,6 +132,16 @@ fn king_taken(child: &Position, mover: usize, pov: usize) -> Option<Position> {
     None
 }
 
+/// Does the move that led to `child` give check: to an opponent after `pov`'s own move
+/// (`max`), to `pov` after an opponent's? Such moves are never reduced.
+fn gives_check(child: &Position, pov: usize, max: bool) -> bool {
+    if max {
+        (0..4).any(|s| s != pov && in_game(child, s) && child.in_check(Seat::from_index(s)))
+    } else {
+        !in_game(child, pov) || child.in_check(Seat::from_index(pov))
+    }
+}
+
 /// What every node of one search shares: the searching player and the switches.
 #[derive(Clone, Copy)]
 struct Ctx {
@@ -341,7 +351,7 @@ impl Searcher<'_, Position> {
         let mut best = if max { -MATE - 1 } else { MATE + 1 };
         let mut best_move = 0;
         let mut first_done = false;
-        for (seat, m, _) in ordered {
+        for (i, (seat, m, order)) in ordered.into_iter().enumerate() {
             let mut child;
             let from;
             if stages.is_empty() {
@@ -358,13 +368,31 @@ impl Searcher<'_, Position> {
                 child.play(m);
                 self.finish_round(&mut child, pov);
             }
+            // Late quiet moves that give no check get a shallower null-window look first: in a
+            // min layer most of the three opponents' moves do not touch the searching player.
+            let (a, b) = if max {
+                (alpha, alpha + 1)
+            } else {
+                (beta - 1, beta)
+            };
+            let reduce = cx.cfg.lmr
+                && depth >= 3
+                && order < 800_000
+                && i >= if max { 4 } else { 8 }
+                && !gives_check(&child, pov, max);
+            if reduce {
+                let v = self.brs(&child, depth - 2, a, b, ply + 1, cx, !max);
+                if self.aborted {
+                    return 0;
+                }
+                let fails = if max { v <= alpha } else { v >= beta };
+                if fails {
+                    best = if max { best.max(v) } else { best.min(v) };
+                    continue;
+                }
+            }
             let v = if cx.cfg.pvs && first_done && beta - alpha > 1 {
                 // Null window around the bound this layer improves; re-search on a surprise.
-                let (a, b) = if max {
-                    (alpha, alpha + 1)
-                } else {
-                    (beta - 1, beta)
-                };
                 let v = self.brs(&child, depth - 1, a, b, ply + 1, cx, !max);
                 if !self.aborted && v > alpha && v < beta {
                     self.brs(&child, depth - 1, alpha, beta, ply + 1, cx, !max)
