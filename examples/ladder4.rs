@@ -46,6 +46,7 @@ fn main() {
         pvs: arg(&args, &format!("--{side}-pvs"), "on".to_string()) != "off",
         kcap_order: arg(&args, &format!("--{side}-kcap"), "on".to_string()) != "off",
         lmr: arg(&args, &format!("--{side}-lmr"), "off".to_string()) == "on",
+        min_order: arg(&args, &format!("--{side}-order"), "plain".to_string()) == "pov",
     };
     let (strong_cfg, weak_cfg) = (config("strong"), config("weak"));
     if args.iter().any(|a| a == "--bench") {

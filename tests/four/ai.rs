@@ -82,6 +82,7 @@ fn four_player_search_variants_find_mate_for_points() {
         pvs: false,
         kcap_order: false,
         lmr: false,
+        min_order: false,
     };
     for cfg in [FourConfig::default(), plain] {
         for k in [0, 3] {

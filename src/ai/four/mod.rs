@@ -35,6 +35,9 @@ pub struct FourConfig {
     /// Late move reductions: late quiet moves without check are searched one ply shallower
     /// first, and in full only if that does not fail low (max layers) or high (min layers).
     pub lmr: bool,
+    /// Min layers order the opponents' captures of each other's pieces after their captures
+    /// of the searching player's pieces and after the killers.
+    pub min_order: bool,
 }
 
 impl Default for FourConfig {
@@ -46,6 +49,7 @@ impl Default for FourConfig {
             pvs: true,
             kcap_order: true,
             lmr: false,
+            min_order: false,
         }
     }
 }

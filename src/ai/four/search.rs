@@ -550,6 +550,18 @@ impl Searcher<'_, Position> {
                             && view
                                 .piece_at(m.to())
                                 .is_none_or(|(o, _, g, _)| g || o.index() != pov) => {}
+                    // Opponents' captures among themselves rarely refute the searching
+                    // player's move: they go after its captured pieces and the killers.
+                    Some(t)
+                        if !max
+                            && cx.cfg.min_order
+                            && !m.is_promotion()
+                            && view
+                                .piece_at(m.to())
+                                .is_none_or(|(o, _, g, _)| g || o.index() != pov) =>
+                    {
+                        out.push((seat, m, 700_000 + t))
+                    }
                     Some(t) => out.push((seat, m, 1_000_000 + t)),
                     None if !tactical_only => {
                         out.push((seat, m, self.history[view.history_index(m)]))
