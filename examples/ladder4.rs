@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example ladder4 -- [--strong 8] [--weak 4] [--games 8]
 //!     [--strong-nodes 30000] [--weak-nodes N] [--move-limit 400] [--seed 1]
-//!     [--rules ffa|kingdoms]
+//!     [--rules ffa|kingdoms] [--pgn]
 //!     [--strong-search brs|brs+] [--weak-search brs|brs+]
 //!     [--strong-eval plain|full] [--weak-eval plain|full]
 //! ```
@@ -47,6 +47,8 @@ fn main() {
         kcap_order: arg(&args, &format!("--{side}-kcap"), "on".to_string()) != "off",
         lmr: arg(&args, &format!("--{side}-lmr"), "off".to_string()) == "on",
         min_order: arg(&args, &format!("--{side}-order"), "plain".to_string()) == "pov",
+        mate_order: arg(&args, &format!("--{side}-mate"), "off".to_string()) == "on",
+        turn_mates: arg(&args, &format!("--{side}-turnmates"), "off".to_string()) == "on",
     };
     let (strong_cfg, weak_cfg) = (config("strong"), config("weak"));
     if args.iter().any(|a| a == "--bench") {
@@ -111,6 +113,9 @@ fn main() {
         }
         // How the strong player ended (mated, king captured, ...): where its places were lost.
         let status = g.position().statuses()[strong_seat];
+        if args.iter().any(|a| a == "--pgn") {
+            println!("{}", g.pgn4());
+        }
         println!(
             "game {i}: L{strong} as {} plies {ply}:{line} [{status:?}]",
             Seat::from_index(strong_seat).name()

@@ -83,6 +83,8 @@ fn four_player_search_variants_find_mate_for_points() {
         kcap_order: false,
         lmr: false,
         min_order: false,
+        mate_order: false,
+        turn_mates: false,
     };
     for cfg in [FourConfig::default(), plain] {
         for k in [0, 3] {

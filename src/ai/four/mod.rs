@@ -3,6 +3,7 @@
 
 mod eval;
 mod search;
+mod threat;
 
 pub use eval::evaluate_four;
 
@@ -38,6 +39,13 @@ pub struct FourConfig {
     /// Min layers order the opponents' captures of each other's pieces after their captures
     /// of the searching player's pieces and after the killers.
     pub min_order: bool,
+    /// After an opponent's reply that leaves the searching player in check with at most four
+    /// legal moves, an opponent who comes before it in turn order and has a mating move
+    /// plays it (two opponents' mates are otherwise invisible to BRS).
+    pub mate_order: bool,
+    /// Root moves after which the next player can enable a mate by the one after it are
+    /// played only if every move allows one (`threat.rs`); levels 5 and up.
+    pub turn_mates: bool,
 }
 
 impl Default for FourConfig {
@@ -50,6 +58,8 @@ impl Default for FourConfig {
             kcap_order: true,
             lmr: false,
             min_order: false,
+            mate_order: false,
+            turn_mates: false,
         }
     }
 }
@@ -71,6 +81,10 @@ pub fn choose_move_with(
     cfg: FourConfig,
 ) -> Result<AiChoice<Move>, Error> {
     let (spec, mut limits) = limits_for(opts)?;
+    let cfg = FourConfig {
+        turn_mates: cfg.turn_mates && opts.level >= 5,
+        ..cfg
+    };
     // Four-player nodes cost several times a two-player node (three mate/stalemate tests per
     // move), so the level defaults are scaled down; the depth caps keep their meaning.
     if opts.nodes.is_none() && opts.time_ms.is_none() && spec.default_nodes > 0 {

@@ -17,7 +17,10 @@
 //! the evaluation reads; grey pieces are worth nothing.
 
 use super::FourConfig;
-use super::eval::{MATERIAL, MIN_KEY, end_value, evaluate_four, evaluate_with, finished, in_game};
+use super::eval::{
+    MATERIAL, MIN_KEY, OUT_PENALTY, end_value, evaluate_four, evaluate_with, finished, in_game,
+};
+use super::threat::allows_turn_mate;
 use crate::ai::search::{MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher, sort_desc};
 use crate::ai::tt::Bound;
 use crate::Role;
@@ -104,15 +107,28 @@ fn with_turn(pos: &Position, seat: usize) -> Position {
     p
 }
 
-/// Four Kingdoms (R6.3): the position after an opponent who moves between `mover` and `pov`
-/// in turn order takes `pov`'s king, if one can. BRS gives `pov` the move after any single
-/// opponent's reply, so without this a king left en prise to a third player (a discovered
-/// attack, or a check by one player that another's piece also covers) looks escapable.
-fn king_taken(child: &Position, mover: usize, pov: usize) -> Option<Position> {
-    if child.rules() != Rules::Kingdoms || !child.in_check(Seat::from_index(pov)) {
+/// The position after an opponent who moves between `mover` and `pov` in turn order ends
+/// `pov`'s game while it is in check: in Four Kingdoms by taking its king (R6.3, `kcap`),
+/// or by a move that leaves it mated when it has few escapes (`mate`). BRS gives `pov` the
+/// move after any single opponent's reply, so without this a check (or a discovered attack)
+/// by one player that the next one turns into a king capture or a mate looks escapable.
+fn taken_in_turn(
+    child: &Position,
+    mover: usize,
+    pov: usize,
+    kcap: bool,
+    mate: bool,
+) -> Option<Position> {
+    let kcap = kcap && child.rules() == Rules::Kingdoms;
+    if !(kcap || mate) || !child.in_check(Seat::from_index(pov)) {
         return None;
     }
     let mut list = MoveList::new();
+    // A mating move of a third player needs `pov`'s escapes to be few already.
+    let mate = mate && {
+        child.legal_moves_of(Seat::from_index(pov), &mut list);
+        list.len() <= 4
+    };
     let mut t = child.rules().next(mover);
     while t != pov && t != mover {
         if child.moves(t) {
@@ -121,10 +137,19 @@ fn king_taken(child: &Position, mover: usize, pov: usize) -> Option<Position> {
                 matches!(child.piece_at(m.to()),
                     Some((o, Role::King, false, _)) if o.index() == pov)
             });
-            if let Some(&m) = take {
+            if let Some(&m) = take.filter(|_| kcap) {
                 let mut p = with_turn(child, t);
                 p.play(m);
                 return Some(p);
+            }
+            if mate {
+                for &m in list.as_slice() {
+                    let mut p = with_turn(child, t);
+                    p.play(m);
+                    if !in_game(&p, pov) {
+                        return Some(p);
+                    }
+                }
             }
         }
         t = child.rules().next(t);
@@ -155,11 +180,16 @@ impl Ctx {
     }
 
     /// The position after opponent `mover`'s reply in a min layer: `pov` to move, unless an
-    /// opponent before it takes its king first ([`FourConfig::kcap_order`]).
+    /// opponent before it takes its king or mates it first ([`FourConfig::kcap_order`],
+    /// [`FourConfig::mate_order`]).
     fn after_reply(&self, child: &Position, mover: usize) -> Position {
-        if self.cfg.kcap_order
-            && let Some(p) = king_taken(child, mover, self.pov)
-        {
+        if let Some(p) = taken_in_turn(
+            child,
+            mover,
+            self.pov,
+            self.cfg.kcap_order,
+            self.cfg.mate_order,
+        ) {
             return p;
         }
         with_turn(child, self.pov)
@@ -220,6 +250,21 @@ impl Searcher<'_, Position> {
             .map(|&m| (m, root.tactical_score(m).unwrap_or(0)))
             .collect();
         sort_desc(&mut order, |&(_, s)| s);
+        // Moves that let the next two players mate go last and are not searched, unless
+        // every move does (`threat.rs`).
+        let mut searched = order.len();
+        if cfg.turn_mates && order.len() > 1 {
+            let (safe, bad): (Vec<_>, Vec<_>) = order.iter().partition(|&&(m, _)| {
+                let mut child = root.clone();
+                child.play(m);
+                !allows_turn_mate(&child, cx.pov)
+            });
+            if !safe.is_empty() && !bad.is_empty() {
+                searched = safe.len();
+                order = safe;
+                order.extend(bad.into_iter().map(|(m, _)| (m, -OUT_PENALTY)));
+            }
+        }
         let mut result = SearchResult {
             best: order.first().map(|x| x.0),
             score: 0,
@@ -236,7 +281,7 @@ impl Searcher<'_, Position> {
             let mut best: Option<(Move, i32)> = None;
             let mut done = true;
             let first = order[0];
-            for (i, entry) in order.iter_mut().enumerate() {
+            for (i, entry) in order[..searched].iter_mut().enumerate() {
                 let m = entry.0;
                 let mut child = root.clone();
                 child.play(m);
@@ -267,7 +312,7 @@ impl Searcher<'_, Position> {
                 break;
             }
             result.depth = depth;
-            sort_desc(&mut order, |&(_, s)| s);
+            sort_desc(&mut order[..searched], |&(_, s)| s);
             result.root_scores = order.clone();
             if result.score.abs() >= MATE_BOUND {
                 break;
