@@ -119,6 +119,44 @@ mod tests {
     use super::*;
     use crate::four::{Rules, Seat};
 
+    /// Kingdoms (order Red, Green, Yellow, Blue), from a measured game: Blue's king on a7 is
+    /// boxed in by its own pieces; only b6 is loose, and Yellow's bishop on f10 eyes it.
+    const BOXED: &str = "e1f3 n5l6 e14f12 b11d11 j1k3 n10l11 j14k12 a5c6 f3g5 l6j7 e13e12 \
+        d11e12 k3j5 j7h8 d13e12 a11g11 g5h7 m4l4 f14d12 g11g7 h7i9 h8i6 d12f10";
+
+    fn boxed() -> crate::four::FourGame {
+        let mut g = crate::four::FourGame::new(Rules::Kingdoms, Seat::Red, None, 0);
+        for m in BOXED.split_whitespace() {
+            g.play(m).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn sees_a_mate_that_one_opponent_enables_for_another() {
+        let g = boxed();
+        assert_eq!(g.position().turn(), Seat::Blue);
+        // Rg7-g6 (what plain BRS played): Red's f2-f4 opens its queen's line to b6, and
+        // Yellow's Bf10xb6 mates two moves later. The rules confirm it.
+        let mut line = g.clone();
+        for m in ["g7g6", "f2f4", "m6l6", "f10b6"] {
+            line.play(m).unwrap();
+        }
+        assert!(line.position().statuses()[Seat::Blue.index()].is_out());
+        let mut after = g.clone();
+        after.play("g7g6").unwrap();
+        assert!(allows_turn_mate(after.position(), Seat::Blue.index()));
+        // Not every move allows it (the probe is not a blanket "king boxed in" test).
+        let mut list = MoveList::new();
+        g.position().legal_moves(&mut list);
+        let safe = list.as_slice().iter().filter(|&&m| {
+            let mut p = g.position().clone();
+            p.play_scored(m);
+            !allows_turn_mate(&p, Seat::Blue.index())
+        });
+        assert!(safe.count() > 0);
+    }
+
     #[test]
     fn start_position_has_no_turn_mate() {
         let mut pos = Position::startpos(Rules::Ffa);
