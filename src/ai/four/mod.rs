@@ -35,6 +35,7 @@ pub struct FourConfig {
     pub kcap_order: bool,
     /// Late move reductions: late quiet moves without check are searched one ply shallower
     /// first, and in full only if that does not fail low (max layers) or high (min layers).
+    /// Levels 5 and up.
     pub lmr: bool,
     /// Min layers order the opponents' captures of each other's pieces after their captures
     /// of the searching player's pieces and after the killers.
@@ -81,8 +82,11 @@ pub fn choose_move_with(
     cfg: FourConfig,
 ) -> Result<AiChoice<Move>, Error> {
     let (spec, mut limits) = limits_for(opts)?;
+    // The extra depth and mate probes are for the strong levels: levels 1-4 keep the search
+    // they were tuned (and measured in the ladder) with.
     let cfg = FourConfig {
         turn_mates: cfg.turn_mates && opts.level >= 5,
+        lmr: cfg.lmr && opts.level >= 5,
         ..cfg
     };
     // Four-player nodes cost several times a two-player node (three mate/stalemate tests per
