@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example ladder4 -- [--strong 8] [--weak 4] [--games 8]
 //!     [--strong-nodes 30000] [--weak-nodes N] [--move-limit 400] [--seed 1]
-//!     [--rules ffa|kingdoms] [--pgn]
+//!     [--rules ffa|kingdoms] [--pgn] [--from 0]
 //!     [--strong-search brs|brs+] [--weak-search brs|brs+]
 //!     [--strong-eval plain|full] [--weak-eval plain|full]
 //!     [--{strong,weak}-{pvs,kcap,lmr,order,mate,turnmates} on|off]
@@ -81,7 +81,9 @@ fn main() {
     }
     let (mut ms, mut moves, mut depths) = ([0f64; 2], [0u64; 2], [0u64; 2]);
     let (mut firsts, mut place_sum, mut pts_strong, mut pts_weak) = (0, 0u32, 0i64, 0i64);
-    for i in 0..games {
+    // `--from i` starts at game `i` (to replay one game of a run with `--games 1 --pgn`).
+    let from: usize = arg(&args, "--from", 0);
+    for i in from..from + games {
         let strong_seat = i % 4;
         let mut g = FourGame::new(rules, Seat::Red, Some(move_limit), seed + i as u64);
         let mut ply = 0u64;
