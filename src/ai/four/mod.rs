@@ -44,8 +44,9 @@ pub struct FourConfig {
     /// legal moves, an opponent who comes before it in turn order and has a mating move
     /// plays it (two opponents' mates are otherwise invisible to BRS).
     pub mate_order: bool,
-    /// Root moves after which the next player can enable a mate by the one after it are
-    /// played only if every move allows one (`threat.rs`); levels 5 and up.
+    /// Root moves after which one opponent can enable a mate by an opponent who moves after
+    /// it (before the searching player moves again) are played only if every move allows
+    /// one (`threat.rs`). Levels 5 and up.
     pub turn_mates: bool,
 }
 
@@ -57,10 +58,10 @@ impl Default for FourConfig {
             q_pov_only: true,
             pvs: true,
             kcap_order: true,
-            lmr: false,
+            lmr: true,
             min_order: false,
             mate_order: false,
-            turn_mates: false,
+            turn_mates: true,
         }
     }
 }

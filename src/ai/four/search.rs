@@ -21,9 +21,9 @@ use super::eval::{
     MATERIAL, MIN_KEY, OUT_PENALTY, end_value, evaluate_four, evaluate_with, finished, in_game,
 };
 use super::threat::allows_turn_mate;
+use crate::Role;
 use crate::ai::search::{MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher, sort_desc};
 use crate::ai::tt::Bound;
-use crate::Role;
 use crate::four::{Move, MoveList, Position, Rules, Seat};
 
 impl SearchPosition for Position {

@@ -47,7 +47,10 @@ fn free_flights(pos: &Position, (kf, kr): (i32, i32), seat: usize) -> usize {
 /// Could a piece arriving on `to` give check to a king on `k`: same line, a knight's jump or
 /// next to it? (Discovered checks are left out.)
 fn near_king(to: Square, (kf, kr): (i32, i32)) -> bool {
-    let (df, dr) = ((i32::from(to.file()) - kf).abs(), (i32::from(to.rank()) - kr).abs());
+    let (df, dr) = (
+        (i32::from(to.file()) - kf).abs(),
+        (i32::from(to.rank()) - kr).abs(),
+    );
     df == 0 || dr == 0 || df == dr || (df.min(dr) == 1 && df.max(dr) == 2)
 }
 
