@@ -4,16 +4,19 @@
 //! ```text
 //! cargo run --release --example ladder4 -- [--strong 8] [--weak 4] [--games 8]
 //!     [--strong-nodes 30000] [--weak-nodes N] [--move-limit 400] [--seed 1]
-//!     [--rules ffa|kingdoms]
+//!     [--rules ffa|kingdoms] [--pgn] [--from 0]
 //!     [--strong-search brs|brs+] [--weak-search brs|brs+]
 //!     [--strong-eval plain|full] [--weak-eval plain|full]
+//!     [--{strong,weak}-{pvs,kcap,lmr,order,mate,turnmates} on|off]
 //! ```
 //! Prints each game's points and places and a summary: the strong player's wins (first
 //! place, shared or not), average place and average points against the weak players' average,
 //! and the average time per move of each side. `--weak-nodes` replaces the weak level's default
 //! budget; `--*-search brs` selects plain best-reply search instead of BRS+ and `--*-eval plain`
 //! the evaluation without king-safety and development terms, so that one side can play the
-//! default engine against copies of a variant.
+//! default engine against copies of a variant. The on/off switches are the `FourConfig` fields
+//! `pvs`, `kcap_order`, `lmr`, `min_order`, `mate_order` and `turn_mates`; left out, each
+//! takes its default. `--pgn` prints every game's PGN4 (to look at how a game was lost).
 
 use tablero::ai::AiOptions;
 use tablero::ai::four::{FourConfig, choose_move_with};
@@ -39,11 +42,37 @@ fn main() {
     // Free-for-all by default; `--rules kingdoms` plays Four Kingdoms (R6).
     let rules =
         Rules::parse(&arg(&args, "--rules", "ffa".to_string())).expect("--rules ffa|kingdoms");
+    // Every switch defaults to what the levels play (`FourConfig::default()`).
+    let d = FourConfig::default();
+    let on = |side: &str, name: &str, default: bool| -> bool {
+        match arg(&args, &format!("--{side}-{name}"), String::new()).as_str() {
+            "on" => true,
+            "off" => false,
+            _ => default,
+        }
+    };
     let config = |side: &str| FourConfig {
-        brs_plus: arg(&args, &format!("--{side}-search"), "brs".to_string()) == "brs+",
-        king_safety: arg(&args, &format!("--{side}-eval"), "full".to_string()) != "plain",
-        q_pov_only: arg(&args, &format!("--{side}-qs"), "pov".to_string()) != "all",
-        pvs: arg(&args, &format!("--{side}-pvs"), "on".to_string()) != "off",
+        brs_plus: match arg(&args, &format!("--{side}-search"), String::new()).as_str() {
+            "brs+" => true,
+            "brs" => false,
+            _ => d.brs_plus,
+        },
+        king_safety: match arg(&args, &format!("--{side}-eval"), String::new()).as_str() {
+            "plain" => false,
+            "full" => true,
+            _ => d.king_safety,
+        },
+        q_pov_only: match arg(&args, &format!("--{side}-qs"), String::new()).as_str() {
+            "all" => false,
+            "pov" => true,
+            _ => d.q_pov_only,
+        },
+        pvs: on(side, "pvs", d.pvs),
+        kcap_order: on(side, "kcap", d.kcap_order),
+        lmr: on(side, "lmr", d.lmr),
+        min_order: on(side, "order", d.min_order),
+        mate_order: on(side, "mate", d.mate_order),
+        turn_mates: on(side, "turnmates", d.turn_mates),
     };
     let (strong_cfg, weak_cfg) = (config("strong"), config("weak"));
     if args.iter().any(|a| a == "--bench") {
@@ -52,7 +81,9 @@ fn main() {
     }
     let (mut ms, mut moves, mut depths) = ([0f64; 2], [0u64; 2], [0u64; 2]);
     let (mut firsts, mut place_sum, mut pts_strong, mut pts_weak) = (0, 0u32, 0i64, 0i64);
-    for i in 0..games {
+    // `--from i` starts at game `i` (to replay one game of a run with `--games 1 --pgn`).
+    let from: usize = arg(&args, "--from", 0);
+    for i in from..from + games {
         let strong_seat = i % 4;
         let mut g = FourGame::new(rules, Seat::Red, Some(move_limit), seed + i as u64);
         let mut ply = 0u64;
@@ -106,8 +137,13 @@ fn main() {
                 pts_weak += s.points as i64;
             }
         }
+        // How the strong player ended (mated, king captured, ...): where its places were lost.
+        let status = g.position().statuses()[strong_seat];
+        if args.iter().any(|a| a == "--pgn") {
+            println!("{}", g.pgn4());
+        }
         println!(
-            "game {i}: L{strong} as {} plies {ply}:{line}",
+            "game {i}: L{strong} as {} plies {ply}:{line} [{status:?}]",
             Seat::from_index(strong_seat).name()
         );
     }

@@ -80,6 +80,11 @@ fn four_player_search_variants_find_mate_for_points() {
         king_safety: false,
         q_pov_only: false,
         pvs: false,
+        kcap_order: false,
+        lmr: false,
+        min_order: false,
+        mate_order: false,
+        turn_mates: false,
     };
     for cfg in [FourConfig::default(), plain] {
         for k in [0, 3] {
@@ -147,4 +152,55 @@ fn node_limited_levels_are_deterministic() {
         choose_move_4(&g4, &o).unwrap(),
         choose_move_4(&g4, &o).unwrap()
     );
+}
+
+#[test]
+fn kingdoms_search_sees_a_king_taken_out_of_turn_order() {
+    let _serial = serial();
+    // Four Kingdoms, order Red, Green, Yellow, Blue. Blue's rook on h10 looks down the h file
+    // at Red's king, blocked only by Green's knight. Red may take Yellow's loose queen, but
+    // then Green moves the knight away and Blue, moving before Red, takes the king (R6.3).
+    let scene = with_kings(&[("h10", "bR"), ("h6", "gN"), ("e4", "yQ"), ("e1", "rR")]);
+    let g: FourGame = game4(Rules::Kingdoms, Seat::Red, &scene, 0);
+    let grab = g.parse_move("e1e4").unwrap();
+    let c = choose_move_4(&g, &opts(8, 1)).unwrap();
+    assert_ne!(c.mv, grab, "level 8 grabbed the queen and loses its king");
+    // The rules agree: after the grab, a Green knight move lets Blue take the king.
+    let mut after = g.clone();
+    after.play("e1e4").unwrap();
+    after.play("h6g4").unwrap();
+    after.play("g14f14").unwrap();
+    assert!(after.play("h10h1").is_ok(), "Blue takes Red's king");
+    // Plain BRS hands the move back to Red after Green's reply and does grab the queen.
+    let blind = FourConfig {
+        kcap_order: false,
+        ..FourConfig::default()
+    };
+    assert_eq!(choose_move_4_with(&g, &opts(8, 1), blind).unwrap().mv, grab);
+}
+
+#[test]
+fn level_8_avoids_a_mate_that_needs_two_opponents() {
+    let _serial = serial();
+    // Four Kingdoms (order Red, Green, Yellow, Blue), from a measured game. Blue's king on a7
+    // is boxed in and Yellow's bishop on f10 eyes b6: in the game Blue played Rg7-g6, Red's
+    // f2-f4 opened its queen's diagonal to b6 and Yellow's Bf10xb6 mated (BRS never lets
+    // two opponents move in a row, so it did not see this).
+    let mut g = FourGame::new(Rules::Kingdoms, Seat::Red, None, 0);
+    let moves = "e1f3 n5l6 e14f12 b11d11 j1k3 n10l11 j14k12 a5c6 f3g5 l6j7 e13e12 d11e12 \
+        k3j5 j7h8 d13e12 a11g11 g5h7 m4l4 f14d12 g11g7 h7i9 h8i6 d12f10";
+    for m in moves.split_whitespace() {
+        g.play(m).unwrap();
+    }
+    let mated_after = |first: tablero::four::Move| {
+        let mut line = g.clone();
+        line.play_move(first).unwrap();
+        ["f2f4", "m6l6", "f10b6"]
+            .iter()
+            .all(|m| line.play(m).is_ok())
+            && line.position().statuses()[Seat::Blue as usize].is_out()
+    };
+    assert!(mated_after(g.parse_move("g7g6").unwrap()));
+    let c = choose_move_4(&g, &opts(8, 1)).unwrap();
+    assert!(!mated_after(c.mv), "level 8 played {:?}", c.mv);
 }

@@ -3,6 +3,7 @@
 
 mod eval;
 mod search;
+mod threat;
 
 pub use eval::evaluate_four;
 
@@ -28,6 +29,25 @@ pub struct FourConfig {
     /// Principal variation search (null windows after each layer's first move) and killer
     /// moves in the ordering.
     pub pvs: bool,
+    /// Four Kingdoms: after an opponent's move in a min layer, an opponent who comes before
+    /// the searching player in turn order and attacks its king takes it (R6.3), instead of
+    /// BRS handing the move straight back to the searching player.
+    pub kcap_order: bool,
+    /// Late move reductions: late quiet moves without check are searched one ply shallower
+    /// first, and in full only if that does not fail low (max layers) or high (min layers).
+    /// Levels 5 and up.
+    pub lmr: bool,
+    /// Min layers order the opponents' captures of each other's pieces after their captures
+    /// of the searching player's pieces and after the killers.
+    pub min_order: bool,
+    /// After an opponent's reply that leaves the searching player in check with at most four
+    /// legal moves, an opponent who comes before it in turn order and has a mating move
+    /// plays it (two opponents' mates are otherwise invisible to BRS).
+    pub mate_order: bool,
+    /// Root moves after which one opponent can enable a mate by an opponent who moves after
+    /// it (before the searching player moves again) are played only if every move allows
+    /// one (`threat.rs`). Levels 5 and up.
+    pub turn_mates: bool,
 }
 
 impl Default for FourConfig {
@@ -37,6 +57,11 @@ impl Default for FourConfig {
             king_safety: true,
             q_pov_only: true,
             pvs: true,
+            kcap_order: true,
+            lmr: true,
+            min_order: false,
+            mate_order: false,
+            turn_mates: true,
         }
     }
 }
@@ -58,6 +83,13 @@ pub fn choose_move_with(
     cfg: FourConfig,
 ) -> Result<AiChoice<Move>, Error> {
     let (spec, mut limits) = limits_for(opts)?;
+    // The extra depth and mate probes are for the strong levels: levels 1-4 keep the search
+    // they were tuned (and measured in the ladder) with.
+    let cfg = FourConfig {
+        turn_mates: cfg.turn_mates && opts.level >= 5,
+        lmr: cfg.lmr && opts.level >= 5,
+        ..cfg
+    };
     // Four-player nodes cost several times a two-player node (three mate/stalemate tests per
     // move), so the level defaults are scaled down; the depth caps keep their meaning.
     if opts.nodes.is_none() && opts.time_ms.is_none() && spec.default_nodes > 0 {

@@ -17,10 +17,14 @@
 //! the evaluation reads; grey pieces are worth nothing.
 
 use super::FourConfig;
-use super::eval::{MATERIAL, MIN_KEY, end_value, evaluate_four, evaluate_with, finished, in_game};
+use super::eval::{
+    MATERIAL, MIN_KEY, OUT_PENALTY, end_value, evaluate_four, evaluate_with, finished, in_game,
+};
+use super::threat::allows_turn_mate;
+use crate::Role;
 use crate::ai::search::{MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher, sort_desc};
 use crate::ai::tt::Bound;
-use crate::four::{Move, MoveList, Position, Seat};
+use crate::four::{Move, MoveList, Position, Rules, Seat};
 
 impl SearchPosition for Position {
     type Move = Move;
@@ -103,6 +107,66 @@ fn with_turn(pos: &Position, seat: usize) -> Position {
     p
 }
 
+/// The position after an opponent who moves between `mover` and `pov` in turn order ends
+/// `pov`'s game while it is in check: in Four Kingdoms by taking its king (R6.3, `kcap`),
+/// or by a move that leaves it mated when it has few escapes (`mate`). BRS gives `pov` the
+/// move after any single opponent's reply, so without this a check (or a discovered attack)
+/// by one player that the next one turns into a king capture or a mate looks escapable.
+fn taken_in_turn(
+    child: &Position,
+    mover: usize,
+    pov: usize,
+    kcap: bool,
+    mate: bool,
+) -> Option<Position> {
+    let kcap = kcap && child.rules() == Rules::Kingdoms;
+    if !(kcap || mate) || !child.in_check(Seat::from_index(pov)) {
+        return None;
+    }
+    let mut list = MoveList::new();
+    // A mating move of a third player needs `pov`'s escapes to be few already.
+    let mate = mate && {
+        child.legal_moves_of(Seat::from_index(pov), &mut list);
+        list.len() <= 4
+    };
+    let mut t = child.rules().next(mover);
+    while t != pov && t != mover {
+        if child.moves(t) {
+            child.legal_moves_of(Seat::from_index(t), &mut list);
+            let take = list.as_slice().iter().find(|m| {
+                matches!(child.piece_at(m.to()),
+                    Some((o, Role::King, false, _)) if o.index() == pov)
+            });
+            if let Some(&m) = take.filter(|_| kcap) {
+                let mut p = with_turn(child, t);
+                p.play(m);
+                return Some(p);
+            }
+            if mate {
+                for &m in list.as_slice() {
+                    let mut p = with_turn(child, t);
+                    p.play(m);
+                    if !in_game(&p, pov) {
+                        return Some(p);
+                    }
+                }
+            }
+        }
+        t = child.rules().next(t);
+    }
+    None
+}
+
+/// Does the move that led to `child` give check: to an opponent after `pov`'s own move
+/// (`max`), to `pov` after an opponent's? Such moves are never reduced.
+fn gives_check(child: &Position, pov: usize, max: bool) -> bool {
+    if max {
+        (0..4).any(|s| s != pov && in_game(child, s) && child.in_check(Seat::from_index(s)))
+    } else {
+        !in_game(child, pov) || child.in_check(Seat::from_index(pov))
+    }
+}
+
 /// What every node of one search shares: the searching player and the switches.
 #[derive(Clone, Copy)]
 struct Ctx {
@@ -113,6 +177,22 @@ struct Ctx {
 impl Ctx {
     fn eval(&self, pos: &Position) -> i32 {
         evaluate_with(pos, self.pov, &self.cfg)
+    }
+
+    /// The position after opponent `mover`'s reply in a min layer: `pov` to move, unless an
+    /// opponent before it takes its king or mates it first ([`FourConfig::kcap_order`],
+    /// [`FourConfig::mate_order`]).
+    fn after_reply(&self, child: &Position, mover: usize) -> Position {
+        if let Some(p) = taken_in_turn(
+            child,
+            mover,
+            self.pov,
+            self.cfg.kcap_order,
+            self.cfg.mate_order,
+        ) {
+            return p;
+        }
+        with_turn(child, self.pov)
     }
 
     fn end_value(&self, pos: &Position, ply: usize) -> Option<i32> {
@@ -170,6 +250,21 @@ impl Searcher<'_, Position> {
             .map(|&m| (m, root.tactical_score(m).unwrap_or(0)))
             .collect();
         sort_desc(&mut order, |&(_, s)| s);
+        // Moves that let the next two players mate go last and are not searched, unless
+        // every move does (`threat.rs`).
+        let mut searched = order.len();
+        if cfg.turn_mates && order.len() > 1 {
+            let (safe, bad): (Vec<_>, Vec<_>) = order.iter().partition(|&&(m, _)| {
+                let mut child = root.clone();
+                child.play(m);
+                !allows_turn_mate(&child, cx.pov)
+            });
+            if !safe.is_empty() && !bad.is_empty() {
+                searched = safe.len();
+                order = safe;
+                order.extend(bad.into_iter().map(|(m, _)| (m, -OUT_PENALTY)));
+            }
+        }
         let mut result = SearchResult {
             best: order.first().map(|x| x.0),
             score: 0,
@@ -186,7 +281,7 @@ impl Searcher<'_, Position> {
             let mut best: Option<(Move, i32)> = None;
             let mut done = true;
             let first = order[0];
-            for (i, entry) in order.iter_mut().enumerate() {
+            for (i, entry) in order[..searched].iter_mut().enumerate() {
                 let m = entry.0;
                 let mut child = root.clone();
                 child.play(m);
@@ -217,7 +312,7 @@ impl Searcher<'_, Position> {
                 break;
             }
             result.depth = depth;
-            sort_desc(&mut order, |&(_, s)| s);
+            sort_desc(&mut order[..searched], |&(_, s)| s);
             result.root_scores = order.clone();
             if result.score.abs() >= MATE_BOUND {
                 break;
@@ -301,7 +396,7 @@ impl Searcher<'_, Position> {
         let mut best = if max { -MATE - 1 } else { MATE + 1 };
         let mut best_move = 0;
         let mut first_done = false;
-        for (seat, m, _) in ordered {
+        for (i, (seat, m, order)) in ordered.into_iter().enumerate() {
             let mut child;
             let from;
             if stages.is_empty() {
@@ -309,7 +404,7 @@ impl Searcher<'_, Position> {
                 child = with_turn(pos, seat);
                 child.play(m);
                 if !max && in_game(&child, pov) {
-                    child = with_turn(&child, pov);
+                    child = cx.after_reply(&child, seat);
                 }
             } else {
                 // `seat` here is the stage index.
@@ -318,13 +413,31 @@ impl Searcher<'_, Position> {
                 child.play(m);
                 self.finish_round(&mut child, pov);
             }
+            // Late quiet moves that give no check get a shallower null-window look first: in a
+            // min layer most of the three opponents' moves do not touch the searching player.
+            let (a, b) = if max {
+                (alpha, alpha + 1)
+            } else {
+                (beta - 1, beta)
+            };
+            let reduce = cx.cfg.lmr
+                && depth >= 3
+                && order < 800_000
+                && i >= if max { 4 } else { 8 }
+                && !gives_check(&child, pov, max);
+            if reduce {
+                let v = self.brs(&child, depth - 2, a, b, ply + 1, cx, !max);
+                if self.aborted {
+                    return 0;
+                }
+                let fails = if max { v <= alpha } else { v >= beta };
+                if fails {
+                    best = if max { best.max(v) } else { best.min(v) };
+                    continue;
+                }
+            }
             let v = if cx.cfg.pvs && first_done && beta - alpha > 1 {
                 // Null window around the bound this layer improves; re-search on a surprise.
-                let (a, b) = if max {
-                    (alpha, alpha + 1)
-                } else {
-                    (beta - 1, beta)
-                };
                 let v = self.brs(&child, depth - 1, a, b, ply + 1, cx, !max);
                 if !self.aborted && v > alpha && v < beta {
                     self.brs(&child, depth - 1, alpha, beta, ply + 1, cx, !max)
@@ -482,6 +595,18 @@ impl Searcher<'_, Position> {
                             && view
                                 .piece_at(m.to())
                                 .is_none_or(|(o, _, g, _)| g || o.index() != pov) => {}
+                    // Opponents' captures among themselves rarely refute the searching
+                    // player's move: they go after its captured pieces and the killers.
+                    Some(t)
+                        if !max
+                            && cx.cfg.min_order
+                            && !m.is_promotion()
+                            && view
+                                .piece_at(m.to())
+                                .is_none_or(|(o, _, g, _)| g || o.index() != pov) =>
+                    {
+                        out.push((seat, m, 700_000 + t))
+                    }
                     Some(t) => out.push((seat, m, 1_000_000 + t)),
                     None if !tactical_only => {
                         out.push((seat, m, self.history[view.history_index(m)]))
@@ -531,7 +656,7 @@ impl Searcher<'_, Position> {
             let mut child = with_turn(pos, seat);
             child.play(m);
             if !max && in_game(&child, pov) {
-                child = with_turn(&child, pov);
+                child = cx.after_reply(&child, seat);
             }
             let v = match cx.end_value(&child, ply + 1) {
                 Some(v) => v,
