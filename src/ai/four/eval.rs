@@ -16,6 +16,7 @@ pub(super) const OUT_PENALTY: i32 = 6_000;
 pub(super) const MIN_KEY: u64 = 0x5be0_cd19_137e_2179;
 
 /// The 160 squares of the cross board.
+#[inline]
 fn squares() -> &'static [Square] {
     use std::sync::OnceLock;
     static SQ: OnceLock<Vec<Square>> = OnceLock::new();
@@ -33,12 +34,14 @@ fn squares() -> &'static [Square] {
 }
 
 /// Is `seat` still playing (its pieces move for it)?
+#[inline]
 pub(super) fn in_game(pos: &Position, seat: usize) -> bool {
     pos.moves(seat) && !pos.statuses()[seat].is_out()
 }
 
 /// `(lateral, forward)` coordinates of a square as `seat` sees the board: `forward` is 0 on
 /// its back rank and grows toward the centre.
+#[inline]
 fn rel(seat: usize, file: i32, rank: i32) -> (i32, i32) {
     match seat {
         0 => (file, rank),
@@ -49,6 +52,7 @@ fn rel(seat: usize, file: i32, rank: i32) -> (i32, i32) {
 }
 
 /// Board `(file, rank)` of `seat`'s relative coordinates (inverse of [`rel`]).
+#[inline]
 fn unrel(seat: usize, lateral: i32, forward: i32) -> (i32, i32) {
     match seat {
         0 => (lateral, forward),
@@ -59,6 +63,7 @@ fn unrel(seat: usize, lateral: i32, forward: i32) -> (i32, i32) {
 }
 
 /// Attack weight of an enemy piece `dist` squares (king steps) from a king.
+#[inline]
 fn danger_weight(role: Role, dist: i32) -> i32 {
     match role {
         Role::Queen if dist <= 2 => 5,
