@@ -46,13 +46,6 @@ pub trait SearchPosition: Clone {
     fn wins_at_once(&self, _m: Self::Move) -> bool {
         false
     }
-    /// Whether the static evaluation says little here because the opponent threatens to end
-    /// the game with a quiet move that quiescence would not try for the side to move (in
-    /// Three-check: two checks given and a check available). The search then neither prunes
-    /// on the evaluation nor stands pat near the horizon. The default: never.
-    fn volatile(&self) -> bool {
-        false
-    }
     /// Whether the exchange that `m` starts on its target square wins at least `threshold`
     /// centipawns for the mover (static exchange evaluation). Games without one keep the
     /// default, which prunes nothing.

@@ -572,7 +572,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             _ => raw_eval,
         };
 
-        if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND && !pos.volatile() {
+        if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at shallow depth, a quiet move will not
             // bring the score back down.
             if depth <= 6 && static_eval - 85 * (depth - i32::from(improving)) >= beta {
@@ -798,11 +798,10 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         };
         let in_check = pos.in_check();
         // In check every evasion is searched (finding mates), but only near the horizon:
-        // deep check sequences would make quiescence explode. So is every move when the
-        // opponent threatens to win at once with a quiet move (standing pat would ignore it).
-        let full_width = (in_check && qply < 4) || (qply < 2 && pos.volatile());
+        // deep check sequences would make quiescence explode.
+        let evasions = in_check && qply < 4;
         let mut best = -INF;
-        if !full_width {
+        if !evasions {
             let stand = pos.evaluate(pos.mover());
             if stand >= beta || ply >= MAX_PLY - 2 {
                 self.moves.truncate(start);

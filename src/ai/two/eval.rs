@@ -376,63 +376,42 @@ fn pawn_structure(pos: &Position, color: Color, mg: &mut i32, eg: &mut i32) {
 /// Three-check: checks given are worth a lot (the third wins), and so is the number of
 /// checks the opponent could give next move (king exposure).
 fn three_check_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
-    /// By checks given: the second puts every later check one move from the win.
-    const GIVEN: [i32; 4] = [0, 300, 900, 0];
-    /// Per check square (safe ones count twice), by checks given.
-    const CHECK_WEIGHT: [i32; 3] = [10, 20, 45];
+    const GIVEN: [i32; 4] = [0, 250, 700, 0];
     let mut s = 0;
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
-        let given = pos.checks_given(color).min(2) as usize;
-        s += sign * GIVEN[pos.checks_given(color).min(3) as usize];
+        let given = pos.checks_given(color).min(3) as usize;
+        s += sign * GIVEN[given];
         // Exposure of the enemy king: squares from which our pieces would check it that
-        // they already attack. A check the enemy cannot answer by taking the piece is
-        // worth more; but any check, even a sacrifice, counts toward three.
+        // they already attack, weighted by how close we are to the third check.
         let them = color.other();
         let k = pos.king(them);
-        let (all, safe) = check_squares(pos, color, attacks[them.index()]);
-        let threats = (all + safe) as i32;
+        let occ = pos.occupied();
+        let ours = pos.pieces_of(color);
+        let mut threats = 0i32;
+        let check_sq = [
+            (Role::Knight, knight_attacks(k).0),
+            (Role::Bishop, bishop_attacks(k, occ).0),
+            (Role::Rook, rook_attacks(k, occ).0),
+            (Role::Queen, queen_attacks(k, occ).0),
+        ];
+        for (role, squares) in check_sq {
+            for from in bb_of(pos, color, role) {
+                let att = match role {
+                    Role::Knight => knight_attacks(from),
+                    Role::Bishop => bishop_attacks(from, occ),
+                    Role::Rook => rook_attacks(from, occ),
+                    _ => queen_attacks(from, occ),
+                };
+                threats += (att.0 & squares & !ours.0).count_ones() as i32;
+            }
+        }
         // Open squares around the enemy king that we attack.
         let ring = king_attacks(k).0 & attacks[color.index()];
-        s += sign * (threats.min(8) * CHECK_WEIGHT[given] + ring.count_ones() as i32 * 6);
-        // Two checks given and a check on the board with the enemy to move: the enemy must
-        // stop every one of them at once, which often cannot be done (a threat of mate;
-        // quiescence only tries captures against it, so the stand-pat score must know).
-        if given == 2 && threats > 0 && pos.turn() == them {
-            s += sign * 300 * threats.min(4);
-        }
+        let weight = 12 + 12 * given as i32;
+        s += sign * (threats.min(6) * weight + ring.count_ones() as i32 * 6);
     }
     s
-}
-
-/// How many (piece, square) pairs `color` has from which a knight, bishop, rook or queen move
-/// would check the enemy king, and how many of those squares `defended` does not cover.
-/// (Pawn and discovered checks are left out: rarer, and costlier to find.)
-pub(super) fn check_squares(pos: &Position, color: Color, defended: u64) -> (u32, u32) {
-    let occ = pos.occupied();
-    let k = pos.king(color.other());
-    let ours = pos.pieces_of(color).0;
-    let (mut all, mut safe) = (0, 0);
-    let check_sq = [
-        (Role::Knight, knight_attacks(k).0),
-        (Role::Bishop, bishop_attacks(k, occ).0),
-        (Role::Rook, rook_attacks(k, occ).0),
-        (Role::Queen, queen_attacks(k, occ).0),
-    ];
-    for (role, squares) in check_sq {
-        for from in bb_of(pos, color, role) {
-            let att = match role {
-                Role::Knight => knight_attacks(from),
-                Role::Bishop => bishop_attacks(from, occ),
-                Role::Rook => rook_attacks(from, occ),
-                _ => queen_attacks(from, occ),
-            };
-            let hits = att.0 & squares & !ours;
-            all += hits.count_ones();
-            safe += (hits & !defended).count_ones();
-        }
-    }
-    (all, safe)
 }
 
 /// Squares a king on any square of `b` reaches in one step, plus `b` itself.

@@ -1,7 +1,7 @@
 //! The [`SearchPosition`] implementation for [`crate::two::Position`]: what the shared
 //! search needs from a two-player position.
 
-use super::eval::{ORDER_VALUE, check_squares, evaluate_white, see_ge};
+use super::eval::{ORDER_VALUE, evaluate_white, see_ge};
 use crate::Role;
 use crate::ai::search::{MATE, SearchPosition};
 use crate::two::{HILL, Move, MoveKind, Position, Variant};
@@ -98,14 +98,6 @@ impl SearchPosition for Position {
         }
     }
 
-    fn volatile(&self) -> bool {
-        let them = self.turn().other();
-        self.variant() == Variant::ThreeCheck
-            && self.checks_given(them) >= 2
-            && !self.is_check()
-            && check_squares(self, them, 0).0 > 0
-    }
-
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         see_ge(self, m, threshold)
     }
@@ -148,11 +140,6 @@ impl SearchPosition for Position {
         let pieces =
             self.pieces_of(us).0 & !(self.role_bb(Role::Pawn).0 | self.role_bb(Role::King).0);
         if pieces == 0 || self.variant() == Variant::RacingKings {
-            return None;
-        }
-        // One check from losing, passing hands the opponent a free move to find it: the
-        // reduced search after the pass tells little about the real position.
-        if self.variant() == Variant::ThreeCheck && self.checks_given(us.other()) >= 2 {
             return None;
         }
         Some(Position::null_move(self, NULL_KEY))
