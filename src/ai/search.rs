@@ -16,6 +16,9 @@ pub const INF: i32 = 32_000;
 pub const MAX_PLY: usize = 128;
 /// Half-width of the first aspiration window at the root, in centipawns.
 const ASPIRATION: i32 = 30;
+/// How far below its last score the best move must fall in an unfinished iteration for the
+/// search to prefer the runner-up.
+const SINK: i32 = 300;
 /// Bound of the two-player history values.
 const HISTORY_MAX: i32 = 16_384;
 
@@ -358,6 +361,8 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             } else {
                 INF
             };
+            let prev_score = result.score;
+            let mut sank = false;
             let (best_here, completed) = loop {
                 let window = if delta >= INF {
                     (-INF, INF)
@@ -366,6 +371,10 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 };
                 let (best_here, completed, failed) =
                     self.root_iteration(root, &mut order, depth as i32, multipv, window);
+                // A fail low is the first (previous best) move scoring at most `window.0`.
+                if failed && best_here.is_none() && window.0 <= prev_score - SINK {
+                    sank = true;
+                }
                 if !failed || self.aborted {
                     break (best_here, completed);
                 }
@@ -379,6 +388,13 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 }
                 delta = if delta >= 400 { INF } else { delta * 3 };
             };
+            if let Some((m, s)) = best_here
+                && !completed
+                && m == order[0].0
+                && s <= prev_score - SINK
+            {
+                sank = true;
+            }
             if let Some((m, s)) = best_here {
                 // A partial iteration still searched the previous best move first, so a
                 // move it found better is trustworthy.
@@ -389,6 +405,18 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 if result.pv.first() != Some(&m) {
                     result.pv = vec![m];
                 }
+            }
+            // The budget ran out while the previous best move was found far worse than it
+            // scored, before any other move was searched again: another move is a better
+            // bet than one known to sink (the next best of the last full iteration).
+            if sank
+                && !completed
+                && multipv == 1
+                && order.len() > 1
+                && result.best == Some(order[0].0)
+            {
+                result.best = Some(order[1].0);
+                result.pv = vec![order[1].0];
             }
             if completed {
                 result.depth = depth;

@@ -40,7 +40,14 @@ pub fn search(
         )));
     };
     let mut rng = choice_rng(seed);
-    let mv = pick_weakened(&result.root_scores, spec, &mut rng).unwrap_or(best);
+    // Full strength plays the search's own choice: `root_scores` are those of the last
+    // finished iteration, while `best` also counts a move that an unfinished one found better
+    // (or the runner-up when the old best was found to sink).
+    let mv = if spec.candidates <= 1 {
+        best
+    } else {
+        pick_weakened(&result.root_scores, spec, &mut rng).unwrap_or(best)
+    };
     let mut pv = result.pv;
     if pv.is_empty() {
         pv.push(best);
