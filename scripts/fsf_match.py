@@ -40,12 +40,14 @@ def opening(variant, rng, plies):
     return board
 
 
-def play_game(ours, theirs, board, ours_white, movetime, max_plies, nodes=None):
+def play_game(ours, theirs, board, ours_white, movetime, max_plies, nodes=None, fsf_nodes=None):
     # A node limit makes engine-against-engine A/B runs independent of the machine's load.
     limit = chess.engine.Limit(nodes=nodes) if nodes else chess.engine.Limit(time=movetime)
+    their_limit = chess.engine.Limit(nodes=fsf_nodes) if fsf_nodes else limit
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
-        engine = ours if (board.turn == chess.WHITE) == ours_white else theirs
-        result = engine.play(board, limit)
+        ours_to_move = (board.turn == chess.WHITE) == ours_white
+        engine = ours if ours_to_move else theirs
+        result = engine.play(board, limit if ours_to_move else their_limit)
         if result.move is None:
             break
         board.push(result.move)
@@ -65,6 +67,9 @@ def main():
     ap.add_argument("--movetime", type=float, default=0.2)
     ap.add_argument("--nodes", type=int, help="limit every move to this many nodes instead of "
                     "--movetime (for --opponent A/B runs; Fairy-Stockfish's nodes differ)")
+    ap.add_argument("--fsf-nodes", type=int, help="the opponent's own node limit per move "
+                    "(Fairy-Stockfish counts nodes differently): with --nodes, a load-independent "
+                    "stand-in for a timed match")
     ap.add_argument("--level", type=int, default=8)
     ap.add_argument("--random-plies", type=int, default=2)
     ap.add_argument("--max-plies", type=int, default=400)
@@ -96,7 +101,8 @@ def main():
                     start = opening(variant, rng, args.random_plies)
                 ours_white = i % 2 == 0
                 score, board = play_game(ours, theirs, start.copy(), ours_white,
-                                         args.movetime, args.max_plies, args.nodes)
+                                         args.movetime, args.max_plies, args.nodes,
+                                         args.fsf_nodes)
                 if score == 1.0:
                     w += 1
                 elif score == 0.0:
@@ -120,6 +126,8 @@ def main():
             n = w + d + l
             pct = 100.0 * (w + 0.5 * d) / max(n, 1)
             budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime*1000:.0f}ms"
+            if args.fsf_nodes:
+                budget += f" (opponent {args.fsf_nodes} nodes)"
             print(f"SUMMARY {variant} level {args.level} {budget} vs "
                   f"{args.opponent or (f'Fairy-Stockfish UCI_Elo {elo}' if elo else 'Fairy-Stockfish at full strength')}: +{w} ={d} -{l} ({pct:.1f}%) over {n} games",
                   flush=True)

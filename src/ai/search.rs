@@ -6,6 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::clock::Stopwatch;
 use super::tt::{Bound, Table};
 
+mod quiescence;
+
 /// Score of a won game at the root; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
 /// Scores at or beyond this magnitude are wins or losses at a known distance.
@@ -16,6 +18,9 @@ pub const INF: i32 = 32_000;
 pub const MAX_PLY: usize = 128;
 /// Half-width of the first aspiration window at the root, in centipawns.
 const ASPIRATION: i32 = 30;
+/// How far below its last score the best move must fall in an unfinished iteration for the
+/// search to prefer the runner-up.
+const SINK: i32 = 300;
 /// Bound of the two-player history values.
 const HISTORY_MAX: i32 = 16_384;
 
@@ -358,6 +363,8 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             } else {
                 INF
             };
+            let prev_score = result.score;
+            let mut sank = false;
             let (best_here, completed) = loop {
                 let window = if delta >= INF {
                     (-INF, INF)
@@ -366,6 +373,10 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 };
                 let (best_here, completed, failed) =
                     self.root_iteration(root, &mut order, depth as i32, multipv, window);
+                // A fail low is the first (previous best) move scoring at most `window.0`.
+                if failed && best_here.is_none() && window.0 <= prev_score - SINK {
+                    sank = true;
+                }
                 if !failed || self.aborted {
                     break (best_here, completed);
                 }
@@ -379,6 +390,13 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 }
                 delta = if delta >= 400 { INF } else { delta * 3 };
             };
+            if let Some((m, s)) = best_here
+                && !completed
+                && m == order[0].0
+                && s <= prev_score - SINK
+            {
+                sank = true;
+            }
             if let Some((m, s)) = best_here {
                 // A partial iteration still searched the previous best move first, so a
                 // move it found better is trustworthy.
@@ -389,6 +407,18 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 if result.pv.first() != Some(&m) {
                     result.pv = vec![m];
                 }
+            }
+            // The budget ran out while the previous best move was found far worse than it
+            // scored, before any other move was searched again: another move is a better
+            // bet than one known to sink (the next best of the last full iteration).
+            if sank
+                && !completed
+                && multipv == 1
+                && order.len() > 1
+                && result.best == Some(order[0].0)
+            {
+                result.best = Some(order[1].0);
+                result.pv = vec![order[1].0];
             }
             if completed {
                 result.depth = depth;
@@ -763,89 +793,6 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             );
         }
         best_score
-    }
-
-    /// Quiescence search: captures, promotions and game-ending moves until the position is
-    /// quiet, so the evaluation never looks at a position in the middle of an exchange.
-    pub(crate) fn qsearch(
-        &mut self,
-        pos: &P,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qply: u32,
-    ) -> i32 {
-        self.pv_len[ply] = ply;
-        if self.tick() {
-            return 0;
-        }
-        // Any stored search of this position is at least as deep as quiescence (and a game
-        // already over here was never stored: those nodes return before the store).
-        if let Some(e) = self.tt.probe(pos.hash()) {
-            let s = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
-        }
-        let start = match self.gen_or_score(pos, ply) {
-            Ok(start) => start,
-            Err(score) => return score,
-        };
-        let in_check = pos.in_check();
-        // In check every evasion is searched (finding mates), but only near the horizon:
-        // deep check sequences would make quiescence explode.
-        let evasions = in_check && qply < 4;
-        let mut best = -INF;
-        if !evasions {
-            let stand = pos.evaluate(pos.mover());
-            if stand >= beta || ply >= MAX_PLY - 2 {
-                self.moves.truncate(start);
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            best = stand;
-            // Keep only the moves worth resolving.
-            let mut w = start;
-            for i in start..self.moves.len() {
-                let m = self.moves[i];
-                let critical = pos.wins_at_once(m) || (qply < 2 && pos.is_critical(m));
-                // Captures that lose material by exchange cannot raise the stand-pat score.
-                if critical || (pos.tactical_score(m).is_some() && pos.see_ge(m, 0)) {
-                    self.moves[w] = m;
-                    w += 1;
-                }
-            }
-            self.moves.truncate(w);
-        }
-        self.score_moves(pos, start, 0, ply, false);
-        let end = self.moves.len();
-        self.path.push(pos.hash());
-        for i in start..end {
-            let m = self.pick(i, end);
-            let mut child = pos.clone();
-            child.play(m);
-            let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
-            if self.aborted {
-                break;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.path.pop();
-        self.moves.truncate(start);
-        best
     }
 }
 

@@ -14,7 +14,7 @@ use super::{
     limits_for, pick_weakened, table_mb,
 };
 use crate::Error;
-use crate::two::{Move, Position};
+use crate::two::{Move, Position, Variant};
 
 /// Searches a two-player position: the building block of [`choose_move`], [`analyse`] and
 /// the UCI engine, which owns the hash table `tt` (kept between moves) and a `stop` flag.
@@ -40,7 +40,17 @@ pub fn search(
         )));
     };
     let mut rng = choice_rng(seed);
-    let mv = pick_weakened(&result.root_scores, spec, &mut rng).unwrap_or(best);
+    // Full strength in Three-check plays the search's own choice: `root_scores` are those of
+    // the last finished iteration, while `best` also counts a move that an unfinished one
+    // found better (or the runner-up when the old best was found to sink into a forced
+    // loss, which is how many Three-check games are lost at this depth: 25% against 16%
+    // before, 40 games each against Fairy-Stockfish 2500 at 150k nodes). The other variants
+    // keep the last finished iteration's move: there it measured 35% in 17 games of chess.
+    let mv = if spec.candidates <= 1 && pos.variant() == Variant::ThreeCheck {
+        best
+    } else {
+        pick_weakened(&result.root_scores, spec, &mut rng).unwrap_or(best)
+    };
     let mut pv = result.pv;
     if pv.is_empty() {
         pv.push(best);

@@ -1,0 +1,88 @@
+//! Quiescence search: the end of every two-player line, split from `search.rs` by concept.
+
+use super::{Bound, INF, MAX_PLY, SearchPosition, Searcher, score_from_tt};
+
+impl<P: SearchPosition> Searcher<'_, P> {
+    /// Quiescence search: captures, promotions and game-ending moves until the position is
+    /// quiet, so the evaluation never looks at a position in the middle of an exchange.
+    pub(crate) fn qsearch(
+        &mut self,
+        pos: &P,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.tick() {
+            return 0;
+        }
+        // Any stored search of this position is at least as deep as quiescence (and a game
+        // already over here was never stored: those nodes return before the store).
+        if let Some(e) = self.tt.probe(pos.hash()) {
+            let s = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let start = match self.gen_or_score(pos, ply) {
+            Ok(start) => start,
+            Err(score) => return score,
+        };
+        let in_check = pos.in_check();
+        // In check every evasion is searched (finding mates), but only near the horizon:
+        // deep check sequences would make quiescence explode.
+        let evasions = in_check && qply < 4;
+        let mut best = -INF;
+        if !evasions {
+            let stand = pos.evaluate(pos.mover());
+            if stand >= beta || ply >= MAX_PLY - 2 {
+                self.moves.truncate(start);
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            // Keep only the moves worth resolving.
+            let mut w = start;
+            for i in start..self.moves.len() {
+                let m = self.moves[i];
+                let critical = pos.wins_at_once(m) || (qply < 2 && pos.is_critical(m));
+                // Captures that lose material by exchange cannot raise the stand-pat score.
+                if critical || (pos.tactical_score(m).is_some() && pos.see_ge(m, 0)) {
+                    self.moves[w] = m;
+                    w += 1;
+                }
+            }
+            self.moves.truncate(w);
+        }
+        self.score_moves(pos, start, 0, ply, false);
+        let end = self.moves.len();
+        self.path.push(pos.hash());
+        for i in start..end {
+            let m = self.pick(i, end);
+            let mut child = pos.clone();
+            child.play(m);
+            let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.aborted {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        self.moves.truncate(start);
+        best
+    }
+}
