@@ -13,6 +13,13 @@ use super::{
 use crate::Error;
 use crate::four::{Move, Position};
 
+/// Whether the switches that only exist to be measured against the defaults
+/// ([`FourConfig::brs_plus`], [`FourConfig::min_order`], [`FourConfig::mate_order`]) take
+/// effect. They do in native builds, where `examples/ladder4.rs` measures them; the wasm
+/// package plays the defaults only, and leaving the unused alternatives out of it keeps the
+/// package within its size budget (docs/BENCHMARKS.md).
+pub(super) const MEASURING: bool = cfg!(not(target_arch = "wasm32"));
+
 /// Search and evaluation switches of the four-player computer. The default is what the
 /// levels play; the others exist to measure what each part is worth (`examples/ladder4.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,11 +16,11 @@
 //! immediate mates (+20) and stalemates (+20 for the stalemated player) are all in the points
 //! the evaluation reads; grey pieces are worth nothing.
 
-use super::FourConfig;
 use super::eval::{
     MATERIAL, MIN_KEY, OUT_PENALTY, end_value, evaluate_four, evaluate_with, finished, in_game,
 };
 use super::threat::allows_turn_mate;
+use super::{FourConfig, MEASURING};
 use crate::Role;
 use crate::ai::search::{MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher, sort_desc};
 use crate::ai::tt::Bound;
@@ -188,7 +188,7 @@ impl Ctx {
             mover,
             self.pov,
             self.cfg.kcap_order,
-            self.cfg.mate_order,
+            MEASURING && self.cfg.mate_order,
         ) {
             return p;
         }
@@ -367,7 +367,7 @@ impl Searcher<'_, Position> {
         let (orig_alpha, orig_beta) = (alpha, beta);
         // Plain BRS: one stage, every opponent moving from `pos` (the others pass).
         // BRS+: one stage per opponent in turn order, each after the earlier ones' moves.
-        let (stages, candidates) = if max || !cx.cfg.brs_plus {
+        let (stages, candidates) = if max || !(MEASURING && cx.cfg.brs_plus) {
             (Vec::new(), self.layer_moves(pos, cx, max, false))
         } else {
             self.plus_stages(pos, pov)
@@ -599,6 +599,7 @@ impl Searcher<'_, Position> {
                     // player's move: they go after its captured pieces and the killers.
                     Some(t)
                         if !max
+                            && MEASURING
                             && cx.cfg.min_order
                             && !m.is_promotion()
                             && view
