@@ -446,7 +446,13 @@ describe("moving and reading the board", () => {
     await page.clock.runFor(12000);
     await expectText(page.locator("[data-clock-seat=red] .clock-text"), /18 s/);
     await page.clock.runFor(19000);
-    for (let i = 0; i < 60 && (await plies(page)) < 1; i++) await page.clock.runFor(200);
+    // The computer's move comes from the worker in real time (the fake clock only paces the
+    // page), so each step also waits real time: up to 15 s on a loaded machine, while the fake
+    // clock advances 10 s in all, well inside Blue's 30 s.
+    for (let i = 0; i < 100 && (await plies(page)) < 1; i++) {
+      await page.clock.runFor(100);
+      await new Promise((r) => setTimeout(r, 150));
+    }
     assert.equal(await plies(page), 1);
     assert.equal(await page.evaluate(() => window.tablero.game.history()[0].player), "red");
     await expectText(status(page), /Blue to move/);
