@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::clock::Stopwatch;
-use super::tt::{Bound, Table};
+use super::tt::{Bound, Entry, Table};
 
 mod quiescence;
 
@@ -56,6 +56,18 @@ pub struct SearchResult<M> {
     /// Every root move with its score from the last completed iteration, best first. Exact
     /// for the best `multipv` moves; the others carry upper bounds.
     pub root_scores: Vec<(M, i32)>,
+}
+
+/// The stored score of `e`, seen `ply` plies below the root, when its bound alone settles the
+/// window `alpha..beta`.
+fn tt_cutoff(e: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = score_from_tt(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
 }
 
 /// Converts a score to its form in the table: mate scores relative to the node, not the root.
@@ -568,17 +580,12 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         {
             tt_move = e.mv;
             tt_entry = Some(e);
-            if !pv_node && i32::from(e.depth) >= depth {
-                let s = score_from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    self.moves.truncate(start);
-                    return s;
-                }
+            if !pv_node
+                && i32::from(e.depth) >= depth
+                && let Some(s) = tt_cutoff(&e, ply, alpha, beta)
+            {
+                self.moves.truncate(start);
+                return s;
             }
         }
         // Internal iterative reduction: without a stored move this node was never searched

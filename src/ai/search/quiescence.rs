@@ -1,6 +1,6 @@
 //! Quiescence search: the end of every two-player line, split from `search.rs` by concept.
 
-use super::{Bound, INF, MAX_PLY, SearchPosition, Searcher, score_from_tt};
+use super::{INF, MAX_PLY, SearchPosition, Searcher, tt_cutoff};
 
 impl<P: SearchPosition> Searcher<'_, P> {
     /// Quiescence search: captures, promotions and game-ending moves until the position is
@@ -19,16 +19,12 @@ impl<P: SearchPosition> Searcher<'_, P> {
         }
         // Any stored search of this position is at least as deep as quiescence (and a game
         // already over here was never stored: those nodes return before the store).
-        if let Some(e) = self.tt.probe(pos.hash()) {
-            let s = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+        if let Some(s) = self
+            .tt
+            .probe(pos.hash())
+            .and_then(|e| tt_cutoff(&e, ply, alpha, beta))
+        {
+            return s;
         }
         let start = match self.gen_or_score(pos, ply) {
             Ok(start) => start,
