@@ -166,7 +166,11 @@ pub fn level_spec(level: u8) -> Result<LevelSpec, Error> {
 /// The search limits of `opts`: the level's depth cap, and the caller's time and node budgets
 /// or the level's defaults when neither is given.
 pub fn limits_for(opts: &AiOptions) -> Result<(LevelSpec, Limits), Error> {
-    let spec = level_spec(opts.level)?;
+    limits_with(level_spec(opts.level)?, opts)
+}
+
+/// [`limits_for`] with a level spec the caller chose (a game's own variant of the level).
+pub(crate) fn limits_with(spec: LevelSpec, opts: &AiOptions) -> Result<(LevelSpec, Limits), Error> {
     if opts.time_ms == Some(0) {
         return Err(Error::invalid_argument("timeMs must be greater than 0"));
     }

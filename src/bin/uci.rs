@@ -18,7 +18,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 use tablero::GameKind;
-use tablero::ai::{AiChoice, Limits, MATE, MATE_BOUND, Table, level_spec};
+use tablero::ai::two::level_spec;
+use tablero::ai::{AiChoice, Limits, MATE, MATE_BOUND, Table};
 use tablero::two::{Color, Move, Position, Variant};
 
 /// The largest hash table offered, in MiB.
@@ -185,7 +186,7 @@ impl Engine {
                 .and_then(|v| v.parse::<i128>().ok())
                 .map(|v| v.clamp(0, i128::from(u64::MAX)) as u64)
         };
-        let Ok(spec) = level_spec(self.level) else {
+        let Ok(spec) = level_spec(self.level, self.position.variant()) else {
             return;
         };
         let mut limits = Limits {

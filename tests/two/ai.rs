@@ -262,3 +262,29 @@ fn node_limited_levels_are_deterministic() {
         assert_eq!(a, b, "level {level}");
     }
 }
+
+/// Levels 6 and 7 search two plies deeper in Racing Kings and Three-check than in chess
+/// (their depth caps, not their node budgets, bound those games), and the cap holds in
+/// `choose_move` itself, which the web API and the server call.
+#[test]
+fn levels_six_and_seven_search_deeper_in_short_variants() {
+    let _serial = serial();
+    for (variant, caps) in [
+        (Variant::Chess, [6, 8]),
+        (Variant::KingOfTheHill, [6, 8]),
+        (Variant::RacingKings, [7, 9]),
+        (Variant::ThreeCheck, [7, 9]),
+    ] {
+        let g = Game::new(variant);
+        for (level, cap) in [6u8, 7].into_iter().zip(caps) {
+            let o = AiOptions {
+                level,
+                time_ms: None,
+                nodes: Some(5_000_000),
+                seed: Some(1),
+            };
+            let c = choose_move_8(&g, &o).unwrap();
+            assert_eq!(c.depth, cap, "{variant:?} level {level}");
+        }
+    }
+}

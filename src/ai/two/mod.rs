@@ -11,10 +11,29 @@ pub use eval::evaluate_white;
 
 use super::{
     AiChoice, AiOptions, LevelSpec, Limits, MAX_SEARCH_PLY, Searcher, Table, choice_rng,
-    limits_for, pick_weakened, table_mb,
+    limits_with, pick_weakened, table_mb,
 };
 use crate::Error;
 use crate::two::{Move, Position, Variant};
+
+/// The spec of `level` in `variant`: [`super::LEVELS`], with deeper caps for levels 6 and 7
+/// in Racing Kings and Three-check (7 and 9 plies instead of 6 and 8). Their games are short
+/// and forcing, so those levels reach their depth caps well before their node budgets, and
+/// one ply more than the level below was too small a step: level 6 scored 61% and 62.5%
+/// against level 5 (docs/STRENGTH.md, "Issue 15 targets, session 11").
+///
+/// Errors: `invalid-argument` for a level outside 1..=8.
+pub fn level_spec(level: u8, variant: Variant) -> Result<LevelSpec, Error> {
+    let mut spec = super::level_spec(level)?;
+    if matches!(variant, Variant::RacingKings | Variant::ThreeCheck) {
+        spec.max_depth = match level {
+            6 => 7,
+            7 => 9,
+            _ => spec.max_depth,
+        };
+    }
+    Ok(spec)
+}
 
 /// Searches a two-player position: the building block of [`choose_move`], [`analyse`] and
 /// the UCI engine, which owns the hash table `tt` (kept between moves) and a `stop` flag.
@@ -76,7 +95,7 @@ pub fn choose_move(
     history: &[u64],
     opts: &AiOptions,
 ) -> Result<AiChoice<Move>, Error> {
-    let (spec, limits) = limits_for(opts)?;
+    let (spec, limits) = limits_with(level_spec(opts.level, pos.variant())?, opts)?;
     let mut tt = Table::with_mb(table_mb(&spec, &limits));
     let mut hashes = Vec::with_capacity(history.len() + MAX_SEARCH_PLY);
     hashes.extend_from_slice(history);
