@@ -85,6 +85,7 @@ fn four_player_search_variants_find_mate_for_points() {
         min_order: false,
         mate_order: false,
         turn_mates: false,
+        king_lines: false,
     };
     for cfg in [FourConfig::default(), plain] {
         for k in [0, 3] {
@@ -113,9 +114,10 @@ fn four_player_evaluation_knows_shelter_and_development() {
         g.play(mv).unwrap();
         evaluate_four(g.position(), 0)
     };
-    // Red's king is on h1: pushing the h pawn opens it, the e pawn does not; a knight out
-    // of j1 is development.
-    assert!(after("h2h4") < after("e2e4"));
+    // Red's king is on h1: pushing the i pawn opens it, the e pawn does not; a knight out
+    // of j1 is development. (Not the h pawn: h2-h4 also opens the g1 queen's diagonal to
+    // Green's king behind one pawn, which the evaluation now counts for Red.)
+    assert!(after("i2i4") < after("e2e4"));
     assert!(after("j1i3") > level);
 }
 /// See the two-player test of the same name: a generous wall-clock bound, an exact node

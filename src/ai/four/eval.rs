@@ -62,6 +62,13 @@ fn unrel(seat: usize, lateral: i32, forward: i32) -> (i32, i32) {
     }
 }
 
+/// Is `(file, rank)` off the board or in one of its cut-off corners?
+#[inline]
+fn off_board(f: i32, r: i32) -> bool {
+    let out = |x: i32| !(3..11).contains(&x);
+    !(0..14).contains(&f) || !(0..14).contains(&r) || out(f) && out(r)
+}
+
 /// Attack weight of an enemy piece `dist` squares (king steps) from a king.
 #[inline]
 fn danger_weight(role: Role, dist: i32) -> i32 {
@@ -82,6 +89,7 @@ fn safety(
     pieces: &[(u8, Role, i8, i8)],
     kings: &[Option<(i32, i32)>; 4],
     moving: &[bool; 4],
+    lines: bool,
 ) -> [i32; 4] {
     let own_pawn = |seat: usize, f: i32, r: i32| -> bool {
         (0..14).contains(&f)
@@ -106,17 +114,25 @@ fn safety(
         if !moving[s] {
             continue;
         }
-        let mut danger = 0;
-        let mut attackers = 0;
-        // Enemy pawns next to the king (pawns are not in `pieces`).
+        let (mut danger, mut attackers, mut flights) = (0, 0, 0);
+        // Which opponents attack the king (a bit per seat).
+        let mut seats = 0u32;
+        // Enemy pawns next to the king (pawns are not in `pieces`), and the squares next to
+        // it that its own pieces leave free.
         for df in -1..=1 {
             for dr in -1..=1 {
                 let (f, r) = (kf + df, kr + dr);
-                if (0..14).contains(&f) && (0..14).contains(&r) {
-                    let c = grid[f as usize][r as usize];
-                    if c != 0 && (c - 1) % 8 == Role::Pawn as u8 && usize::from((c - 1) / 8) != s {
+                if off_board(f, r) {
+                    continue;
+                }
+                let c = grid[f as usize][r as usize];
+                let owner = u32::from(c.wrapping_sub(1) / 8);
+                if c == 0 || owner as usize != s {
+                    flights += 1;
+                    if c != 0 && (c - 1) % 8 == Role::Pawn as u8 {
                         danger += 1;
                         attackers += 1;
+                        seats |= 1 << owner;
                     }
                 }
             }
@@ -126,11 +142,49 @@ fn safety(
             if t == s || !moving[t] {
                 continue;
             }
-            let d = (i32::from(f) - kf).abs().max((i32::from(r) - kr).abs());
-            let w = danger_weight(role, d);
+            let (df, dr) = (i32::from(f) - kf, i32::from(r) - kr);
+            let d = df.abs().max(dr.abs());
+            let mut w = danger_weight(role, d);
+            // A distant slider on a line to the king with at most one piece between: one
+            // player's quiet move opens it for another (a mate BRS cannot see coming).
+            if w == 0
+                && lines
+                && (matches!(role, Role::Queen | Role::Rook) && (df == 0 || dr == 0)
+                    || matches!(role, Role::Queen | Role::Bishop) && df.abs() == dr.abs())
+            {
+                let mut blockers = 0;
+                for k in 1..d {
+                    let (lf, lr) = (kf + df.signum() * k, kr + dr.signum() * k);
+                    if grid[lf as usize][lr as usize] != 0 {
+                        blockers += 1;
+                    } else if off_board(lf, lr) {
+                        // Lines do not cross the cut-off corners.
+                        blockers += 2;
+                    }
+                    if blockers > 1 {
+                        break;
+                    }
+                }
+                if blockers <= 1 {
+                    w = 2;
+                }
+            }
             if w > 0 {
                 danger += w;
                 attackers += 1;
+                seats |= 1 << t;
+            }
+        }
+        if lines {
+            // Attackers of two opponents: best-reply search lets only one of them move
+            // before the king's owner does, so the search underrates them.
+            if seats.count_ones() >= 2 {
+                danger = danger * 3 / 2;
+            }
+            // An attacked king with fewer than two flight squares is mated by one more piece.
+            // (Not without attackers: that would pay for loosening the pawn shelter.)
+            if attackers > 0 && total_heavy - heavy[s] >= 2 {
+                out[s] -= 30 * (2 - flights).max(0);
             }
         }
         if attackers >= 2 {
@@ -228,7 +282,7 @@ pub(super) fn evaluate_with(pos: &Position, pov: usize, cfg: &FourConfig) -> i32
     }
     if cfg.king_safety {
         let moving = [0, 1, 2, 3].map(|s| in_game(pos, s));
-        let ks = safety(&grid, &pieces[..n], &kings, &moving);
+        let ks = safety(&grid, &pieces[..n], &kings, &moving, cfg.king_lines);
         let live = opps.iter().filter(|&&s| moving[s]).count() as i32;
         v += ks[pov];
         if live > 0 {

@@ -55,6 +55,11 @@ pub struct FourConfig {
     /// it (before the searching player moves again) are played only if every move allows
     /// one (`threat.rs`). Levels 5 and up.
     pub turn_mates: bool,
+    /// King safety against several opponents (needs `king_safety`): distant sliders on a line
+    /// to a king with at most one piece between count as attackers, attackers of two
+    /// opponents weigh half as much again, and a king with fewer than two flight squares is
+    /// penalised. Levels 5 and up.
+    pub king_lines: bool,
 }
 
 impl Default for FourConfig {
@@ -69,6 +74,7 @@ impl Default for FourConfig {
             min_order: false,
             mate_order: false,
             turn_mates: true,
+            king_lines: true,
         }
     }
 }
@@ -95,6 +101,7 @@ pub fn choose_move_with(
     let cfg = FourConfig {
         turn_mates: cfg.turn_mates && opts.level >= 5,
         lmr: cfg.lmr && opts.level >= 5,
+        king_lines: cfg.king_lines && opts.level >= 5,
         ..cfg
     };
     // Four-player nodes cost several times a two-player node (three mate/stalemate tests per
