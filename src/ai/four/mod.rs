@@ -57,8 +57,8 @@ pub struct FourConfig {
     pub turn_mates: bool,
     /// King safety against several opponents (needs `king_safety`): distant sliders on a line
     /// to a king with at most one piece between count as attackers, attackers of two
-    /// opponents weigh half as much again, and a king with fewer than two flight squares is
-    /// penalised. Levels 5 and up.
+    /// opponents weigh half as much again, and an attacked king with fewer than two flight
+    /// squares is penalised. Levels 5 and up.
     pub king_lines: bool,
 }
 
