@@ -278,10 +278,8 @@ fn levels_six_and_seven_search_deeper_in_short_variants() {
         let g = Game::new(variant);
         for (level, cap) in [6u8, 7].into_iter().zip(caps) {
             let o = AiOptions {
-                level,
-                time_ms: None,
                 nodes: Some(5_000_000),
-                seed: Some(1),
+                ..opts(level, 1)
             };
             let c = choose_move_8(&g, &o).unwrap();
             assert_eq!(c.depth, cap, "{variant:?} level {level}");
