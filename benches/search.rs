@@ -5,6 +5,7 @@
 //! cargo bench --bench search -- racing       # only cases whose name contains a word
 //! BENCH_NODES=2000000 cargo bench --bench search
 //! cargo bench --bench search -- --starts     # the fixed searches of search-wasm.mjs, natively
+//! cargo bench --bench search -- --starts --game racingkings   # one of them (for a profiler)
 //! ```
 //!
 //! `--starts` runs exactly the work of `node benches/search-wasm.mjs --nodes-only`: a level-8
@@ -26,6 +27,18 @@ use tablero::two::Variant;
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     v[v.len() / 2]
+}
+
+/// Whether `--starts` runs game `name`: every game, or those named by `--game NAME` (for a
+/// profiler run of one game).
+fn wanted(name: &str) -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    let chosen: Vec<&String> = args
+        .windows(2)
+        .filter(|w| w[0] == "--game")
+        .map(|w| &w[1])
+        .collect();
+    chosen.is_empty() || chosen.iter().any(|g| *g == name)
 }
 
 /// `--starts`: the native twin of `search-wasm.mjs --nodes-only`.
@@ -52,6 +65,9 @@ fn starts() {
         ("kingofthehill", Variant::KingOfTheHill),
         ("racingkings", Variant::RacingKings),
     ] {
+        if !wanted(name) {
+            continue;
+        }
         let g = Game::new(variant);
         let (mut times, mut mv) = (Vec::new(), String::new());
         for _ in 0..rounds {
@@ -64,6 +80,9 @@ fn starts() {
             mv = c.mv.uci();
         }
         report(name, 400_000, mv, times);
+    }
+    if !wanted("fourplayer") {
+        return;
     }
     let g = FourGame::new(Rules::Ffa, Seat::Red, None, 1);
     let (mut times, mut mv) = (Vec::new(), String::new());

@@ -96,6 +96,56 @@ impl Default for Move {
     }
 }
 
+/// Target squares move generation must leave out, beyond the rules of chess: Racing Kings
+/// forbids giving check (R4), and filtering while generating costs a few masks per piece
+/// where filtering the finished list cost a test per move.
+#[derive(Clone, Copy)]
+pub(super) struct NoChecks {
+    /// Squares a knight may move to.
+    knight: Bitboard,
+    /// Squares a piece moving diagonally may move to.
+    diag: Bitboard,
+    /// Squares a piece moving along a rank or file may move to.
+    orth: Bitboard,
+    /// Our pieces whose leaving the line to `their_king` would uncover a check.
+    discoverers: Bitboard,
+    /// The king they would check.
+    their_king: Square,
+}
+
+impl NoChecks {
+    /// Forbids nothing: every game but Racing Kings.
+    pub(super) const NONE: NoChecks = NoChecks {
+        knight: Bitboard::ALL,
+        diag: Bitboard::ALL,
+        orth: Bitboard::ALL,
+        discoverers: Bitboard::EMPTY,
+        their_king: Square::A1,
+    };
+
+    /// Where a tied piece on `from` may go: along the line to our king `ksq` if it is
+    /// `pinned`, along the line to their king if moving off it would uncover a check.
+    /// Out of line: rare, and two copies of it inline would cost package bytes.
+    #[inline(never)]
+    fn tied_lines(&self, from: Square, ksq: Square, pinned: Bitboard) -> Bitboard {
+        let mut t = Bitboard::ALL;
+        if pinned.has(from) {
+            t &= line(ksq, from);
+        }
+        t & self.along(from)
+    }
+
+    /// Squares the piece on `from` may move to as far as discovered checks go.
+    #[inline]
+    fn along(&self, from: Square) -> Bitboard {
+        if self.discoverers.has(from) {
+            line(self.their_king, from)
+        } else {
+            Bitboard::ALL
+        }
+    }
+}
+
 /// Where move generation sends its moves: a [`MoveList`] stores them, a [`MoveCounter`] only
 /// counts them (perft's last ply), using one popcount per piece instead of one write per move.
 pub(crate) trait MoveSink {
@@ -150,13 +200,12 @@ impl Position {
             return false;
         }
         let mut list = MoveList::new();
-        self.gen_chess_moves(&mut list);
+        self.gen_chess_moves(&mut list, &NoChecks::NONE);
         list.iter().any(|m| m.kind == MoveKind::EnPassant)
     }
 
     /// Our pieces that stand alone between `king` and a slider of `slider_color`: pinned pieces
     /// when `king` is ours, discovered-check candidates when it is the enemy's.
-    #[inline]
     pub(super) fn blockers(&self, king: Square, slider_color: Color) -> Bitboard {
         let queens = self.by_role[Role::Queen.index()];
         let snipers = (rook_rays(king) & (self.by_role[Role::Rook.index()] | queens)
@@ -173,8 +222,9 @@ impl Position {
         blockers
     }
 
-    /// Legal moves by chess rules alone, without the variant's extra restrictions or endings.
-    pub(super) fn gen_chess_moves<S: MoveSink>(&self, list: &mut S) {
+    /// Legal moves by chess rules alone, minus those `quiet` forbids; without the variant's
+    /// endings.
+    pub(super) fn gen_chess_moves<S: MoveSink>(&self, list: &mut S, quiet: &NoChecks) {
         let us = self.turn;
         let them = us.other();
         let ours = self.by_color[us.index()];
@@ -184,7 +234,7 @@ impl Position {
         // King steps: test each destination with the king removed so it cannot hide behind
         // itself on a checking line.
         let occ_no_king = occ ^ ksq.bb();
-        for to in king_attacks(ksq) & !ours {
+        for to in king_attacks(ksq) & !ours & quiet.along(ksq) {
             if self.attackers(to, them, occ_no_king).is_empty() {
                 list.push(Move {
                     from: ksq,
@@ -202,27 +252,35 @@ impl Position {
             None => !ours,
         } & !ours;
         let pinned = self.blockers(ksq, them) & ours;
+        // Pieces tied to a line: pinned to our king, or screening theirs from our slider.
+        let tied = pinned | quiet.discoverers;
 
         if self.checkers.is_empty() {
             self.gen_castling(list, ksq, occ);
         }
 
         let queens = self.by_role[Role::Queen.index()];
-        let knights = self.bb(us, Role::Knight) & !pinned;
-        for from in knights {
-            list.piece_moves(from, knight_attacks(from) & target);
+        // A knight never moves along a line, so a tied knight cannot move.
+        for from in self.bb(us, Role::Knight) & !tied {
+            list.piece_moves(from, knight_attacks(from) & target & quiet.knight);
         }
         for from in (self.by_role[Role::Bishop.index()] | queens) & ours {
-            let mut t = bishop_attacks(from, occ) & target;
-            if pinned.has(from) {
-                t &= line(ksq, from);
+            let mut t = bishop_attacks(from, occ) & target & quiet.diag;
+            if queens.has(from) {
+                t &= quiet.orth;
+            }
+            if tied.has(from) {
+                t &= quiet.tied_lines(from, ksq, pinned);
             }
             list.piece_moves(from, t);
         }
         for from in (self.by_role[Role::Rook.index()] | queens) & ours {
-            let mut t = rook_attacks(from, occ) & target;
-            if pinned.has(from) {
-                t &= line(ksq, from);
+            let mut t = rook_attacks(from, occ) & target & quiet.orth;
+            if queens.has(from) {
+                t &= quiet.diag;
+            }
+            if tied.has(from) {
+                t &= quiet.tied_lines(from, ksq, pinned);
             }
             list.piece_moves(from, t);
         }
@@ -383,37 +441,29 @@ impl Position {
         if self.variant_ending().is_some() {
             return;
         }
-        self.gen_chess_moves(list);
         if self.variant == Variant::RacingKings {
-            self.retain_non_checking(list);
+            self.gen_chess_moves(list, &self.no_checks());
+        } else {
+            self.gen_chess_moves(list, &NoChecks::NONE);
         }
     }
 
-    pub(super) fn retain_non_checking(&self, list: &mut MoveList) {
+    /// What Racing Kings forbids the side to move (R4): every move that would give check.
+    pub(super) fn no_checks(&self) -> NoChecks {
         // Racing Kings has no pawns, castling or en passant (rejected at setup), so direct
         // checks and discoveries are all that can give check.
         let us = self.turn;
         let tk = self.king(us.other());
         let occ = self.occupied();
-        let discoverers = self.blockers(tk, us) & self.by_color[us.index()];
         let diag = bishop_attacks(tk, occ);
         let orth = rook_attacks(tk, occ);
-        let knight = knight_attacks(tk);
-        let by_role = self.by_role;
-        list.retain(|m| {
-            let check_squares = if by_role[Role::Knight.index()].has(m.from) {
-                knight
-            } else if by_role[Role::Bishop.index()].has(m.from) {
-                diag
-            } else if by_role[Role::Rook.index()].has(m.from) {
-                orth
-            } else if by_role[Role::Queen.index()].has(m.from) {
-                diag | orth
-            } else {
-                Bitboard::EMPTY
-            };
-            !(check_squares.has(m.to) || discoverers.has(m.from) && !aligned(m.from, m.to, tk))
-        });
+        NoChecks {
+            knight: !knight_attacks(tk),
+            diag: !diag,
+            orth: !orth,
+            discoverers: self.blockers(tk, us) & self.by_color[us.index()],
+            their_king: tk,
+        }
     }
 
     /// The legal moves of the side to move.
@@ -447,12 +497,13 @@ impl Position {
         };
         *budget = budget.checked_sub(1)?;
         if depth == 1 && self.variant != Variant::RacingKings {
-            // Bulk counting: the leaves are the legal moves, which need not be listed.
+            // Bulk counting: the leaves are the legal moves, which need not be listed. (Racing
+            // Kings could count too, at a cost in package bytes its perft speed does not earn.)
             if self.variant_ending().is_some() {
                 return Some(0);
             }
             let mut counter = MoveCounter::default();
-            self.gen_chess_moves(&mut counter);
+            self.gen_chess_moves(&mut counter, &NoChecks::NONE);
             return Some(counter.0);
         }
         self.legal_moves_into(list);

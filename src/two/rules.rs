@@ -59,8 +59,7 @@ impl Position {
             (true, false) => {
                 // Black's reply (R4.3): the race goes on only if Black can reach rank 8 now.
                 let mut list = MoveList::new();
-                self.gen_chess_moves(&mut list);
-                self.retain_non_checking(&mut list);
+                self.gen_chess_moves(&mut list, &self.no_checks());
                 let bk = self.king(Color::Black);
                 if list.iter().any(|m| m.from == bk && goal.has(m.to)) {
                     None
