@@ -62,7 +62,9 @@ def main():
     ap.add_argument("--engine", default="target/release/tablero-uci")
     ap.add_argument("--fsf", default="/usr/games/fairy-stockfish")
     ap.add_argument("--variants", default="chess,3check,kingofthehill,racingkings")
-    ap.add_argument("--elos", default="1500,2000,2500")
+    ap.add_argument("--elos", default="1500,2000,2500",
+                    help="comma-separated UCI_Elo values; 0 is Fairy-Stockfish at full strength "
+                    "(with --fsf-nodes, a repeatable opponent for A/B screens)")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--movetime", type=float, default=0.2)
     ap.add_argument("--nodes", type=int, help="limit every move to this many nodes instead of "
