@@ -14,7 +14,8 @@ use crate::Error;
 use crate::four::{Move, Position};
 
 /// Whether the switches that only exist to be measured against the defaults
-/// ([`FourConfig::brs_plus`], [`FourConfig::min_order`], [`FourConfig::mate_order`]) take
+/// ([`FourConfig::brs_plus`], [`FourConfig::min_order`], [`FourConfig::mate_order`],
+/// [`FourConfig::min_prune`], [`FourConfig::q_evasions`]) take
 /// effect. They do in native builds, where `examples/ladder4.rs` measures them; the wasm
 /// package plays the defaults only, and leaving the unused alternatives out of it keeps the
 /// package within its size budget (docs/BENCHMARKS.md).
@@ -60,6 +61,19 @@ pub struct FourConfig {
     /// opponents weigh half as much again, and an attacked king with fewer than two flight
     /// squares is penalised. Levels 5 and up.
     pub king_lines: bool,
+    /// Check extension: a max layer where the searching player is in check is searched one
+    /// ply deeper (its few evasions are cheap, and the opponents' follow-up mates are what
+    /// ended a fifth of the measured games). Levels 5 and up.
+    pub check_ext: bool,
+    /// Late move pruning in min layers near the horizon: an opponent's quiet move that gives
+    /// no check and comes late in the ordering is not searched one or two plies from the
+    /// leaves (there it changes little but the evaluation of piece placement, and a min
+    /// layer holds three players' moves). Levels 5 and up.
+    pub min_prune: bool,
+    /// Quiescence does not stand pat for the searching player in check: it searches all its
+    /// evasions (a capture that checks is otherwise scored as if the check could be ignored).
+    /// Levels 5 and up.
+    pub q_evasions: bool,
 }
 
 impl Default for FourConfig {
@@ -75,6 +89,9 @@ impl Default for FourConfig {
             mate_order: false,
             turn_mates: true,
             king_lines: true,
+            check_ext: true,
+            min_prune: false,
+            q_evasions: false,
         }
     }
 }
@@ -102,6 +119,9 @@ pub fn choose_move_with(
         turn_mates: cfg.turn_mates && opts.level >= 5,
         lmr: cfg.lmr && opts.level >= 5,
         king_lines: cfg.king_lines && opts.level >= 5,
+        check_ext: cfg.check_ext && opts.level >= 5,
+        min_prune: cfg.min_prune && opts.level >= 5,
+        q_evasions: cfg.q_evasions && opts.level >= 5,
         ..cfg
     };
     // Four-player nodes cost several times a two-player node (three mate/stalemate tests per
