@@ -168,14 +168,7 @@ fn kingdoms_search_sees_a_king_taken_out_of_turn_order() {
     let scene = with_kings(&[("h10", "bR"), ("h6", "gN"), ("e4", "yQ"), ("e1", "rR")]);
     let g: FourGame = game4(Rules::Kingdoms, Seat::Red, &scene, 0);
     let grab = g.parse_move("e1e4").unwrap();
-    // Without the check extension: with it, the search sees every Red move lose the king to
-    // the three opponents (best-reply search lets them take turns hunting it) and takes the
-    // queen as the least bad; this scene is about the king capture out of turn order.
-    let seeing = FourConfig {
-        check_ext: false,
-        ..FourConfig::default()
-    };
-    let c = choose_move_4_with(&g, &opts(8, 1), seeing).unwrap();
+    let c = choose_move_4(&g, &opts(8, 1)).unwrap();
     assert_ne!(c.mv, grab, "level 8 grabbed the queen and loses its king");
     // The rules agree: after the grab, a Green knight move lets Blue take the king.
     let mut after = g.clone();
@@ -186,7 +179,7 @@ fn kingdoms_search_sees_a_king_taken_out_of_turn_order() {
     // Plain BRS hands the move back to Red after Green's reply and does grab the queen.
     let blind = FourConfig {
         kcap_order: false,
-        ..seeing
+        ..FourConfig::default()
     };
     assert_eq!(choose_move_4_with(&g, &opts(8, 1), blind).unwrap().mv, grab);
 }

@@ -15,7 +15,7 @@ use crate::four::{Move, Position};
 
 /// Whether the switches that only exist to be measured against the defaults
 /// ([`FourConfig::brs_plus`], [`FourConfig::min_order`], [`FourConfig::mate_order`],
-/// [`FourConfig::min_prune`], [`FourConfig::q_evasions`]) take
+/// [`FourConfig::check_ext`], [`FourConfig::min_prune`], [`FourConfig::q_evasions`]) take
 /// effect. They do in native builds, where `examples/ladder4.rs` measures them; the wasm
 /// package plays the defaults only, and leaving the unused alternatives out of it keeps the
 /// package within its size budget (docs/BENCHMARKS.md).
@@ -63,7 +63,8 @@ pub struct FourConfig {
     pub king_lines: bool,
     /// Check extension: a max layer where the searching player is in check is searched one
     /// ply deeper (its few evasions are cheap, and the opponents' follow-up mates are what
-    /// ended a fifth of the measured games). Levels 5 and up.
+    /// ended a fifth of the measured games). Levels 5 and up. Off: it measured no better
+    /// (fewer mates on one seed, more on another; `examples/ladder4.rs --strong-checkext`).
     pub check_ext: bool,
     /// Late move pruning in min layers near the horizon: an opponent's quiet move that gives
     /// no check and comes late in the ordering is not searched one or two plies from the
@@ -89,7 +90,7 @@ impl Default for FourConfig {
             mate_order: false,
             turn_mates: true,
             king_lines: true,
-            check_ext: true,
+            check_ext: false,
             min_prune: false,
             q_evasions: false,
         }

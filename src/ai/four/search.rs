@@ -347,11 +347,8 @@ impl Searcher<'_, Position> {
             return v;
         }
         let pov = cx.pov;
-        let depth = if cx.cfg.check_ext && max && pos.in_check(Seat::from_index(pov)) {
-            depth + 1
-        } else {
-            depth
-        };
+        let extend = MEASURING && cx.cfg.check_ext && max && pos.in_check(Seat::from_index(pov));
+        let depth = depth + i32::from(extend);
         if depth <= 0 || ply >= crate::ai::search::MAX_PLY - 2 {
             return self.qbrs(pos, alpha, beta, ply, cx, max, 0);
         }
