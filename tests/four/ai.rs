@@ -89,6 +89,7 @@ fn four_player_search_variants_find_mate_for_points() {
         check_ext: false,
         min_prune: false,
         q_evasions: false,
+        leader_rank: false,
     };
     for cfg in [FourConfig::default(), plain] {
         for k in [0, 3] {

@@ -15,7 +15,8 @@ use crate::four::{Move, Position};
 
 /// Whether the switches that only exist to be measured against the defaults
 /// ([`FourConfig::brs_plus`], [`FourConfig::min_order`], [`FourConfig::mate_order`],
-/// [`FourConfig::check_ext`], [`FourConfig::min_prune`], [`FourConfig::q_evasions`]) take
+/// [`FourConfig::check_ext`], [`FourConfig::min_prune`], [`FourConfig::q_evasions`],
+/// [`FourConfig::leader_rank`]) take
 /// effect. They do in native builds, where `examples/ladder4.rs` measures them; the wasm
 /// package plays the defaults only, and leaving the unused alternatives out of it keeps the
 /// package within its size budget (docs/BENCHMARKS.md).
@@ -75,6 +76,10 @@ pub struct FourConfig {
     /// evasions (a capture that checks is otherwise scored as if the check could be ignored).
     /// Levels 5 and up.
     pub q_evasions: bool,
+    /// Points are counted against the best opponent only (the one who stands between us and
+    /// first place), not half against the average of all three: a player far behind is no
+    /// threat to first place. Levels 5 and up.
+    pub leader_rank: bool,
 }
 
 impl Default for FourConfig {
@@ -93,6 +98,7 @@ impl Default for FourConfig {
             check_ext: false,
             min_prune: false,
             q_evasions: false,
+            leader_rank: false,
         }
     }
 }
@@ -123,6 +129,7 @@ pub fn choose_move_with(
         check_ext: cfg.check_ext && opts.level >= 5,
         min_prune: cfg.min_prune && opts.level >= 5,
         q_evasions: cfg.q_evasions && opts.level >= 5,
+        leader_rank: cfg.leader_rank && opts.level >= 5,
         ..cfg
     };
     // Four-player nodes cost several times a two-player node (three mate/stalemate tests per
