@@ -64,21 +64,24 @@ pub struct FourConfig {
     pub king_lines: bool,
     /// Check extension: a max layer where the searching player is in check is searched one
     /// ply deeper (its few evasions are cheap, and the opponents' follow-up mates are what
-    /// ended a fifth of the measured games). Levels 5 and up. Off: it measured no better
-    /// (fewer mates on one seed, more on another; `examples/ladder4.rs --strong-checkext`).
+    /// ended a fifth of the measured games). Levels 5 and up. Off: at 30 000 nodes it took
+    /// 56 of 80 first places against 52 on one seed and 52 against 53 on another, average
+    /// place 1.59 against 1.66 and 1.80 against 1.68 (`examples/ladder4.rs --strong-checkext`).
     pub check_ext: bool,
     /// Late move pruning in min layers near the horizon: an opponent's quiet move that gives
     /// no check and comes late in the ordering is not searched one or two plies from the
     /// leaves (there it changes little but the evaluation of piece placement, and a min
-    /// layer holds three players' moves). Levels 5 and up.
+    /// layer holds three players' moves). Levels 5 and up. Off: it searched 0.35 plies deeper
+    /// at equal nodes but took 48 of 80 first places against 52 (`--strong-minprune`).
     pub min_prune: bool,
     /// Quiescence does not stand pat for the searching player in check: it searches all its
     /// evasions (a capture that checks is otherwise scored as if the check could be ignored).
-    /// Levels 5 and up.
+    /// Levels 5 and up. Off: 50 of 80 first places against 52 (`--strong-qevade`).
     pub q_evasions: bool,
     /// Points are counted against the best opponent only (the one who stands between us and
     /// first place), not half against the average of all three: a player far behind is no
-    /// threat to first place. Levels 5 and up.
+    /// threat to first place. Levels 5 and up. Off: 41 of 80 first places against 52
+    /// (`--strong-leader`).
     pub leader_rank: bool,
 }
 
