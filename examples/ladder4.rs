@@ -8,6 +8,7 @@
 //!     [--strong-search brs|brs+] [--weak-search brs|brs+]
 //!     [--strong-eval plain|full] [--weak-eval plain|full]
 //!     [--{strong,weak}-{pvs,kcap,lmr,order,mate,turnmates,lines} on|off]
+//!     [--{strong,weak}-{checkext,minprune,qevade,leader} on|off]
 //! ```
 //! Prints each game's points and places and a summary: the strong player's wins (first
 //! place, shared or not), average place and average points against the weak players' average,
@@ -15,8 +16,9 @@
 //! budget; `--*-search brs` selects plain best-reply search instead of BRS+ and `--*-eval plain`
 //! the evaluation without king-safety and development terms, so that one side can play the
 //! default engine against copies of a variant. The on/off switches are the `FourConfig` fields
-//! `pvs`, `kcap_order`, `lmr`, `min_order`, `mate_order`, `turn_mates` and `king_lines`; left out, each
-//! takes its default. `--pgn` prints every game's PGN4 (to look at how a game was lost).
+//! `pvs`, `kcap_order`, `lmr`, `min_order`, `mate_order`, `turn_mates`, `king_lines`,
+//! `check_ext`, `min_prune`, `q_evasions` and `leader_rank`; left out, each takes its default.
+//! `--pgn` prints every game's PGN4 (to look at how a game was lost).
 
 use tablero::ai::AiOptions;
 use tablero::ai::four::{FourConfig, choose_move_with};
@@ -74,6 +76,10 @@ fn main() {
         mate_order: on(side, "mate", d.mate_order),
         turn_mates: on(side, "turnmates", d.turn_mates),
         king_lines: on(side, "lines", d.king_lines),
+        check_ext: on(side, "checkext", d.check_ext),
+        min_prune: on(side, "minprune", d.min_prune),
+        q_evasions: on(side, "qevade", d.q_evasions),
+        leader_rank: on(side, "leader", d.leader_rank),
     };
     let (strong_cfg, weak_cfg) = (config("strong"), config("weak"));
     if args.iter().any(|a| a == "--bench") {

@@ -86,6 +86,10 @@ fn four_player_search_variants_find_mate_for_points() {
         mate_order: false,
         turn_mates: false,
         king_lines: false,
+        check_ext: false,
+        min_prune: false,
+        q_evasions: false,
+        leader_rank: false,
     };
     for cfg in [FourConfig::default(), plain] {
         for k in [0, 3] {

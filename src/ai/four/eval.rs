@@ -1,7 +1,7 @@
 //! Four-player evaluation from the searching player's point of view: material, the R5 points
 //! already banked, being out, king safety and development.
 
-use super::FourConfig;
+use super::{FourConfig, MEASURING};
 use crate::Role;
 use crate::ai::search::MATE;
 use crate::four::{Position, Seat, Square};
@@ -264,7 +264,12 @@ pub(super) fn evaluate_with(pos: &Position, pov: usize, cfg: &FourConfig) -> i32
     let max_pts = opps.iter().map(|&s| points[s]).max().unwrap_or(0);
     let avg_pts = opps.iter().map(|&s| points[s]).sum::<i32>() / 3;
     // Ranking counts: the leader matters most, the field too.
-    let mut v = POINT_CP * (points[pov] - (max_pts + avg_pts) / 2);
+    let rival = if MEASURING && cfg.leader_rank {
+        max_pts
+    } else {
+        (max_pts + avg_pts) / 2
+    };
+    let mut v = POINT_CP * (points[pov] - rival);
     if !in_game(pos, pov) {
         return v - OUT_PENALTY;
     }

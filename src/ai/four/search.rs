@@ -346,10 +346,12 @@ impl Searcher<'_, Position> {
         if let Some(v) = cx.end_value(pos, ply) {
             return v;
         }
+        let pov = cx.pov;
+        let extend = MEASURING && cx.cfg.check_ext && max && pos.in_check(Seat::from_index(pov));
+        let depth = depth + i32::from(extend);
         if depth <= 0 || ply >= crate::ai::search::MAX_PLY - 2 {
             return self.qbrs(pos, alpha, beta, ply, cx, max, 0);
         }
-        let pov = cx.pov;
         let key = pos.hash() ^ if max { 0 } else { MIN_KEY } ^ (pov as u64) << 60;
         let mut tt_move = 0;
         if let Some(e) = self.tt.probe(key) {
@@ -420,6 +422,17 @@ impl Searcher<'_, Position> {
             } else {
                 (beta - 1, beta)
             };
+            let quiet = order < 800_000;
+            if !max
+                && MEASURING
+                && cx.cfg.min_prune
+                && quiet
+                && depth <= 2
+                && i >= 16 * depth as usize
+                && !gives_check(&child, pov, max)
+            {
+                continue;
+            }
             let reduce = cx.cfg.lmr
                 && depth >= 3
                 && order < 800_000
@@ -636,7 +649,10 @@ impl Searcher<'_, Position> {
         if qply >= 4 || ply >= crate::ai::search::MAX_PLY - 2 {
             return stand;
         }
-        if max {
+        let evade = max && MEASURING && cx.cfg.q_evasions && pos.in_check(Seat::from_index(pov));
+        if evade {
+            // No standing pat in check: the best evasion decides.
+        } else if max {
             if stand >= beta {
                 return stand;
             }
@@ -647,9 +663,9 @@ impl Searcher<'_, Position> {
             }
             beta = beta.min(stand);
         }
-        let mut moves = self.layer_moves(pos, cx, max, true);
+        let mut moves = self.layer_moves(pos, cx, max, !evade);
         sort_desc(&mut moves, |&(_, _, s)| s);
-        let mut best = stand;
+        let mut best = if evade { -MATE - 1 } else { stand };
         for (seat, m, _) in moves {
             if self.tick() {
                 return 0;
