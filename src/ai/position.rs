@@ -11,8 +11,21 @@ pub trait SearchPosition: Clone {
     /// Size of the history table, indexed by [`SearchPosition::history_index`].
     const HISTORY_SIZE: usize;
 
-    /// Appends the legal moves of the side to move to `out`.
-    fn gen_moves(&self, out: &mut Vec<Self::Move>);
+    /// The fixed-capacity list [`SearchPosition::gen_moves`] fills. The search keeps one and
+    /// reuses it at every node: creating such a list writes its whole capacity, and creating
+    /// one per node (and, where the generator was not inlined, copying it out) cost a tenth
+    /// of a two-player search (docs/BENCHMARKS.md, "The move list, created once").
+    type Moves: Default + std::ops::Deref<Target = [Self::Move]>;
+
+    /// Replaces the contents of `list` with the legal moves of the side to move.
+    fn gen_moves(&self, list: &mut Self::Moves);
+
+    /// The legal moves of the side to move in a new vector (for the root, once per search).
+    fn legal_move_vec(&self) -> Vec<Self::Move> {
+        let mut list = Self::Moves::default();
+        self.gen_moves(&mut list);
+        list.to_vec()
+    }
     /// Plays a legal move.
     fn play(&mut self, m: Self::Move);
     /// Zobrist hash (must include the side to move and everything that decides the result).

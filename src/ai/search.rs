@@ -101,6 +101,8 @@ pub struct Searcher<'a, P: SearchPosition> {
     pub(crate) aborted: bool,
     /// Move stack: each node pushes its moves above its parent's and truncates on return.
     pub(crate) moves: Vec<P::Move>,
+    /// The list each node's moves are generated into before going onto `moves`.
+    scratch: P::Moves,
     pub(crate) scores: Vec<i32>,
     /// Hashes of the game so far and of the current search path (repetitions).
     pub(crate) path: Vec<u64>,
@@ -146,6 +148,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             stop_flag,
             aborted: false,
             moves: Vec::with_capacity(4096),
+            scratch: P::Moves::default(),
             scores: Vec::with_capacity(4096),
             path: history_hashes,
             killers: [[None; 2]; MAX_PLY + 1],
@@ -167,10 +170,12 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
 
     /// Pushes the moves of `pos` onto the shared stack and returns where they start, or, when
     /// the game is over here, pops them again and returns the finished game's score.
-    #[inline]
+    // Not inlined: once per node, and a copy in each of its two callers costs package bytes.
+    #[inline(never)]
     fn gen_or_score(&mut self, pos: &P, ply: usize) -> Result<usize, i32> {
         let start = self.moves.len();
-        pos.gen_moves(&mut self.moves);
+        pos.gen_moves(&mut self.scratch);
+        self.moves.extend_from_slice(&self.scratch);
         let has_moves = self.moves.len() > start;
         match pos.game_over(has_moves) {
             Some(s) => {
@@ -342,8 +347,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
     /// `root_scores` (the weaker levels choose among them).
     pub fn search_two_player(&mut self, root: &P, multipv: usize) -> SearchResult<P::Move> {
         let multipv = multipv.max(1);
-        let mut root_moves = Vec::new();
-        root.gen_moves(&mut root_moves);
+        let root_moves = root.legal_move_vec();
         let mut result = SearchResult {
             best: root_moves.first().copied(),
             score: 0,

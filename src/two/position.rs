@@ -171,6 +171,7 @@ impl Position {
     }
 
     /// The piece on `sq`, if any.
+    #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
         let code = self.mailbox[sq.index()];
         let color = if code & 8 == 0 {

@@ -30,10 +30,10 @@ impl SearchPosition for Position {
     type Move = Move;
     const HISTORY_SIZE: usize = 4 * 324 * 324;
 
-    fn gen_moves(&self, out: &mut Vec<Move>) {
-        let mut list = MoveList::new();
-        self.legal_moves(&mut list);
-        out.extend_from_slice(list.as_slice());
+    type Moves = MoveList;
+
+    fn gen_moves(&self, list: &mut MoveList) {
+        self.legal_moves(list);
     }
 
     fn play(&mut self, m: Move) {
@@ -243,8 +243,7 @@ impl Searcher<'_, Position> {
             pov: root.turn().index(),
             cfg,
         };
-        let mut moves = Vec::new();
-        root.gen_moves(&mut moves);
+        let moves = root.legal_move_vec();
         let mut order: Vec<(Move, i32)> = moves
             .iter()
             .map(|&m| (m, root.tactical_score(m).unwrap_or(0)))

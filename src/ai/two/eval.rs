@@ -159,6 +159,7 @@ fn bb_of(pos: &Position, color: Color, role: Role) -> Bitboard {
 }
 
 /// Squares attacked by `color`'s pawns.
+#[inline]
 fn pawn_attack_span(pos: &Position, color: Color) -> Bitboard {
     let mut a = 0u64;
     for sq in bb_of(pos, color, Role::Pawn) {

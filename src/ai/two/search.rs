@@ -4,7 +4,7 @@
 use super::eval::{ORDER_VALUE, evaluate_white, see_ge};
 use crate::Role;
 use crate::ai::search::{MATE, SearchPosition};
-use crate::two::{HILL, Move, MoveKind, Position, Variant};
+use crate::two::{HILL, Move, MoveKind, MoveList, Position, Variant};
 
 /// Encodes a move for the transposition table: non-zero and unique within a position.
 fn encode(m: Move) -> u32 {
@@ -26,10 +26,10 @@ impl SearchPosition for Position {
     type Move = Move;
     const HISTORY_SIZE: usize = 2 * 64 * 64;
 
-    #[inline]
-    fn gen_moves(&self, out: &mut Vec<Move>) {
-        let list = self.legal_moves();
-        out.extend_from_slice(&list);
+    type Moves = MoveList;
+
+    fn gen_moves(&self, list: &mut MoveList) {
+        self.legal_moves_into(list);
     }
 
     #[inline]
