@@ -102,7 +102,7 @@ pub struct Searcher<'a, P: SearchPosition> {
     /// Move stack: each node pushes its moves above its parent's and truncates on return.
     pub(crate) moves: Vec<P::Move>,
     /// The list each node's moves are generated into before going onto `moves`.
-    scratch: P::Moves,
+    pub(crate) scratch: P::Moves,
     pub(crate) scores: Vec<i32>,
     /// Hashes of the game so far and of the current search path (repetitions).
     pub(crate) path: Vec<u64>,

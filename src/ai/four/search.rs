@@ -587,14 +587,10 @@ impl Searcher<'_, Position> {
     ) -> Vec<(usize, Move, i32)> {
         let pov = cx.pov;
         let mut out = Vec::new();
-        let mut list = MoveList::new();
-        let seats: Vec<usize> = if max {
-            vec![pov]
-        } else {
-            (0..4).filter(|&s| s != pov && pos.moves(s)).collect()
-        };
-        for seat in seats {
-            pos.legal_moves_of(Seat::from_index(seat), &mut list);
+        // The searcher's list, not a new one: creating a list writes all its 640 slots.
+        let list = &mut self.scratch;
+        for seat in (0..4).filter(|&s| if max { s == pov } else { s != pov && pos.moves(s) }) {
+            pos.legal_moves_of(Seat::from_index(seat), list);
             let view = with_turn(pos, seat);
             for &m in list.as_slice() {
                 match view.tactical_score(m) {
