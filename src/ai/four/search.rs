@@ -589,7 +589,13 @@ impl Searcher<'_, Position> {
         let mut out = Vec::new();
         // The searcher's list, not a new one: creating a list writes all its 640 slots.
         let list = &mut self.scratch;
-        for seat in (0..4).filter(|&s| if max { s == pov } else { s != pov && pos.moves(s) }) {
+        for seat in (0..4).filter(|&s| {
+            if max {
+                s == pov
+            } else {
+                s != pov && pos.moves(s)
+            }
+        }) {
             pos.legal_moves_of(Seat::from_index(seat), list);
             let view = with_turn(pos, seat);
             for &m in list.as_slice() {
