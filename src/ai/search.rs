@@ -737,9 +737,16 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             let score = if n == 0 {
                 -self.pvs(&child, depth - 1 + ext, -beta, -alpha, ply + 1, true)
             } else {
-                // Late-move reductions for quiet moves that neither escape nor give check.
+                // Late-move reductions for quiet moves that neither escape nor give check, nor
+                // are critical (a Racing Kings king reaching the goal, where the game is not
+                // over until the reply).
                 let mut r = 0;
-                if depth >= 3 && n >= 2 + usize::from(pv_node) && quiet && !in_check && !gives_check
+                if depth >= 3
+                    && n >= 2 + usize::from(pv_node)
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && !pos.is_critical(m)
                 {
                     r = i32::from(self.lmr[depth.min(63) as usize][n.min(63)]);
                     if pv_node {

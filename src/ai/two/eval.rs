@@ -297,11 +297,19 @@ fn threats(
 ) {
     let kings = pos.role_bb(Role::King).0;
     let pawns = pos.role_bb(Role::Pawn).0;
+    // Racing Kings has no checks to parry, so a piece left to be taken is taken far more
+    // often than in chess: twice the weight measured stronger there (docs/STRENGTH.md,
+    // session 14).
+    let hang_weight = if pos.variant() == Variant::RacingKings {
+        2
+    } else {
+        1
+    };
     for color in [Color::White, Color::Black] {
         let c = color.index();
         let theirs = pos.pieces_of(color.other()).0 & !kings;
         let by_pawn = (theirs & !pawns & pawn_att[c].0).count_ones() as i32;
-        let hanging = (theirs & attacks[c] & !attacks[1 - c]).count_ones() as i32;
+        let hanging = hang_weight * (theirs & attacks[c] & !attacks[1 - c]).count_ones() as i32;
         mg[c] += 55 * by_pawn + 30 * hanging;
         eg[c] += 35 * by_pawn + 20 * hanging;
     }
