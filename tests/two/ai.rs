@@ -286,3 +286,23 @@ fn levels_six_and_seven_search_deeper_in_short_variants() {
         }
     }
 }
+#[test]
+fn full_strength_line_starts_with_the_chosen_move() {
+    let _serial = serial();
+    // Budgets that end inside an iteration: an unfinished iteration may find a new best move
+    // while the move played is the last finished iteration's; the reported line and score
+    // must be those of the move played.
+    for variant in [Variant::Chess, Variant::KingOfTheHill, Variant::RacingKings] {
+        let g = Game::new(variant);
+        for nodes in (2_000..=40_000).step_by(1_000) {
+            let o = AiOptions {
+                level: 8,
+                time_ms: None,
+                nodes: Some(nodes),
+                seed: Some(0),
+            };
+            let c = choose_move_8(&g, &o).unwrap();
+            assert_eq!(c.pv.first(), Some(&c.mv), "{variant:?} at {nodes} nodes");
+        }
+    }
+}

@@ -71,12 +71,22 @@ pub fn search(
         pick_weakened(&result.root_scores, spec, &mut rng).unwrap_or(best)
     };
     let mut pv = result.pv;
+    let mut score_cp = result.score;
+    if spec.candidates <= 1 && pv.first() != Some(&mv) {
+        // The move is the last finished iteration's, while the line and score are those of
+        // a move an unfinished one preferred: report the played move's own finished score
+        // rather than a line that does not start with it.
+        pv = vec![mv];
+        if let Some(&(_, s)) = result.root_scores.iter().find(|&&(m, _)| m == mv) {
+            score_cp = s;
+        }
+    }
     if pv.is_empty() {
         pv.push(best);
     }
     Ok(AiChoice {
         mv,
-        score_cp: result.score,
+        score_cp,
         depth: result.depth,
         nodes: result.nodes,
         pv,
