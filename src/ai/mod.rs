@@ -207,6 +207,27 @@ pub fn choice_rng(seed: u64) -> SplitMix64 {
     SplitMix64::new(seed ^ 0x6a09_e667_f3bc_c908)
 }
 
+/// The line and score to report with the move `mv` a full-strength search plays.
+///
+/// The move is the last finished iteration's, while the search's `pv` and `score` may be
+/// those of a move an unfinished iteration preferred: then the line is just `mv` and the
+/// score its finished one, so a hint never shows a line that does not start with the move.
+pub(crate) fn line_of_played<M: Copy + PartialEq>(
+    mv: M,
+    pv: Vec<M>,
+    score: i32,
+    root_scores: &[(M, i32)],
+) -> (Vec<M>, i32) {
+    if pv.first() == Some(&mv) {
+        return (pv, score);
+    }
+    let score = root_scores
+        .iter()
+        .find(|&&(m, _)| m == mv)
+        .map_or(score, |&(_, s)| s);
+    (vec![mv], score)
+}
+
 /// Picks the move to play from the root scores (best first), as Stockfish's skill levels do:
 /// each candidate's score is pushed up by part of its deficit to the best plus a random
 /// amount, and the highest pushed score wins. Forced wins are always taken, and candidates

@@ -210,3 +210,15 @@ fn level_8_avoids_a_mate_that_needs_two_opponents() {
     let c = choose_move_4(&g, &opts(8, 1)).unwrap();
     assert!(!mated_after(c.mv), "level 8 played {:?}", c.mv);
 }
+#[test]
+fn full_strength_line_starts_with_the_chosen_move() {
+    let _serial = serial();
+    // Budgets that end inside an iteration (see the two-player test of the same name).
+    for rules in [Rules::Ffa, Rules::Kingdoms] {
+        let g = FourGame::new(rules, Seat::Red, None, 0);
+        for nodes in (1_000..=20_000).step_by(1_000) {
+            let c = choose_move_4(&g, &by_nodes(nodes)).unwrap();
+            assert_eq!(c.pv.first(), Some(&c.mv), "{rules:?} at {nodes} nodes");
+        }
+    }
+}

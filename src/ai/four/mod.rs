@@ -8,7 +8,8 @@ mod threat;
 pub use eval::evaluate_four;
 
 use super::{
-    AiChoice, AiOptions, Searcher, Table, choice_rng, limits_for, pick_weakened, table_mb,
+    AiChoice, AiOptions, Searcher, Table, choice_rng, limits_for, line_of_played, pick_weakened,
+    table_mb,
 };
 use crate::Error;
 use crate::four::{Move, Position};
@@ -150,16 +151,20 @@ pub fn choose_move_with(
     };
     let mut rng = choice_rng(opts.seed.unwrap_or(0));
     let mv = pick_weakened(&result.root_scores, &spec, &mut rng).unwrap_or(best);
+    let (mut pv, score_cp) = if spec.candidates <= 1 {
+        line_of_played(mv, result.pv, result.score, &result.root_scores)
+    } else {
+        (result.pv, result.score)
+    };
+    if pv.is_empty() {
+        pv.push(best);
+    }
     Ok(AiChoice {
         mv,
-        score_cp: result.score,
+        score_cp,
         depth: result.depth,
         nodes: result.nodes,
-        pv: if result.pv.is_empty() {
-            vec![best]
-        } else {
-            result.pv
-        },
+        pv,
     })
 }
 

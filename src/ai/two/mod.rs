@@ -11,7 +11,7 @@ pub use eval::evaluate_white;
 
 use super::{
     AiChoice, AiOptions, LevelSpec, Limits, MAX_SEARCH_PLY, Searcher, Table, choice_rng,
-    limits_with, pick_weakened, table_mb,
+    limits_with, line_of_played, pick_weakened, table_mb,
 };
 use crate::Error;
 use crate::two::{Move, Position, Variant};
@@ -70,17 +70,11 @@ pub fn search(
     } else {
         pick_weakened(&result.root_scores, spec, &mut rng).unwrap_or(best)
     };
-    let mut pv = result.pv;
-    let mut score_cp = result.score;
-    if spec.candidates <= 1 && pv.first() != Some(&mv) {
-        // The move is the last finished iteration's, while the line and score are those of
-        // a move an unfinished one preferred: report the played move's own finished score
-        // rather than a line that does not start with it.
-        pv = vec![mv];
-        if let Some(&(_, s)) = result.root_scores.iter().find(|&&(m, _)| m == mv) {
-            score_cp = s;
-        }
-    }
+    let (mut pv, score_cp) = if spec.candidates <= 1 {
+        line_of_played(mv, result.pv, result.score, &result.root_scores)
+    } else {
+        (result.pv, result.score)
+    };
     if pv.is_empty() {
         pv.push(best);
     }
