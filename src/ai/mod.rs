@@ -207,28 +207,47 @@ pub fn choice_rng(seed: u64) -> SplitMix64 {
     SplitMix64::new(seed ^ 0x6a09_e667_f3bc_c908)
 }
 
-/// The line and score to report with the move `mv` a full-strength search plays.
+/// What the computer answers for the move `mv` it chose after `result`'s search.
 ///
-/// The move is the last finished iteration's, while the search's `pv` and `score` may be
-/// those of a move an unfinished iteration preferred: then the line is just `mv` and the
-/// score its finished one, so a hint never shows a line that does not start with the move.
-// Not inlined: one copy per move type is smaller in the wasm package (150 088 against
-// 150 134 gzip bytes).
+/// At full strength (`full_strength`) the move is the last finished iteration's, while the
+/// search's line and score may be those of a move an unfinished iteration preferred: then the
+/// line is just `mv` and the score its finished one, so a hint never shows a line that does
+/// not start with the move. The weaker levels report the search's own line and score.
+// Not inlined: one copy per move type is smaller in the wasm package (docs/BENCHMARKS.md,
+// "Package size, session 14").
 #[inline(never)]
-pub(crate) fn line_of_played<M: Copy + PartialEq>(
+pub(crate) fn choice_from<M: Copy + PartialEq>(
     mv: M,
-    pv: Vec<M>,
-    score: i32,
-    root_scores: &[(M, i32)],
-) -> (Vec<M>, i32) {
-    if pv.first() == Some(&mv) {
-        return (pv, score);
+    best: M,
+    full_strength: bool,
+    result: SearchResult<M>,
+) -> AiChoice<M> {
+    let SearchResult {
+        score,
+        depth,
+        nodes,
+        mut pv,
+        root_scores,
+        ..
+    } = result;
+    let mut score_cp = score;
+    if full_strength && pv.first() != Some(&mv) {
+        score_cp = root_scores
+            .iter()
+            .find(|&&(m, _)| m == mv)
+            .map_or(score, |&(_, s)| s);
+        pv = vec![mv];
     }
-    let score = root_scores
-        .iter()
-        .find(|&&(m, _)| m == mv)
-        .map_or(score, |&(_, s)| s);
-    (vec![mv], score)
+    if pv.is_empty() {
+        pv.push(best);
+    }
+    AiChoice {
+        mv,
+        score_cp,
+        depth,
+        nodes,
+        pv,
+    }
 }
 
 /// Picks the move to play from the root scores (best first), as Stockfish's skill levels do:

@@ -8,7 +8,7 @@ mod threat;
 pub use eval::evaluate_four;
 
 use super::{
-    AiChoice, AiOptions, Searcher, Table, choice_rng, limits_for, line_of_played, pick_weakened,
+    AiChoice, AiOptions, Searcher, Table, choice_from, choice_rng, limits_for, pick_weakened,
     table_mb,
 };
 use crate::Error;
@@ -151,21 +151,7 @@ pub fn choose_move_with(
     };
     let mut rng = choice_rng(opts.seed.unwrap_or(0));
     let mv = pick_weakened(&result.root_scores, &spec, &mut rng).unwrap_or(best);
-    let (mut pv, score_cp) = if spec.candidates <= 1 {
-        line_of_played(mv, result.pv, result.score, &result.root_scores)
-    } else {
-        (result.pv, result.score)
-    };
-    if pv.is_empty() {
-        pv.push(best);
-    }
-    Ok(AiChoice {
-        mv,
-        score_cp,
-        depth: result.depth,
-        nodes: result.nodes,
-        pv,
-    })
+    Ok(choice_from(mv, best, spec.candidates <= 1, result))
 }
 
 /// Analyses `pos` at full strength for `time_ms` milliseconds.

@@ -10,8 +10,8 @@ use std::sync::atomic::AtomicBool;
 pub use eval::evaluate_white;
 
 use super::{
-    AiChoice, AiOptions, LevelSpec, Limits, MAX_SEARCH_PLY, Searcher, Table, choice_rng,
-    limits_with, line_of_played, pick_weakened, table_mb,
+    AiChoice, AiOptions, LevelSpec, Limits, MAX_SEARCH_PLY, Searcher, Table, choice_from,
+    choice_rng, limits_with, pick_weakened, table_mb,
 };
 use crate::Error;
 use crate::two::{Move, Position, Variant};
@@ -70,21 +70,7 @@ pub fn search(
     } else {
         pick_weakened(&result.root_scores, spec, &mut rng).unwrap_or(best)
     };
-    let (mut pv, score_cp) = if spec.candidates <= 1 {
-        line_of_played(mv, result.pv, result.score, &result.root_scores)
-    } else {
-        (result.pv, result.score)
-    };
-    if pv.is_empty() {
-        pv.push(best);
-    }
-    Ok(AiChoice {
-        mv,
-        score_cp,
-        depth: result.depth,
-        nodes: result.nodes,
-        pv,
-    })
+    Ok(choice_from(mv, best, spec.candidates <= 1, result))
 }
 
 /// Chooses the computer's move in `pos` without playing it. `history` holds the hashes of the
