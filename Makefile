@@ -80,6 +80,8 @@ lint: ## cargo fmt --check and clippy (native and wasm32)
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	$(CARGO) clippy -p tablero-server --all-targets -- -D warnings
+	# The Texel tuning helper only builds with its feature (scripts/texel.py).
+	$(CARGO) clippy --example texel --features tuning -- -D warnings
 	# src/wasm/ only exists for wasm32, so lint that target too, with and without the
 	# optional engines (a rules-only page builds with --no-default-features).
 	$(CARGO) clippy --lib --tests --target $(WASM_TARGET) -- -D warnings

@@ -382,45 +382,111 @@ fn pawn_structure(pos: &Position, color: Color, mg: &mut i32, eg: &mut i32) {
     }
 }
 
-/// Three-check: checks given are worth a lot (the third wins), and so is the number of
-/// checks the opponent could give next move (king exposure).
+/// What the Three-check terms count for `color` against the enemy king: checks given, the
+/// squares from which `color` could check next move (at most 6), those of them the enemy does
+/// not guard (at most 6), and the squares around the king `color` attacks.
+struct CheckCounts {
+    given: usize,
+    threats: i32,
+    safe: i32,
+    ring: i32,
+}
+
+fn check_counts(pos: &Position, attacks: [u64; 2], color: Color) -> CheckCounts {
+    let occ = pos.occupied();
+    let them = color.other();
+    let k = pos.king(them);
+    let ours = pos.pieces_of(color).0;
+    let (mut threats, mut safe) = (0i32, 0i32);
+    let check_sq = [
+        (Role::Knight, knight_attacks(k).0),
+        (Role::Bishop, bishop_attacks(k, occ).0),
+        (Role::Rook, rook_attacks(k, occ).0),
+        (Role::Queen, queen_attacks(k, occ).0),
+    ];
+    for (role, squares) in check_sq {
+        for from in bb_of(pos, color, role) {
+            let att = match role {
+                Role::Knight => knight_attacks(from),
+                Role::Bishop => bishop_attacks(from, occ),
+                Role::Rook => rook_attacks(from, occ),
+                _ => queen_attacks(from, occ),
+            };
+            let open = att.0 & squares & !ours;
+            threats += open.count_ones() as i32;
+            safe += (open & !attacks[them.index()]).count_ones() as i32;
+        }
+    }
+    CheckCounts {
+        given: pos.checks_given(color).min(3) as usize,
+        threats: threats.min(6),
+        safe: safe.min(6),
+        ring: (king_attacks(k).0 & attacks[color.index()]).count_ones() as i32,
+    }
+}
+
+/// Three-check: checks given are worth a lot (the third wins), and so is the enemy king's
+/// exposure: the squares from which we could check it next move (more when nothing of theirs
+/// guards them, and far more once we have given checks) and the squares around it we attack.
+///
+/// The values are fitted to game results (Texel tuning, `scripts/texel.py`; docs/STRENGTH.md,
+/// session 15): exposure counts for several times what it did before the fit.
 fn three_check_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
-    const GIVEN: [i32; 4] = [0, 250, 700, 0];
-    let mut s = 0;
+    const GIVEN: [i32; 4] = [0, 201, 685, 0];
+    // Per square from which a check could be given, by the number of checks already given.
+    const THREAT: [i32; 3] = [10, 80, 277];
+    const SAFE_THREAT: i32 = 98;
+    const RING: i32 = 101;
+    let value = |color| {
+        let c = check_counts(pos, attacks, color);
+        GIVEN[c.given] + c.threats * THREAT[c.given.min(2)] + c.safe * SAFE_THREAT + c.ring * RING
+    };
+    value(Color::White) - value(Color::Black)
+}
+
+/// Texel tuning of the Three-check terms (`--features tuning`, `examples/texel.rs`): for `pos`,
+/// the evaluation without those terms, their features (White's count minus Black's, in the
+/// order of the constants: one and two checks given, check squares after 0, 1 and 2 checks
+/// given, unguarded check squares, attacked king neighbours) and the number of check
+/// squares of the side to move.
+#[cfg(feature = "tuning")]
+pub fn three_check_features(pos: &Position) -> (i32, [i32; 7], i32) {
+    let occ = pos.occupied();
+    let mut attacks = [0u64; 2];
     for color in [Color::White, Color::Black] {
-        let sign = if color == Color::White { 1 } else { -1 };
-        let given = pos.checks_given(color).min(3) as usize;
-        s += sign * GIVEN[given];
-        // Exposure of the enemy king: squares from which our pieces would check it that
-        // they already attack, weighted by how close we are to the third check.
-        let them = color.other();
-        let k = pos.king(them);
-        let occ = pos.occupied();
-        let ours = pos.pieces_of(color);
-        let mut threats = 0i32;
-        let check_sq = [
-            (Role::Knight, knight_attacks(k).0),
-            (Role::Bishop, bishop_attacks(k, occ).0),
-            (Role::Rook, rook_attacks(k, occ).0),
-            (Role::Queen, queen_attacks(k, occ).0),
-        ];
-        for (role, squares) in check_sq {
-            for from in bb_of(pos, color, role) {
-                let att = match role {
-                    Role::Knight => knight_attacks(from),
-                    Role::Bishop => bishop_attacks(from, occ),
-                    Role::Rook => rook_attacks(from, occ),
-                    _ => queen_attacks(from, occ),
-                };
-                threats += (att.0 & squares & !ours.0).count_ones() as i32;
+        for role in Role::ALL {
+            for sq in bb_of(pos, color, role) {
+                attacks[color.index()] |= match role {
+                    Role::Pawn => pawn_attacks(color, sq),
+                    Role::Knight => knight_attacks(sq),
+                    Role::Bishop => bishop_attacks(sq, occ),
+                    Role::Rook => rook_attacks(sq, occ),
+                    Role::Queen => queen_attacks(sq, occ),
+                    Role::King => king_attacks(sq),
+                }
+                .0;
             }
         }
-        // Open squares around the enemy king that we attack.
-        let ring = king_attacks(k).0 & attacks[color.index()];
-        let weight = 12 + 12 * given as i32;
-        s += sign * (threats.min(6) * weight + ring.count_ones() as i32 * 6);
     }
-    s
+    let mut f = [0i32; 7];
+    let mut mover_threats = 0;
+    for color in [Color::White, Color::Black] {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let c = check_counts(pos, attacks, color);
+        match c.given {
+            1 => f[0] += sign,
+            2 => f[1] += sign,
+            _ => {}
+        }
+        f[2 + c.given.min(2)] += sign * c.threats;
+        f[5] += sign * c.safe;
+        f[6] += sign * c.ring;
+        if color == pos.turn() {
+            mover_threats = c.threats;
+        }
+    }
+    let base = evaluate_white(pos) - three_check_terms(pos, attacks);
+    (base, f, mover_threats)
 }
 
 /// Squares a king on any square of `b` reaches in one step, plus `b` itself.

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Texel tuning of the Three-check evaluation terms (`three_check_terms` in src/ai/two/eval.rs).
+
+Not part of the test suite. Needs python-chess and numpy (`pip install chess numpy`). The games
+come from `scripts/fsf_match.py --pgn`; session 15's fit (docs/STRENGTH.md) was
+
+    cargo build --release --bin tablero-uci --features ai
+    cargo build --release --features tuning --example texel
+    for s in 101 102; do
+      python3 scripts/fsf_match.py --engine target/release/tablero-uci --variants 3check \\
+          --elos 0 --games 400 --nodes 20000 --fsf-nodes 10000 --random-plies 6 --seed $s \\
+          --pgn /tmp/fsf$s.pgn
+    done
+    python3 scripts/texel.py --train /tmp/fsf101.pgn --valid /tmp/fsf102.pgn \\
+        --quiet --strength-feature FSF
+
+Positions: every position after the first --skip-plies plies of each game where the side to
+move is not in check and neither the move played from it nor the one before it captures or
+promotes (a quiet position, whose static evaluation means something), labelled with the game's
+result. `examples/texel` gives, per position, the evaluation without the Three-check terms and
+their seven features. The model is
+
+    P(White wins) = 1 / (1 + exp(-c * (a * base + sum(w_i * f_i) [+ s * player])))
+
+with c fixed from the current values (`--start`), fitted by Newton's method (it is a logistic
+regression, so convex) with a little L2 pull towards `--start`. `a` rescales the rest of the
+evaluation; the fitted terms are printed divided by it, in the units of the source.
+
+--quiet also drops positions where the side to move could give check at once (those are the
+search's business, not the evaluation's). --strength-feature NAME adds a feature: +1 when
+White's PGN name starts with NAME, -1 otherwise. Games against a much stronger opponent are
+mostly won by it whatever the position, and without this feature the fit credits whatever that
+opponent's positions look like; the feature takes up the strength gap and is not kept.
+"""
+
+import argparse
+import subprocess
+import sys
+
+import chess.pgn
+import numpy as np
+
+NAMES = ["GIVEN[1]", "GIVEN[2]", "THREAT[0]", "THREAT[1]", "THREAT[2]", "SAFE_THREAT", "RING"]
+RESULTS = {"1-0": "1", "0-1": "0", "1/2-1/2": "0.5"}
+
+
+def positions(paths, skip_plies):
+    """(fen|result lines, White's name per line) of the quiet positions of the games."""
+    lines, whites = [], []
+    for path in paths:
+        with open(path) as f:
+            while (game := chess.pgn.read_game(f)) is not None:
+                y = RESULTS.get(game.headers.get("Result"))
+                if y is None:
+                    continue
+                board = game.board()
+                last_capture = False
+                for i, mv in enumerate(game.mainline_moves()):
+                    capture = board.is_capture(mv) or mv.promotion is not None
+                    if i >= skip_plies and not capture and not last_capture \
+                            and not board.is_check():
+                        lines.append(f"{board.fen()}|{y}")
+                        whites.append(game.headers.get("White", ""))
+                    last_capture = capture
+                    board.push(mv)
+    return lines, whites
+
+
+def features(binary, lines):
+    out = subprocess.run([binary], input="\n".join(lines) + "\n", capture_output=True,
+                         text=True, check=True).stdout
+    a = np.array([[float(x) for x in row.split()] for row in out.splitlines()])
+    # result, base, seven features, the mover's check squares
+    return a[:, 0], a[:, 1], a[:, 2:9], a[:, 9]
+
+
+def dataset(args, paths):
+    lines, whites = positions(paths, args.skip_plies)
+    y, base, f, mover = features(args.features_bin, lines)
+    keep = mover == 0 if args.quiet else np.ones(len(y), bool)
+    cols = [base[:, None], f]
+    if args.strength_feature:
+        cols.append(np.array([1.0 if w.startswith(args.strength_feature) else -1.0
+                              for w in whites])[:, None])
+    return y[keep], np.hstack(cols)[keep]
+
+
+def losses(y, z):
+    p = np.clip(1 / (1 + np.exp(-z)), 1e-9, 1 - 1e-9)
+    return -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)), np.mean((y - p) ** 2)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--train", nargs="+", required=True, help="PGN files to fit on")
+    ap.add_argument("--valid", nargs="+", required=True, help="PGN files to check the fit on")
+    ap.add_argument("--features-bin", default="target/release/examples/texel")
+    ap.add_argument("--skip-plies", type=int, default=6)
+    ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--strength-feature", metavar="NAME")
+    ap.add_argument("--start", default="250,700,12,24,36,0,6",
+                    help="the values the fit starts from and is pulled towards (default: "
+                         "those before session 15's fit)")
+    ap.add_argument("--l2", type=float, default=1e-3)
+    args = ap.parse_args()
+
+    ytr, xtr = dataset(args, args.train)
+    yva, xva = dataset(args, args.valid)
+    start = np.array([1.0] + [float(v) for v in args.start.split(",")]
+                     + ([0.0] if args.strength_feature else []))
+    # c: the logistic scale that best fits the current values, searched as K in
+    # 1 / (1 + 10^(-K s / 400)).
+    ks = np.linspace(0.3, 2.0, 35)
+    k = min(ks, key=lambda k: losses(ytr, k * np.log(10) / 400 * (xtr @ start))[0])
+    c = k * np.log(10) / 400
+    print(f"{len(ytr)} training and {len(yva)} validation positions; K = {k:.2f}")
+    print("before: train log-loss %.4f MSE %.4f, valid log-loss %.4f MSE %.4f"
+          % (*losses(ytr, c * (xtr @ start)), *losses(yva, c * (xva @ start))))
+    w = start.copy()
+    x = xtr * c
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-(x @ w)))
+        grad = x.T @ (p - ytr) / len(ytr) + args.l2 * c * c * (w - start)
+        hess = (x * (p * (1 - p))[:, None]).T @ x / len(ytr) + args.l2 * c * c * np.eye(len(w))
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-4:
+            break
+    print("after:  train log-loss %.4f MSE %.4f, valid log-loss %.4f MSE %.4f"
+          % (*losses(ytr, c * (xtr @ w)), *losses(yva, c * (xva @ w))))
+    print(f"rest of the evaluation scaled by {w[0]:.2f}; in the source's units:")
+    names = NAMES + (["(strength)"] if args.strength_feature else [])
+    for name, s, v in zip(names, start[1:], w[1:]):
+        print(f"  {name:12s} {s:7.0f} -> {v / w[0]:7.0f}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
