@@ -548,8 +548,12 @@ fn hill_terms(pos: &Position, attacks: [u64; 2], phase: i32) -> i32 {
 
 /// Racing Kings: rank progress of the king dominates, reduced when the squares ahead are
 /// covered by the enemy (a blocked path).
+///
+/// The values are fitted to game results (Texel tuning as for Three-check; docs/STRENGTH.md,
+/// session 15): each rank from the third up is worth two to three times what it was, and a
+/// free step ahead and the enemy's control of the path four times.
 fn race_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
-    const RANK_BONUS: [i32; 8] = [0, 60, 130, 210, 310, 440, 620, 900];
+    const RANK_BONUS: [i32; 8] = [0, 60, 327, 465, 783, 976, 1306, 1590];
     let mut s = 0;
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
@@ -562,9 +566,9 @@ fn race_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
             let ahead = king_attacks(k).0 & next_rank;
             let free = ahead & !enemy_att & !pos.pieces_of(color).0;
             if free == 0 {
-                s -= sign * 70;
+                s -= sign * 42;
             } else {
-                s += sign * 15 * free.count_ones() as i32;
+                s += sign * 61 * free.count_ones() as i32;
             }
             // Enemy control of the whole path to the goal.
             let mut path = 0u64;
@@ -575,7 +579,7 @@ fn race_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
                     path |= Square::from_coords(f, r as u8).bb().0;
                 }
             }
-            s -= sign * 4 * (path & enemy_att).count_ones() as i32;
+            s -= sign * 19 * (path & enemy_att).count_ones() as i32;
         }
     }
     s
