@@ -158,6 +158,19 @@ fn bb_of(pos: &Position, color: Color, role: Role) -> Bitboard {
     Bitboard(pos.pieces_of(color).0 & pos.role_bb(role).0)
 }
 
+/// Squares a `color` `role` on `sq` attacks, with `occ` blocking the sliders.
+#[inline]
+fn piece_attacks(color: Color, role: Role, sq: Square, occ: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => pawn_attacks(color, sq),
+        Role::Knight => knight_attacks(sq),
+        Role::Bishop => bishop_attacks(sq, occ),
+        Role::Rook => rook_attacks(sq, occ),
+        Role::Queen => queen_attacks(sq, occ),
+        Role::King => king_attacks(sq),
+    }
+}
+
 /// Squares attacked by `color`'s pawns.
 #[inline]
 fn pawn_attack_span(pos: &Position, color: Color) -> Bitboard {
@@ -199,14 +212,7 @@ pub fn evaluate_white(pos: &Position) -> i32 {
                 mg[c] += MG_VALUE[r] + i32::from(MG_PST[r][i]);
                 eg[c] += EG_VALUE[r] + i32::from(EG_PST[r][i]);
                 phase += PHASE[r];
-                let att = match role {
-                    Role::Pawn => pawn_attacks(color, sq),
-                    Role::Knight => knight_attacks(sq),
-                    Role::Bishop => bishop_attacks(sq, occ),
-                    Role::Rook => rook_attacks(sq, occ),
-                    Role::Queen => queen_attacks(sq, occ),
-                    Role::King => king_attacks(sq),
-                };
+                let att = piece_attacks(color, role, sq, occ);
                 attacks[c] |= att.0;
                 let hits = att.0 & zones[1 - c];
                 if hits != 0 && !matches!(role, Role::Pawn | Role::King) {
@@ -456,15 +462,7 @@ pub fn three_check_features(pos: &Position) -> (i32, [i32; 7], i32) {
     for color in [Color::White, Color::Black] {
         for role in Role::ALL {
             for sq in bb_of(pos, color, role) {
-                attacks[color.index()] |= match role {
-                    Role::Pawn => pawn_attacks(color, sq),
-                    Role::Knight => knight_attacks(sq),
-                    Role::Bishop => bishop_attacks(sq, occ),
-                    Role::Rook => rook_attacks(sq, occ),
-                    Role::Queen => queen_attacks(sq, occ),
-                    Role::King => king_attacks(sq),
-                }
-                .0;
+                attacks[color.index()] |= piece_attacks(color, role, sq, occ).0;
             }
         }
     }
