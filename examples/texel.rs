@@ -1,19 +1,32 @@
-//! Features of Three-check positions for Texel tuning (`scripts/texel.py` runs this).
+//! Features of Three-check or Racing Kings positions for Texel tuning (`scripts/texel.py` runs
+//! this).
 //!
 //! ```text
-//! cargo run --release --features tuning --example texel < positions.txt
+//! cargo run --release --features tuning --example texel -- [--variant 3check|racingkings] < positions.txt
 //! ```
 //! Reads lines `<fen>|<White's result: 1, 0.5 or 0>` and prints, per line, the result, the
-//! evaluation without the Three-check terms, the seven features of those terms (White minus
-//! Black, in the order of `three_check_terms`' constants) and the number of squares the side
-//! to move could check from. A malformed line stops the run with its line number.
+//! evaluation without the variant's own terms, the features of those terms (White minus
+//! Black, in the order of their constants: seven for `three_check_terms`, ten for
+//! `race_terms`) and what the side to move threatens at once (Three-check: the squares it
+//! could check from; Racing Kings: its free steps onto the last rank). A malformed line stops
+//! the run with its line number.
 
 use std::io::{BufRead, Write};
 
-use tablero::ai::two::three_check_features;
+use tablero::ai::two::{race_features, three_check_features};
 use tablero::two::{Position, Variant};
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let variant = match args.as_slice() {
+        [] => Variant::ThreeCheck,
+        [flag, name] if flag == "--variant" => match name.as_str() {
+            "3check" => Variant::ThreeCheck,
+            "racingkings" => Variant::RacingKings,
+            other => panic!("--variant: expected 3check or racingkings, got {other}"),
+        },
+        _ => panic!("usage: texel [--variant 3check|racingkings] < positions"),
+    };
     let stdin = std::io::stdin();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for (i, line) in stdin.lock().lines().enumerate() {
@@ -21,10 +34,19 @@ fn main() {
         let Some((fen, result)) = line.split_once('|') else {
             panic!("line {}: expected <fen>|<result>", i + 1);
         };
-        let pos = Position::from_fen(Variant::ThreeCheck, fen)
-            .unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
-        let (base, f, mover_threats) = three_check_features(&pos);
+        let pos =
+            Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+        let (base, f, mover) = match variant {
+            Variant::RacingKings => {
+                let (base, f, mover) = race_features(&pos);
+                (base, f.to_vec(), mover)
+            }
+            _ => {
+                let (base, f, mover) = three_check_features(&pos);
+                (base, f.to_vec(), mover)
+            }
+        };
         let f: Vec<String> = f.iter().map(i32::to_string).collect();
-        writeln!(out, "{result} {base} {} {mover_threats}", f.join(" ")).expect("stdout");
+        writeln!(out, "{result} {base} {} {mover}", f.join(" ")).expect("stdout");
     }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Texel tuning of the Three-check evaluation terms (`three_check_terms` in src/ai/two/eval.rs).
+"""Texel tuning of the Three-check or Racing Kings evaluation terms (src/ai/two/eval.rs).
 
 Not part of the test suite. Needs python-chess and numpy (`pip install chess numpy`). The games
 come from `scripts/fsf_match.py --pgn`; session 15's fit (docs/STRENGTH.md) was
@@ -17,8 +17,8 @@ come from `scripts/fsf_match.py --pgn`; session 15's fit (docs/STRENGTH.md) was
 Positions: every position after the first --skip-plies plies of each game where the side to
 move is not in check and neither the move played from it nor the one before it captures or
 promotes (a quiet position, whose static evaluation means something), labelled with the game's
-result. `examples/texel` gives, per position, the evaluation without the Three-check terms and
-their seven features. The model is
+result. `examples/texel` gives, per position, the evaluation without the variant's own terms
+(`three_check_terms`, `race_terms`) and their features. The model is
 
     P(White wins) = 1 / (1 + exp(-c * (a * base + sum(w_i * f_i) [+ s * player])))
 
@@ -26,11 +26,18 @@ with c fixed from the current values (`--start`), fitted by Newton's method (it 
 regression, so convex) with a little L2 pull towards `--start`. `a` rescales the rest of the
 evaluation; the fitted terms are printed divided by it, in the units of the source.
 
---quiet also drops positions where the side to move could give check at once (those are the
-search's business, not the evaluation's). --strength-feature NAME adds a feature: +1 when
+--quiet also drops positions where the side to move threatens to end the game at once: it
+could give check (Three-check) or step onto the last rank (Racing Kings); those are the
+search's business, not the evaluation's. --strength-feature NAME adds a feature: +1 when
 White's PGN name starts with NAME, -1 otherwise. Games against a much stronger opponent are
 mostly won by it whatever the position, and without this feature the fit credits whatever that
 opponent's positions look like; the feature takes up the strength gap and is not kept.
+
+Racing Kings (session 16): the same with `--variant racingkings` and the games of
+`fsf_match.py --variants racingkings ... --random-plies 4`; its ten features are the king's
+rank (an indicator per rank 2-8), no free step ahead, free steps ahead and enemy-controlled
+path squares. A rank indicator on its own stands for many things (the king's rank decides the
+game), so the pull towards --start matters more there.
 """
 
 import argparse
@@ -40,7 +47,15 @@ import sys
 import chess.pgn
 import numpy as np
 
-NAMES = ["GIVEN[1]", "GIVEN[2]", "THREAT[0]", "THREAT[1]", "THREAT[2]", "SAFE_THREAT", "RING"]
+# Per variant: the names of the terms and the values before session 15's fits (the default
+# --start).
+VARIANTS = {
+    "3check": (["GIVEN[1]", "GIVEN[2]", "THREAT[0]", "THREAT[1]", "THREAT[2]", "SAFE_THREAT",
+                "RING"], "250,700,12,24,36,0,6"),
+    "racingkings": ([f"RANK_BONUS[{r}]" for r in range(1, 8)]
+                    + ["BLOCKED", "FREE_STEP", "PATH_CONTROL"],
+                    "60,130,210,310,440,620,900,-70,15,-4"),
+}
 RESULTS = {"1-0": "1", "0-1": "0", "1/2-1/2": "0.5"}
 
 
@@ -66,17 +81,17 @@ def positions(paths, skip_plies):
     return lines, whites
 
 
-def features(binary, lines):
-    out = subprocess.run([binary], input="\n".join(lines) + "\n", capture_output=True,
-                         text=True, check=True).stdout
+def features(binary, variant, lines):
+    out = subprocess.run([binary, "--variant", variant], input="\n".join(lines) + "\n",
+                         capture_output=True, text=True, check=True).stdout
     a = np.array([[float(x) for x in row.split()] for row in out.splitlines()])
-    # result, base, seven features, the mover's check squares
-    return a[:, 0], a[:, 1], a[:, 2:9], a[:, 9]
+    # result, base, the features, what the mover threatens at once
+    return a[:, 0], a[:, 1], a[:, 2:-1], a[:, -1]
 
 
 def dataset(args, paths):
     lines, whites = positions(paths, args.skip_plies)
-    y, base, f, mover = features(args.features_bin, lines)
+    y, base, f, mover = features(args.features_bin, args.variant, lines)
     keep = mover == 0 if args.quiet else np.ones(len(y), bool)
     cols = [base[:, None], f]
     if args.strength_feature:
@@ -92,17 +107,22 @@ def losses(y, z):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variant", choices=sorted(VARIANTS), default="3check")
     ap.add_argument("--train", nargs="+", required=True, help="PGN files to fit on")
     ap.add_argument("--valid", nargs="+", required=True, help="PGN files to check the fit on")
     ap.add_argument("--features-bin", default="target/release/examples/texel")
     ap.add_argument("--skip-plies", type=int, default=6)
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--strength-feature", metavar="NAME")
-    ap.add_argument("--start", default="250,700,12,24,36,0,6",
+    ap.add_argument("--start",
                     help="the values the fit starts from and is pulled towards (default: "
                          "those before session 15's fit)")
     ap.add_argument("--l2", type=float, default=1e-3)
     args = ap.parse_args()
+    names, default_start = VARIANTS[args.variant]
+    args.start = args.start or default_start
+    if len(args.start.split(",")) != len(names):
+        ap.error(f"--start needs {len(names)} values for {args.variant}")
 
     ytr, xtr = dataset(args, args.train)
     yva, xva = dataset(args, args.valid)
@@ -129,7 +149,7 @@ def main():
     print("after:  train log-loss %.4f MSE %.4f, valid log-loss %.4f MSE %.4f"
           % (*losses(ytr, c * (xtr @ w)), *losses(yva, c * (xva @ w))))
     print(f"rest of the evaluation scaled by {w[0]:.2f}; in the source's units:")
-    names = NAMES + (["(strength)"] if args.strength_feature else [])
+    names = names + (["(strength)"] if args.strength_feature else [])
     for name, s, v in zip(names, start[1:], w[1:]):
         print(f"  {name:12s} {s:7.0f} -> {v / w[0]:7.0f}")
 

@@ -412,13 +412,7 @@ fn check_counts(pos: &Position, attacks: [u64; 2], color: Color) -> CheckCounts 
     ];
     for (role, squares) in check_sq {
         for from in bb_of(pos, color, role) {
-            let att = match role {
-                Role::Knight => knight_attacks(from),
-                Role::Bishop => bishop_attacks(from, occ),
-                Role::Rook => rook_attacks(from, occ),
-                _ => queen_attacks(from, occ),
-            };
-            let open = att.0 & squares & !ours;
+            let open = piece_attacks(color, role, from, occ).0 & squares & !ours;
             threats += open.count_ones() as i32;
             safe += (open & !attacks[them.index()]).count_ones() as i32;
         }
@@ -457,15 +451,7 @@ fn three_check_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
 /// squares of the side to move.
 #[cfg(feature = "tuning")]
 pub fn three_check_features(pos: &Position) -> (i32, [i32; 7], i32) {
-    let occ = pos.occupied();
-    let mut attacks = [0u64; 2];
-    for color in [Color::White, Color::Black] {
-        for role in Role::ALL {
-            for sq in bb_of(pos, color, role) {
-                attacks[color.index()] |= piece_attacks(color, role, sq, occ).0;
-            }
-        }
-    }
+    let attacks = attack_maps(pos);
     let mut f = [0i32; 7];
     let mut mover_threats = 0;
     for color in [Color::White, Color::Black] {
@@ -544,6 +530,46 @@ fn hill_terms(pos: &Position, attacks: [u64; 2], phase: i32) -> i32 {
     s
 }
 
+/// What the Racing Kings terms count for `color`'s king: its rank (0-7), and below the last
+/// rank whether no square of the next rank is a free step (not attacked by the enemy, not
+/// taken by our own pieces), how many are, and how many squares of its path to the goal (the
+/// cone of squares it could reach rank by rank) the enemy attacks.
+struct RaceCounts {
+    rank: usize,
+    blocked: bool,
+    free: i32,
+    path: i32,
+}
+
+fn race_counts(pos: &Position, attacks: [u64; 2], color: Color) -> RaceCounts {
+    let k = pos.king(color);
+    let rank = k.rank() as usize;
+    let mut c = RaceCounts {
+        rank,
+        blocked: false,
+        free: 0,
+        path: 0,
+    };
+    if rank < 7 {
+        let enemy_att = attacks[color.other().index()];
+        let next_rank = Bitboard::rank(rank as u8 + 1).0;
+        let ahead = king_attacks(k).0 & next_rank;
+        let free = ahead & !enemy_att & !pos.pieces_of(color).0;
+        c.blocked = free == 0;
+        c.free = free.count_ones() as i32;
+        let mut path = 0u64;
+        for r in rank + 1..8 {
+            let lo = k.file().saturating_sub((r - rank) as u8);
+            let hi = (k.file() + (r - rank) as u8).min(7);
+            for f in lo..=hi {
+                path |= Square::from_coords(f, r as u8).bb().0;
+            }
+        }
+        c.path = (path & enemy_att).count_ones() as i32;
+    }
+    c
+}
+
 /// Racing Kings: rank progress of the king dominates, reduced when the squares ahead are
 /// covered by the enemy (a blocked path).
 ///
@@ -551,36 +577,63 @@ fn hill_terms(pos: &Position, attacks: [u64; 2], phase: i32) -> i32 {
 /// session 15): each rank from the third up is worth two to three times what it was, and a
 /// free step ahead and the enemy's control of the path four times.
 fn race_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
-    const RANK_BONUS: [i32; 8] = [0, 60, 327, 465, 783, 976, 1306, 1590];
-    let mut s = 0;
+    let value = |color| {
+        let c = race_counts(pos, attacks, color);
+        RANK_BONUS[c.rank]
+            + if c.blocked { BLOCKED } else { 0 }
+            + c.free * FREE_STEP
+            + c.path * PATH_CONTROL
+    };
+    value(Color::White) - value(Color::Black)
+}
+
+/// Racing Kings: the king's rank, a king with no free step ahead, each free step ahead, each
+/// square of the king's path the enemy controls (`race_terms`, in the order `examples/texel`
+/// prints their features).
+const RANK_BONUS: [i32; 8] = [0, 60, 327, 465, 783, 976, 1306, 1590];
+const BLOCKED: i32 = -42;
+const FREE_STEP: i32 = 61;
+const PATH_CONTROL: i32 = -19;
+
+/// Both sides' attacked squares, as [`evaluate_white`] computes them.
+#[cfg(feature = "tuning")]
+fn attack_maps(pos: &Position) -> [u64; 2] {
+    let occ = pos.occupied();
+    let mut attacks = [0u64; 2];
     for color in [Color::White, Color::Black] {
-        let sign = if color == Color::White { 1 } else { -1 };
-        let k = pos.king(color);
-        let rank = k.rank() as usize;
-        s += sign * RANK_BONUS[rank];
-        if rank < 7 {
-            let enemy_att = attacks[color.other().index()];
-            let next_rank = Bitboard::rank(rank as u8 + 1).0;
-            let ahead = king_attacks(k).0 & next_rank;
-            let free = ahead & !enemy_att & !pos.pieces_of(color).0;
-            if free == 0 {
-                s -= sign * 42;
-            } else {
-                s += sign * 61 * free.count_ones() as i32;
+        for role in Role::ALL {
+            for sq in bb_of(pos, color, role) {
+                attacks[color.index()] |= piece_attacks(color, role, sq, occ).0;
             }
-            // Enemy control of the whole path to the goal.
-            let mut path = 0u64;
-            for r in rank + 1..8 {
-                let lo = k.file().saturating_sub((r - rank) as u8);
-                let hi = (k.file() + (r - rank) as u8).min(7);
-                for f in lo..=hi {
-                    path |= Square::from_coords(f, r as u8).bb().0;
-                }
-            }
-            s -= sign * 19 * (path & enemy_att).count_ones() as i32;
         }
     }
-    s
+    attacks
+}
+
+/// Texel tuning of the Racing Kings terms (`--features tuning`, `examples/texel.rs`): for
+/// `pos`, the evaluation without those terms, their features (White's count minus Black's:
+/// one indicator per king rank 2-8, no free step, free steps, controlled path squares) and
+/// the side to move's free steps onto the last rank (it wins, or draws, next move).
+#[cfg(feature = "tuning")]
+pub fn race_features(pos: &Position) -> (i32, [i32; 10], i32) {
+    let attacks = attack_maps(pos);
+    let mut f = [0i32; 10];
+    let mut mover_goal = 0;
+    for color in [Color::White, Color::Black] {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let c = race_counts(pos, attacks, color);
+        if c.rank > 0 {
+            f[c.rank - 1] += sign;
+        }
+        f[7] += sign * i32::from(c.blocked);
+        f[8] += sign * c.free;
+        f[9] += sign * c.path;
+        if color == pos.turn() && c.rank == 6 {
+            mover_goal = c.free;
+        }
+    }
+    let base = evaluate_white(pos) - race_terms(pos, attacks);
+    (base, f, mover_goal)
 }
 
 /// Exchange values for static exchange evaluation (the king's never matters: it may only
