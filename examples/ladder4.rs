@@ -8,7 +8,7 @@
 //!     [--strong-search brs|brs+] [--weak-search brs|brs+]
 //!     [--strong-eval plain|full] [--weak-eval plain|full]
 //!     [--{strong,weak}-{pvs,kcap,lmr,order,mate,turnmates,lines} on|off]
-//!     [--{strong,weak}-{checkext,minprune,qevade,leader} on|off]
+//!     [--{strong,weak}-{checkext,minprune,qevade,leader,outdelay} on|off]
 //! ```
 //! Prints each game's points and places and a summary: the strong player's wins (first
 //! place, shared or not), average place and average points against the weak players' average,
@@ -17,7 +17,7 @@
 //! the evaluation without king-safety and development terms, so that one side can play the
 //! default engine against copies of a variant. The on/off switches are the `FourConfig` fields
 //! `pvs`, `kcap_order`, `lmr`, `min_order`, `mate_order`, `turn_mates`, `king_lines`,
-//! `check_ext`, `min_prune`, `q_evasions` and `leader_rank`; left out, each takes its default.
+//! `check_ext`, `min_prune`, `q_evasions`, `leader_rank` and `out_delay`; left out, each takes its default.
 //! `--pgn` prints every game's PGN4 (to look at how a game was lost).
 
 use tablero::ai::AiOptions;
@@ -80,6 +80,7 @@ fn main() {
         min_prune: on(side, "minprune", d.min_prune),
         q_evasions: on(side, "qevade", d.q_evasions),
         leader_rank: on(side, "leader", d.leader_rank),
+        out_delay: on(side, "outdelay", d.out_delay),
     };
     let (strong_cfg, weak_cfg) = (config("strong"), config("weak"));
     if args.iter().any(|a| a == "--bench") {

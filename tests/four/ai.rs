@@ -90,6 +90,7 @@ fn four_player_search_variants_find_mate_for_points() {
         min_prune: false,
         q_evasions: false,
         leader_rank: false,
+        out_delay: false,
     };
     for cfg in [FourConfig::default(), plain] {
         for k in [0, 3] {

@@ -16,7 +16,7 @@ use crate::four::{Move, Position};
 
 /// Whether the switches that only exist to be measured against the defaults
 /// ([`FourConfig::brs_plus`], [`FourConfig::min_order`], [`FourConfig::mate_order`],
-/// [`FourConfig::check_ext`], [`FourConfig::min_prune`], [`FourConfig::q_evasions`],
+/// [`FourConfig::min_prune`], [`FourConfig::q_evasions`],
 /// [`FourConfig::leader_rank`]) take
 /// effect. They do in native builds, where `examples/ladder4.rs` measures them; the wasm
 /// package plays the defaults only, and leaving the unused alternatives out of it keeps the
@@ -65,9 +65,9 @@ pub struct FourConfig {
     pub king_lines: bool,
     /// Check extension: a max layer where the searching player is in check is searched one
     /// ply deeper (its few evasions are cheap, and the opponents' follow-up mates are what
-    /// ended a fifth of the measured games). Levels 5 and up. Off: at 30 000 nodes it took
-    /// 56 of 80 first places against 52 on one seed and 52 against 53 on another, average
-    /// place 1.59 against 1.66 and 1.80 against 1.68 (`examples/ladder4.rs --strong-checkext`).
+    /// ended a fifth of the measured games). Levels 5 and up. On since session 16: at
+    /// 150 000 nodes it took more first places and was checkmated less often than without
+    /// (docs/STRENGTH.md; at 30 000 nodes, where it was first measured, it was even).
     pub check_ext: bool,
     /// Late move pruning in min layers near the horizon: an opponent's quiet move that gives
     /// no check and comes late in the ordering is not searched one or two plies from the
@@ -84,6 +84,10 @@ pub struct FourConfig {
     /// threat to first place. Levels 5 and up. Off: 41 of 80 first places against 52
     /// (`--strong-leader`).
     pub leader_rank: bool,
+    /// A line in which the searching player is out is worth two points more per ply it
+    /// lasts: when the search finds every move lost, it plays the one that loses latest
+    /// instead of grabbing material on the way out. Levels 5 and up.
+    pub out_delay: bool,
 }
 
 impl Default for FourConfig {
@@ -99,10 +103,11 @@ impl Default for FourConfig {
             mate_order: false,
             turn_mates: true,
             king_lines: true,
-            check_ext: false,
+            check_ext: true,
             min_prune: false,
             q_evasions: false,
             leader_rank: false,
+            out_delay: true,
         }
     }
 }
@@ -134,6 +139,7 @@ pub fn choose_move_with(
         min_prune: cfg.min_prune && opts.level >= 5,
         q_evasions: cfg.q_evasions && opts.level >= 5,
         leader_rank: cfg.leader_rank && opts.level >= 5,
+        out_delay: cfg.out_delay && opts.level >= 5,
         ..cfg
     };
     // Four-player nodes cost several times a two-player node (three mate/stalemate tests per

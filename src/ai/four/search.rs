@@ -197,11 +197,22 @@ impl Ctx {
 
     fn end_value(&self, pos: &Position, ply: usize) -> Option<i32> {
         if !in_game(pos, self.pov) {
-            return Some(self.eval(pos));
+            // Out later is better: best-reply search lets the strongest opponent answer every
+            // move, so deeper searches find most lines lost, and real opponents may not find
+            // the loss at all.
+            let delay = if self.cfg.out_delay {
+                OUT_DELAY * ply as i32
+            } else {
+                0
+            };
+            return Some(self.eval(pos) + delay);
         }
         end_value(pos, self.pov, ply)
     }
 }
+
+/// Centipawns a line in which the searching player is out gains per ply it lasts.
+const OUT_DELAY: i32 = 200;
 
 /// A stage of a BRS+ min layer: the position where one opponent is to move (the earlier
 /// opponents having played their move-ordering moves) and that opponent's moves.
@@ -346,7 +357,7 @@ impl Searcher<'_, Position> {
             return v;
         }
         let pov = cx.pov;
-        let extend = MEASURING && cx.cfg.check_ext && max && pos.in_check(Seat::from_index(pov));
+        let extend = cx.cfg.check_ext && max && pos.in_check(Seat::from_index(pov));
         let depth = depth + i32::from(extend);
         if depth <= 0 || ply >= crate::ai::search::MAX_PLY - 2 {
             return self.qbrs(pos, alpha, beta, ply, cx, max, 0);
