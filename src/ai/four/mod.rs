@@ -52,7 +52,8 @@ pub struct FourConfig {
     pub min_order: bool,
     /// After an opponent's reply that leaves the searching player in check with at most four
     /// legal moves, an opponent who comes before it in turn order and has a mating move
-    /// plays it (two opponents' mates are otherwise invisible to BRS).
+    /// plays it (two opponents' mates are otherwise invisible to BRS). Off: with the check
+    /// extension at 150 000 nodes, 61 of 100 first places against 66 (`--strong-mate`).
     pub mate_order: bool,
     /// Root moves after which one opponent can enable a mate by an opponent who moves after
     /// it (before the searching player moves again) are played only if every move allows
@@ -77,7 +78,8 @@ pub struct FourConfig {
     pub min_prune: bool,
     /// Quiescence does not stand pat for the searching player in check: it searches all its
     /// evasions (a capture that checks is otherwise scored as if the check could be ignored).
-    /// Levels 5 and up. Off: 50 of 80 first places against 52 (`--strong-qevade`).
+    /// Levels 5 and up. Off: 50 of 80 first places against 52 (`--strong-qevade`), and with
+    /// the check extension at 150 000 nodes 64 of 100 against 66.
     pub q_evasions: bool,
     /// Points are counted against the best opponent only (the one who stands between us and
     /// first place), not half against the average of all three: a player far behind is no
