@@ -17,7 +17,8 @@
 //! the evaluation without king-safety and development terms, so that one side can play the
 //! default engine against copies of a variant. The on/off switches are the `FourConfig` fields
 //! `pvs`, `kcap_order`, `lmr`, `min_order`, `mate_order`, `turn_mates`, `king_lines`,
-//! `check_ext`, `min_prune`, `q_evasions`, `leader_rank` and `out_delay`; left out, each takes its default.
+//! `check_ext`, `min_prune`, `q_evasions`, `leader_rank` and `out_delay`; left out, each
+//! takes its default.
 //! `--pgn` prints every game's PGN4 (to look at how a game was lost).
 
 use tablero::ai::AiOptions;
