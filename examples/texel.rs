@@ -5,11 +5,11 @@
 //! cargo run --release --features tuning --example texel -- [--variant 3check|racingkings] < positions.txt
 //! ```
 //! Reads lines `<fen>|<White's result: 1, 0.5 or 0>` and prints, per line, the result, the
-//! evaluation without the variant's own terms, the features of those terms (White minus
-//! Black, in the order of their constants: seven for `three_check_terms`, ten for
-//! `race_terms`) and what the side to move threatens at once (Three-check: the squares it
-//! could check from; Racing Kings: its free steps onto the last rank). A malformed line stops
-//! the run with its line number.
+//! evaluation without the variant's own terms, the features (White minus Black: fifteen for
+//! Three-check, the seven of `three_check_terms` first, see `three_check_features`; ten for
+//! `race_terms`, in the order of its constants) and what the side to move threatens at once
+//! (Three-check: the squares it could check from; Racing Kings: its free steps onto the last
+//! rank). A malformed line stops the run with its line number.
 
 use std::io::{BufRead, Write};
 

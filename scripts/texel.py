@@ -33,6 +33,26 @@ White's PGN name starts with NAME, -1 otherwise. Games against a much stronger o
 mostly won by it whatever the position, and without this feature the fit credits whatever that
 opponent's positions look like; the feature takes up the strength gap and is not kept.
 
+--drop leaves terms out of the fit. Three-check has fifteen: session 15's seven, then
+(session 17) a value added to each pawn, knight, bishop, rook and queen, the side to move's
+check squares (TEMPO), shield pawns (SHIELD, not in the evaluation: it fitted near zero) and
+pawnless files around the own king (OPEN); their default --start values are 0, and --drop
+PAWN,KNIGHT,BISHOP,ROOK,QUEEN,TEMPO,SHIELD,OPEN fits session 15's seven alone.
+
+--fsf-nodes N labels each position with Fairy-Stockfish's score at N nodes, as
+1 / (1 + 10^(-score / 400)), instead of the game's result (distillation: the labels are far
+less noisy, but they teach Fairy-Stockfish's view, which its own search backs). The scores are
+cached in <pgn>.fsf<N>, one line per position. Session 17's fit:
+
+    cargo build --release --bin tablero-uci --features ai        # at dafe9d2 (session 15's terms)
+    for s in 101 102; do
+      python3 scripts/fsf_match.py --engine target/release/tablero-uci --variants 3check \\
+          --elos 0 --games 400 --nodes 20000 --fsf-nodes 10000 --random-plies 6 --seed $s \\
+          --pgn /tmp/fsf$s.pgn
+    done
+    python3 scripts/texel.py --train /tmp/fsf101.pgn --valid /tmp/fsf102.pgn --fsf-nodes 50000 \\
+        --start 201,685,10,80,277,98,101,0,0,0,0,0,0,0,0 --drop SHIELD
+
 Racing Kings (session 16): the same with `--variant racingkings` and the games of
 `fsf_match.py --variants racingkings ... --random-plies 4`; its ten features are the king's
 rank (an indicator per rank 2-8), no free step ahead, free steps ahead and enemy-controlled
@@ -41,6 +61,8 @@ game), so the pull towards --start matters more there.
 """
 
 import argparse
+import concurrent.futures
+import os
 import subprocess
 import sys
 
@@ -51,7 +73,9 @@ import numpy as np
 # --start).
 VARIANTS = {
     "3check": (["GIVEN[1]", "GIVEN[2]", "THREAT[0]", "THREAT[1]", "THREAT[2]", "SAFE_THREAT",
-                "RING"], "250,700,12,24,36,0,6"),
+                "RING", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "TEMPO", "SHIELD",
+                "OPEN"],
+               "250,700,12,24,36,0,6,0,0,0,0,0,0,0,0"),
     "racingkings": ([f"RANK_BONUS[{r}]" for r in range(1, 8)]
                     + ["BLOCKED", "FREE_STEP", "PATH_CONTROL"],
                     "60,130,210,310,440,620,900,-70,15,-4"),
@@ -60,8 +84,9 @@ RESULTS = {"1-0": "1", "0-1": "0", "1/2-1/2": "0.5"}
 
 
 def positions(paths, skip_plies):
-    """(fen|result lines, White's name per line) of the quiet positions of the games."""
-    lines, whites = [], []
+    """(fen|result lines, White's name per line, the boards) of the quiet positions of the
+    games."""
+    lines, whites, boards = [], [], []
     for path in paths:
         with open(path) as f:
             while (game := chess.pgn.read_game(f)) is not None:
@@ -76,9 +101,41 @@ def positions(paths, skip_plies):
                             and not board.is_check():
                         lines.append(f"{board.fen()}|{y}")
                         whites.append(game.headers.get("White", ""))
+                        boards.append(board.copy())
                     last_capture = capture
                     board.push(mv)
-    return lines, whites
+    return lines, whites, boards
+
+
+def fsf_scores(boards, fsf, nodes, cache):
+    """Fairy-Stockfish's score for White of each board at `nodes` nodes (mates as +-3000),
+    read from `cache` when it holds one line per board, else computed with two engines and
+    written there."""
+    if os.path.exists(cache):
+        with open(cache) as f:
+            scores = [float(x) for x in f.read().split()]
+        if len(scores) == len(boards):
+            return np.array(scores)
+    import chess.engine
+
+    def run(chunk):
+        engine = chess.engine.SimpleEngine.popen_uci(fsf)
+        engine.configure({"Threads": 1, "Hash": 64})
+        out = []
+        for board in chunk:
+            info = engine.analyse(board, chess.engine.Limit(nodes=nodes))
+            out.append(info["score"].white().score(mate_score=3000))
+            engine.protocol.send_line("ucinewgame")
+        engine.quit()
+        return out
+
+    half = len(boards) // 2
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        parts = list(pool.map(run, [boards[:half], boards[half:]]))
+    scores = parts[0] + parts[1]
+    with open(cache, "w") as f:
+        f.write("\n".join(str(s) for s in scores) + "\n")
+    return np.array(scores, float)
 
 
 def features(binary, variant, lines):
@@ -90,8 +147,20 @@ def features(binary, variant, lines):
 
 
 def dataset(args, paths):
-    lines, whites = positions(paths, args.skip_plies)
+    lines, whites, scores = [], [], []
+    for path in paths:
+        ls, ws, boards = positions([path], args.skip_plies)
+        lines += ls
+        whites += ws
+        if args.fsf_nodes:
+            scores.append(fsf_scores(boards, args.fsf, args.fsf_nodes,
+                                     f"{path}.fsf{args.fsf_nodes}"))
     y, base, f, mover = features(args.features_bin, args.variant, lines)
+    f = f[:, args.keep]
+    if args.fsf_nodes:
+        # Distillation: the label is Fairy-Stockfish's verdict on the position rather than
+        # the game's result, which mostly says which engine was the stronger.
+        y = 1 / (1 + 10 ** (-np.concatenate(scores) / 400))
     keep = mover == 0 if args.quiet else np.ones(len(y), bool)
     cols = [base[:, None], f]
     if args.strength_feature:
@@ -114,13 +183,26 @@ def main():
     ap.add_argument("--skip-plies", type=int, default=6)
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--strength-feature", metavar="NAME")
+    ap.add_argument("--fsf-nodes", type=int, metavar="N",
+                    help="label each position with Fairy-Stockfish's score at N nodes "
+                         "(cached next to the PGN) instead of the game's result")
+    ap.add_argument("--fsf", default="/usr/games/fairy-stockfish")
     ap.add_argument("--start",
                     help="the values the fit starts from and is pulled towards (default: "
                          "those before session 15's fit)")
     ap.add_argument("--l2", type=float, default=1e-3)
+    ap.add_argument("--drop", metavar="NAMES",
+                    help="comma-separated terms to leave out of the fit (--start still lists "
+                         "every term)")
     args = ap.parse_args()
     names, default_start = VARIANTS[args.variant]
     args.start = args.start or default_start
+    drop = set(args.drop.split(",")) if args.drop else set()
+    if drop - set(names):
+        ap.error(f"--drop: unknown terms {sorted(drop - set(names))}")
+    args.keep = [i for i, n in enumerate(names) if n not in drop]
+    args.start = ",".join(v for i, v in enumerate(args.start.split(",")) if i in args.keep)
+    names = [names[i] for i in args.keep]
     if len(args.start.split(",")) != len(names):
         ap.error(f"--start needs {len(names)} values for {args.variant}")
 

@@ -429,30 +429,82 @@ fn check_counts(pos: &Position, attacks: [u64; 2], color: Color) -> CheckCounts 
 /// exposure: the squares from which we could check it next move (more when nothing of theirs
 /// guards them, and far more once we have given checks) and the squares around it we attack.
 ///
-/// The values are fitted to game results (Texel tuning, `scripts/texel.py`; docs/STRENGTH.md,
-/// session 15): exposure counts for several times what it did before the fit.
+/// Material counts for less than in chess (a queen 237 less, a pawn 61), each check square
+/// of the side to move a little more (it can use one at once), and each file of or next to
+/// the king without a pawn of its own counts against it.
+///
+/// The values are fitted (Texel tuning, `scripts/texel.py`; docs/STRENGTH.md, session 17) to
+/// Fairy-Stockfish's scores of positions from games against it; session 15's fit to those
+/// games' results had made exposure count several times what it did before.
 fn three_check_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
-    const GIVEN: [i32; 4] = [0, 201, 685, 0];
+    const GIVEN: [i32; 4] = [0, 116, 587, 0];
     // Per square from which a check could be given, by the number of checks already given.
-    const THREAT: [i32; 3] = [10, 80, 277];
-    const SAFE_THREAT: i32 = 98;
-    const RING: i32 = 101;
+    const THREAT: [i32; 3] = [22, 25, 237];
+    const SAFE_THREAT: i32 = 77;
+    const RING: i32 = 6;
+    // Added to each piece's value, pawn to queen: material counts for less than in chess.
+    const MATERIAL: [i32; 5] = [-61, -94, -105, -11, -237];
+    // Per check square of the side to move, which can use one at once.
+    const TEMPO: i32 = 43;
+    // Per file next to or of our king without a pawn of ours.
+    const OPEN: i32 = -56;
     let value = |color| {
         let c = check_counts(pos, attacks, color);
-        GIVEN[c.given] + c.threats * THREAT[c.given.min(2)] + c.safe * SAFE_THREAT + c.ring * RING
+        // Role::ALL runs pawn to king; the zip stops before the king.
+        let material: i32 = Role::ALL
+            .into_iter()
+            .zip(MATERIAL)
+            .map(|(role, v)| v * bb_of(pos, color, role).0.count_ones() as i32)
+            .sum();
+        let tempo = if color == pos.turn() {
+            c.threats * TEMPO
+        } else {
+            0
+        };
+        GIVEN[c.given]
+            + c.threats * THREAT[c.given.min(2)]
+            + c.safe * SAFE_THREAT
+            + c.ring * RING
+            + material
+            + tempo
+            + king_cover(pos, color).1 * OPEN
     };
     value(Color::White) - value(Color::Black)
 }
 
+/// Our pawns on the three files around our king, one or two ranks ahead of it, and how many
+/// of those files have none of our pawns at all.
+fn king_cover(pos: &Position, color: Color) -> (i32, i32) {
+    let k = pos.king(color);
+    let pawns = bb_of(pos, color, Role::Pawn).0;
+    let (mut shield, mut open) = (0, 0);
+    for file in k.file().saturating_sub(1)..=(k.file() + 1).min(7) {
+        let on_file = pawns & Bitboard::file(file).0;
+        if on_file == 0 {
+            open += 1;
+        }
+        for step in [1i8, 2] {
+            let rank = k.rank() as i8 + if color == Color::White { step } else { -step };
+            if (0..8).contains(&rank) && on_file & Bitboard::rank(rank as u8).0 != 0 {
+                shield += 1;
+            }
+        }
+    }
+    (shield, open)
+}
+
 /// Texel tuning of the Three-check terms (`--features tuning`, `examples/texel.rs`): for `pos`,
-/// the evaluation without those terms, their features (White's count minus Black's, in the
-/// order of the constants: one and two checks given, check squares after 0, 1 and 2 checks
-/// given, unguarded check squares, attacked king neighbours) and the number of check
-/// squares of the side to move.
+/// the evaluation without those terms, fifteen features (White's count minus Black's) and the
+/// number of check squares of the side to move. The first seven are the terms' own, in the
+/// order of the constants (one and two checks given, check squares after 0, 1 and 2 checks
+/// given, unguarded check squares, attacked king neighbours); then pawns, knights, bishops,
+/// rooks and queens (`MATERIAL`), the side to move's check squares (`TEMPO`), shield pawns
+/// (fitted near zero in session 17, so not a term) and pawnless files around the own king
+/// (`OPEN`; both from `king_cover`).
 #[cfg(feature = "tuning")]
-pub fn three_check_features(pos: &Position) -> (i32, [i32; 7], i32) {
+pub fn three_check_features(pos: &Position) -> (i32, [i32; 15], i32) {
     let attacks = attack_maps(pos);
-    let mut f = [0i32; 7];
+    let mut f = [0i32; 15];
     let mut mover_threats = 0;
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
@@ -465,9 +517,16 @@ pub fn three_check_features(pos: &Position) -> (i32, [i32; 7], i32) {
         f[2 + c.given.min(2)] += sign * c.threats;
         f[5] += sign * c.safe;
         f[6] += sign * c.ring;
+        for (i, role) in Role::ALL[..5].iter().copied().enumerate() {
+            f[7 + i] += sign * bb_of(pos, color, role).0.count_ones() as i32;
+        }
         if color == pos.turn() {
             mover_threats = c.threats;
+            f[12] += sign * c.threats;
         }
+        let (shield, open) = king_cover(pos, color);
+        f[13] += sign * shield;
+        f[14] += sign * open;
     }
     let base = evaluate_white(pos) - three_check_terms(pos, attacks);
     (base, f, mover_threats)
