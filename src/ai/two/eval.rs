@@ -332,17 +332,13 @@ fn pawn_shield(pos: &Position, color: Color) -> i32 {
     if k.relative_rank(color) > 1 {
         return 0;
     }
-    let pawns = bb_of(pos, color, Role::Pawn).0;
-    let lo = k.file().saturating_sub(1);
-    let hi = (k.file() + 1).min(7);
     // The two ranks in front of the king (it stands on its first or second rank).
     let near = match color {
         Color::White => 0xffffu64 << ((k.rank() as u32 + 1) * 8),
         Color::Black => 0xffffu64 << ((k.rank() as u32 - 2) * 8),
     };
     let mut s = 0;
-    for f in lo..=hi {
-        let file = Bitboard::file(f).0 & pawns;
+    for file in king_file_pawns(pos, color) {
         if file & near != 0 {
             s += 15;
         } else if file == 0 {
@@ -467,30 +463,39 @@ fn three_check_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
             + c.ring * RING
             + material
             + tempo
-            + king_cover(pos, color).1 * OPEN
+            + pawnless_king_files(pos, color) * OPEN
     };
     value(Color::White) - value(Color::Black)
 }
 
-/// Our pawns on the three files around our king, one or two ranks ahead of it, and how many
-/// of those files have none of our pawns at all.
-fn king_cover(pos: &Position, color: Color) -> (i32, i32) {
+/// `color`'s pawns on each file of or next to its king (two or three bitboards).
+fn king_file_pawns(pos: &Position, color: Color) -> impl Iterator<Item = u64> {
     let k = pos.king(color);
     let pawns = bb_of(pos, color, Role::Pawn).0;
-    let (mut shield, mut open) = (0, 0);
-    for file in k.file().saturating_sub(1)..=(k.file() + 1).min(7) {
-        let on_file = pawns & Bitboard::file(file).0;
-        if on_file == 0 {
-            open += 1;
+    (k.file().saturating_sub(1)..=(k.file() + 1).min(7)).map(move |f| pawns & Bitboard::file(f).0)
+}
+
+/// Files of or next to `color`'s king without a pawn of `color`'s.
+fn pawnless_king_files(pos: &Position, color: Color) -> i32 {
+    king_file_pawns(pos, color).filter(|&p| p == 0).count() as i32
+}
+
+/// `color`'s pawns one or two ranks in front of its king on the files of or next to it.
+#[cfg(feature = "tuning")]
+fn shield_pawns(pos: &Position, color: Color) -> i32 {
+    let k = pos.king(color);
+    let ahead = |step: i8| {
+        let rank = k.rank() as i8 + if color == Color::White { step } else { -step };
+        if (0..8).contains(&rank) {
+            Bitboard::rank(rank as u8).0
+        } else {
+            0
         }
-        for step in [1i8, 2] {
-            let rank = k.rank() as i8 + if color == Color::White { step } else { -step };
-            if (0..8).contains(&rank) && on_file & Bitboard::rank(rank as u8).0 != 0 {
-                shield += 1;
-            }
-        }
-    }
-    (shield, open)
+    };
+    let near = ahead(1) | ahead(2);
+    king_file_pawns(pos, color)
+        .map(|p| (p & near).count_ones() as i32)
+        .sum()
 }
 
 /// Texel tuning of the Three-check terms (`--features tuning`, `examples/texel.rs`): for `pos`,
@@ -500,7 +505,7 @@ fn king_cover(pos: &Position, color: Color) -> (i32, i32) {
 /// given, unguarded check squares, attacked king neighbours); then pawns, knights, bishops,
 /// rooks and queens (`MATERIAL`), the side to move's check squares (`TEMPO`), shield pawns
 /// (fitted near zero in session 17, so not a term) and pawnless files around the own king
-/// (`OPEN`; both from `king_cover`).
+/// (`OPEN`).
 #[cfg(feature = "tuning")]
 pub fn three_check_features(pos: &Position) -> (i32, [i32; 15], i32) {
     let attacks = attack_maps(pos);
@@ -524,9 +529,8 @@ pub fn three_check_features(pos: &Position) -> (i32, [i32; 15], i32) {
             mover_threats = c.threats;
             f[12] += sign * c.threats;
         }
-        let (shield, open) = king_cover(pos, color);
-        f[13] += sign * shield;
-        f[14] += sign * open;
+        f[13] += sign * shield_pawns(pos, color);
+        f[14] += sign * pawnless_king_files(pos, color);
     }
     let base = evaluate_white(pos) - three_check_terms(pos, attacks);
     (base, f, mover_threats)
