@@ -337,8 +337,10 @@ fn pawn_shield(pos: &Position, color: Color) -> i32 {
         Color::White => 0xffffu64 << ((k.rank() as u32 + 1) * 8),
         Color::Black => 0xffffu64 << ((k.rank() as u32 - 2) * 8),
     };
+    let pawns = bb_of(pos, color, Role::Pawn).0;
     let mut s = 0;
-    for file in king_file_pawns(pos, color) {
+    for f in king_files(k) {
+        let file = Bitboard::file(f).0 & pawns;
         if file & near != 0 {
             s += 15;
         } else if file == 0 {
@@ -468,16 +470,21 @@ fn three_check_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
     value(Color::White) - value(Color::Black)
 }
 
-/// `color`'s pawns on each file of or next to its king (two or three bitboards).
-fn king_file_pawns(pos: &Position, color: Color) -> impl Iterator<Item = u64> {
-    let k = pos.king(color);
-    let pawns = bb_of(pos, color, Role::Pawn).0;
-    (k.file().saturating_sub(1)..=(k.file() + 1).min(7)).map(move |f| pawns & Bitboard::file(f).0)
+/// The files of and next to a king on `k` (two or three).
+fn king_files(k: Square) -> std::ops::RangeInclusive<u8> {
+    k.file().saturating_sub(1)..=(k.file() + 1).min(7)
 }
 
 /// Files of or next to `color`'s king without a pawn of `color`'s.
 fn pawnless_king_files(pos: &Position, color: Color) -> i32 {
-    king_file_pawns(pos, color).filter(|&p| p == 0).count() as i32
+    let pawns = bb_of(pos, color, Role::Pawn).0;
+    let mut open = 0;
+    for f in king_files(pos.king(color)) {
+        if pawns & Bitboard::file(f).0 == 0 {
+            open += 1;
+        }
+    }
+    open
 }
 
 /// `color`'s pawns one or two ranks in front of its king on the files of or next to it.
@@ -493,8 +500,9 @@ fn shield_pawns(pos: &Position, color: Color) -> i32 {
         }
     };
     let near = ahead(1) | ahead(2);
-    king_file_pawns(pos, color)
-        .map(|p| (p & near).count_ones() as i32)
+    let pawns = bb_of(pos, color, Role::Pawn).0;
+    king_files(k)
+        .map(|f| (pawns & near & Bitboard::file(f).0).count_ones() as i32)
         .sum()
 }
 
