@@ -5,7 +5,7 @@
 //! cargo run --release --features tuning --example texel -- [--variant 3check|racingkings] < positions.txt
 //! ```
 //! Reads lines `<fen>|<White's result: 1, 0.5 or 0>` and prints, per line, the result, the
-//! evaluation without the variant's own terms, the features (White minus Black: fifteen for
+//! evaluation without the variant's own terms, the features (White minus Black: thirty for
 //! Three-check, the seven of `three_check_terms` first, see `three_check_features`; ten for
 //! `race_terms`, in the order of its constants) and what the side to move threatens at once
 //! (Three-check: the squares it could check from; Racing Kings: its free steps onto the last

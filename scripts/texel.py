@@ -33,11 +33,18 @@ White's PGN name starts with NAME, -1 otherwise. Games against a much stronger o
 mostly won by it whatever the position, and without this feature the fit credits whatever that
 opponent's positions look like; the feature takes up the strength gap and is not kept.
 
---drop leaves terms out of the fit. Three-check has fifteen: session 15's seven, then
+--drop leaves terms out of the fit. Three-check has thirty: session 15's seven, then
 (session 17) a value added to each pawn, knight, bishop, rook and queen, the side to move's
 check squares (TEMPO), shield pawns (SHIELD, not in the evaluation: it fitted near zero) and
-pawnless files around the own king (OPEN); their default --start values are 0, and --drop
-PAWN,KNIGHT,BISHOP,ROOK,QUEEN,TEMPO,SHIELD,OPEN fits session 15's seven alone.
+pawnless files around the own king (OPEN), then (session 18) fifteen more, described at
+`extra_king_features` and `three_check_features` in src/ai/two/eval.rs (ZONE, QUEEN_THREAT,
+FLIGHT, MOBILITY and WING became terms); their default --start values are 0. Session 18's
+kept fit, on the games of the session 17 engine (seeds 105-107 to fit, 108 to check):
+
+    python3 scripts/texel.py --train /tmp/fsf105.pgn /tmp/fsf106.pgn /tmp/fsf107.pgn \
+        --valid /tmp/fsf108.pgn --fsf-nodes 50000 \
+        --start 116,587,22,25,237,77,6,-61,-94,-105,-11,-237,43,0,-56,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 \
+        --drop SHIELD,KING_RANK,DEFENDERS,N_CHECKS,HANGING,BY_PAWN,TEMPO1,MOB_MINOR,MOB_ROOK,MOB_QUEEN,GIVEN_Q
 
 --fsf-nodes N labels each position with Fairy-Stockfish's score at N nodes, as
 1 / (1 + 10^(-score / 400)), instead of the game's result (distillation: the labels are far
@@ -74,8 +81,10 @@ import numpy as np
 VARIANTS = {
     "3check": (["GIVEN[1]", "GIVEN[2]", "THREAT[0]", "THREAT[1]", "THREAT[2]", "SAFE_THREAT",
                 "RING", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "TEMPO", "SHIELD",
-                "OPEN"],
-               "250,700,12,24,36,0,6,0,0,0,0,0,0,0,0"),
+                "OPEN", "ZONE", "KING_RANK", "DEFENDERS", "QUEEN_THREAT", "N_CHECKS",
+                "FLIGHT", "HANGING", "MOBILITY", "BY_PAWN", "WING", "TEMPO1",
+                "MOB_MINOR", "MOB_ROOK", "MOB_QUEEN", "GIVEN_Q"],
+               "250,700,12,24,36,0,6,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"),
     "racingkings": ([f"RANK_BONUS[{r}]" for r in range(1, 8)]
                     + ["BLOCKED", "FREE_STEP", "PATH_CONTROL"],
                     "60,130,210,310,440,620,900,-70,15,-4"),

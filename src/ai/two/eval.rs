@@ -201,6 +201,7 @@ pub fn evaluate_white(pos: &Position) -> i32 {
     ];
     let mut zone_attackers = [0usize; 2];
     let mut zone_weight = [0i32; 2];
+    let mut mobility = [0i32; 2];
     for color in [Color::White, Color::Black] {
         let c = color.index();
         let ours = pos.pieces_of(color);
@@ -221,6 +222,9 @@ pub fn evaluate_white(pos: &Position) -> i32 {
                 }
                 // Mobility: squares not taken by our pieces nor covered by enemy pawns.
                 let mob = (att.0 & safe).count_ones() as i32;
+                if !matches!(role, Role::Pawn | Role::King) {
+                    mobility[c] += mob;
+                }
                 match role {
                     Role::Knight => {
                         mg[c] += 4 * (mob - 4);
@@ -249,13 +253,13 @@ pub fn evaluate_white(pos: &Position) -> i32 {
         }
         pawn_structure(pos, color, &mut mg[c], &mut eg[c]);
     }
-    // Racing Kings has no checks, so no king attacks; Three-check has its own exposure terms
-    // (adding these as well measured weaker: 48% against 60% without, 30 games each).
+    // One piece near the king is rarely a threat; several together are.
+    let zone = [0, 1].map(|c| zone_weight[c] * ZONE_SCALE[zone_attackers[c].min(7)] / 100);
+    // Racing Kings has no checks, so no king attacks; Three-check weighs them in its own terms.
     if !matches!(variant, Variant::RacingKings | Variant::ThreeCheck) {
         for color in [Color::White, Color::Black] {
             let c = color.index();
-            // One piece near the king is rarely a threat; several together are.
-            mg[c] += zone_weight[c] * ZONE_SCALE[zone_attackers[c].min(7)] / 100;
+            mg[c] += zone[c];
             if variant != Variant::KingOfTheHill {
                 mg[c] += pawn_shield(pos, color);
             }
@@ -269,7 +273,7 @@ pub fn evaluate_white(pos: &Position) -> i32 {
 
     score += match variant {
         Variant::Chess => 0,
-        Variant::ThreeCheck => three_check_terms(pos, attacks),
+        Variant::ThreeCheck => three_check_terms(pos, attacks, mobility, zone),
         Variant::KingOfTheHill => hill_terms(pos, attacks, phase),
         Variant::RacingKings => race_terms(pos, attacks),
     };
@@ -394,6 +398,8 @@ struct CheckCounts {
     threats: i32,
     safe: i32,
     ring: i32,
+    /// Of the check squares, those the queen reaches (not capped).
+    queen: i32,
 }
 
 fn check_counts(pos: &Position, attacks: [u64; 2], color: Color) -> CheckCounts {
@@ -401,7 +407,7 @@ fn check_counts(pos: &Position, attacks: [u64; 2], color: Color) -> CheckCounts 
     let them = color.other();
     let k = pos.king(them);
     let ours = pos.pieces_of(color).0;
-    let (mut threats, mut safe) = (0i32, 0i32);
+    let (mut threats, mut safe, mut queen) = (0i32, 0i32, 0i32);
     let check_sq = [
         (Role::Knight, knight_attacks(k).0),
         (Role::Bishop, bishop_attacks(k, occ).0),
@@ -413,6 +419,9 @@ fn check_counts(pos: &Position, attacks: [u64; 2], color: Color) -> CheckCounts 
             let open = piece_attacks(color, role, from, occ).0 & squares & !ours;
             threats += open.count_ones() as i32;
             safe += (open & !attacks[them.index()]).count_ones() as i32;
+            if role == Role::Queen {
+                queen += open.count_ones() as i32;
+            }
         }
     }
     CheckCounts {
@@ -420,33 +429,44 @@ fn check_counts(pos: &Position, attacks: [u64; 2], color: Color) -> CheckCounts 
         threats: threats.min(6),
         safe: safe.min(6),
         ring: (king_attacks(k).0 & attacks[color.index()]).count_ones() as i32,
+        queen,
     }
 }
 
 /// Three-check: checks given are worth a lot (the third wins), and so is the enemy king's
 /// exposure: the squares from which we could check it next move (more when nothing of theirs
-/// guards them, and far more once we have given checks) and the squares around it we attack.
+/// guards them, and far more once we have given checks; less when only the queen reaches
+/// them), the squares around it we attack and the chess king-zone attack (`zone`).
 ///
-/// Material counts for less than in chess (a queen 237 less, a pawn 61), each check square
-/// of the side to move a little more (it can use one at once), and each file of or next to
-/// the king without a pawn of its own counts against it.
+/// The queen counts for less than in chess, pawns and minor pieces a little more, and mobility
+/// (`mobility`, safe squares of the pieces) far more; each check square of the side to move
+/// counts a little more (it can use one at once), and a king on a wing file is safer.
 ///
-/// The values are fitted (Texel tuning, `scripts/texel.py`; docs/STRENGTH.md, session 17) to
-/// Fairy-Stockfish's scores of positions from games against it; session 15's fit to those
-/// games' results had made exposure count several times what it did before.
-fn three_check_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
-    const GIVEN: [i32; 4] = [0, 116, 587, 0];
+/// The values are fitted (Texel tuning, `scripts/texel.py`; docs/STRENGTH.md, sessions 17
+/// and 18) to Fairy-Stockfish's scores of positions from games against it.
+fn three_check_terms(pos: &Position, attacks: [u64; 2], mobility: [i32; 2], zone: [i32; 2]) -> i32 {
+    const GIVEN: [i32; 4] = [0, 236, 750, 0];
     // Per square from which a check could be given, by the number of checks already given.
-    const THREAT: [i32; 3] = [22, 25, 237];
-    const SAFE_THREAT: i32 = 77;
-    const RING: i32 = 6;
-    // Added to each piece's value, pawn to queen: material counts for less than in chess.
-    const MATERIAL: [i32; 5] = [-61, -94, -105, -11, -237];
+    const THREAT: [i32; 3] = [31, 100, 341];
+    const SAFE_THREAT: i32 = 150;
+    // Per check square the queen reaches: queen checks are the easiest to parry.
+    const QUEEN_THREAT: i32 = -92;
+    const RING: i32 = 62;
+    // Added to each piece's value, pawn to queen.
+    const MATERIAL: [i32; 5] = [45, 20, 31, -13, -72];
     // Per check square of the side to move, which can use one at once.
-    const TEMPO: i32 = 43;
+    const TEMPO: i32 = 75;
     // Per file next to or of our king without a pawn of ours.
-    const OPEN: i32 = -56;
-    let value = |color| {
+    const OPEN: i32 = 15;
+    // Per safe square of a knight, bishop, rook or queen, on top of the chess mobility.
+    const MOBILITY: i32 = 16;
+    // Times the chess king-zone attack.
+    const ZONE: i32 = 3;
+    // Per free square next to our king that the enemy does not attack.
+    const FLIGHT: i32 = -9;
+    // A king on the a, b, g or h file.
+    const WING: i32 = 68;
+    let value = |color: Color| {
         let c = check_counts(pos, attacks, color);
         // Role::ALL runs pawn to king; the zip stops before the king.
         let material: i32 = Role::ALL
@@ -459,13 +479,21 @@ fn three_check_terms(pos: &Position, attacks: [u64; 2]) -> i32 {
         } else {
             0
         };
+        let k = pos.king(color);
+        let flight = king_attacks(k).0 & !pos.pieces_of(color).0 & !attacks[color.other().index()];
+        let i = color.index();
         GIVEN[c.given]
             + c.threats * THREAT[c.given.min(2)]
             + c.safe * SAFE_THREAT
+            + c.queen * QUEEN_THREAT
             + c.ring * RING
             + material
             + tempo
             + pawnless_king_files(pos, color) * OPEN
+            + mobility[i] * MOBILITY
+            + zone[i] * ZONE
+            + flight.count_ones() as i32 * FLIGHT
+            + i32::from(!(2..6).contains(&k.file())) * WING
     };
     value(Color::White) - value(Color::Black)
 }
@@ -506,18 +534,100 @@ fn shield_pawns(pos: &Position, color: Color) -> i32 {
         .sum()
 }
 
+/// Features tried for Three-check in session 18 (Texel tuning), for `color`: the chess
+/// king-zone attack on the enemy king (`ZONE`), the own king's rank from home (at most 3), own
+/// pieces next to the own king, `color`'s queen and knight check squares, the own king's free
+/// unattacked neighbours (`FLIGHT`), own pieces left hanging, the safe squares of knights,
+/// bishops, rooks and queens (`MOBILITY`), enemy pieces attacked by our pawns, the king on a
+/// wing file (`WING`), then the mobility of the minor pieces, rooks and queens apart. Those
+/// with a constant's name in brackets are terms of `three_check_terms`; the rest fitted near
+/// zero or did not hold up in play (docs/STRENGTH.md).
+#[cfg(feature = "tuning")]
+fn extra_king_features(pos: &Position, attacks: [u64; 2], color: Color) -> [i32; 13] {
+    let occ = pos.occupied();
+    let them = color.other();
+    let ek = pos.king(them);
+    let zone = king_attacks(ek).0 | ek.bb().0;
+    let (mut n, mut weight) = (0usize, 0i32);
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for sq in bb_of(pos, color, role) {
+            let hits = piece_attacks(color, role, sq, occ).0 & zone;
+            if hits != 0 {
+                n += 1;
+                weight += hits.count_ones() as i32 * ZONE_WEIGHT[role as usize];
+            }
+        }
+    }
+    let zone_term = weight * ZONE_SCALE[n.min(7)] / 100;
+    let k = pos.king(color);
+    let rank = if color == Color::White {
+        k.rank()
+    } else {
+        7 - k.rank()
+    };
+    let ours = pos.pieces_of(color).0;
+    let minors = ours & !pos.role_bb(Role::Pawn).0 & !pos.role_bb(Role::King).0;
+    let defenders = (king_attacks(k).0 & minors).count_ones() as i32;
+    let ours_att = attacks[color.index()];
+    let q_checks: i32 = bb_of(pos, color, Role::Queen)
+        .into_iter()
+        .map(|from| {
+            (queen_attacks(from, occ).0 & queen_attacks(ek, occ).0 & !ours).count_ones() as i32
+        })
+        .sum();
+    let n_checks: i32 = bb_of(pos, color, Role::Knight)
+        .into_iter()
+        .map(|from| (knight_attacks(from).0 & knight_attacks(ek).0 & !ours).count_ones() as i32)
+        .sum();
+    let flight = (king_attacks(k).0 & !ours & !attacks[them.index()]).count_ones() as i32;
+    let hanging = (minors & attacks[them.index()] & !ours_att).count_ones() as i32;
+    let pawn_att = pawn_attack_span(pos, them).0;
+    let mut mobility = 0;
+    let mut by_role = [0; 3];
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for sq in bb_of(pos, color, role) {
+            let m = (piece_attacks(color, role, sq, occ).0 & !ours & !pawn_att).count_ones() as i32;
+            mobility += m;
+            by_role[(role as usize).saturating_sub(2)] += m;
+        }
+    }
+    let by_pawn = (pos.pieces_of(them).0
+        & !pos.role_bb(Role::Pawn).0
+        & !pos.role_bb(Role::King).0
+        & pawn_attack_span(pos, color).0)
+        .count_ones() as i32;
+    let corner = i32::from(k.file() <= 1 || k.file() >= 6);
+    [
+        zone_term,
+        i32::from(rank.min(3)),
+        defenders,
+        q_checks,
+        n_checks,
+        flight,
+        hanging,
+        mobility,
+        by_pawn,
+        corner,
+        by_role[0],
+        by_role[1],
+        by_role[2],
+    ]
+}
+
 /// Texel tuning of the Three-check terms (`--features tuning`, `examples/texel.rs`): for `pos`,
-/// the evaluation without those terms, fifteen features (White's count minus Black's) and the
+/// the evaluation without those terms, thirty features (White's count minus Black's) and the
 /// number of check squares of the side to move. The first seven are the terms' own, in the
 /// order of the constants (one and two checks given, check squares after 0, 1 and 2 checks
 /// given, unguarded check squares, attacked king neighbours); then pawns, knights, bishops,
 /// rooks and queens (`MATERIAL`), the side to move's check squares (`TEMPO`), shield pawns
-/// (fitted near zero in session 17, so not a term) and pawnless files around the own king
-/// (`OPEN`).
+/// (fitted near zero in session 17, so not a term), pawnless files around the own king
+/// (`OPEN`); then (session 18) the first ten of [`extra_king_features`], the side to move's
+/// check squares after one check given, its last three, and checks given while the queen is
+/// still on the board. `scripts/texel.py` names them all.
 #[cfg(feature = "tuning")]
-pub fn three_check_features(pos: &Position) -> (i32, [i32; 15], i32) {
+pub fn three_check_features(pos: &Position) -> (i32, [i32; 30], i32) {
     let attacks = attack_maps(pos);
-    let mut f = [0i32; 15];
+    let mut f = [0i32; 30];
     let mut mover_threats = 0;
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
@@ -539,8 +649,28 @@ pub fn three_check_features(pos: &Position) -> (i32, [i32; 15], i32) {
         }
         f[13] += sign * shield_pawns(pos, color);
         f[14] += sign * pawnless_king_files(pos, color);
+        let x = extra_king_features(pos, attacks, color);
+        for (i, v) in x[..10].iter().enumerate() {
+            f[15 + i] += sign * v;
+        }
+        if color == pos.turn() && c.given == 1 {
+            f[25] += sign * c.threats;
+        }
+        for i in 0..3 {
+            f[26 + i] += sign * x[10 + i];
+        }
+        if bb_of(pos, color, Role::Queen).0 != 0 {
+            f[29] += sign * c.given as i32;
+        }
     }
-    let base = evaluate_white(pos) - three_check_terms(pos, attacks);
+    let mut mobility = [0; 2];
+    let mut zone = [0; 2];
+    for color in [Color::White, Color::Black] {
+        let x = extra_king_features(pos, attacks, color);
+        zone[color.index()] = x[0];
+        mobility[color.index()] = x[7];
+    }
+    let base = evaluate_white(pos) - three_check_terms(pos, attacks, mobility, zone);
     (base, f, mover_threats)
 }
 
