@@ -540,8 +540,8 @@ fn shield_pawns(pos: &Position, color: Color) -> i32 {
 /// unattacked neighbours (`FLIGHT`), own pieces left hanging, the safe squares of knights,
 /// bishops, rooks and queens (`MOBILITY`), enemy pieces attacked by our pawns, the king on a
 /// wing file (`WING`), then the mobility of the minor pieces, rooks and queens apart. Those
-/// with a constant's name in brackets are terms of `three_check_terms`; the rest fitted near
-/// zero or did not hold up in play (docs/STRENGTH.md).
+/// named after a constant are terms of `three_check_terms` (the queen's check squares are its
+/// `QUEEN_THREAT`); the rest fitted near zero or did not hold up in play (docs/STRENGTH.md).
 #[cfg(feature = "tuning")]
 fn extra_king_features(pos: &Position, attacks: [u64; 2], color: Color) -> [i32; 13] {
     let occ = pos.occupied();
@@ -569,12 +569,7 @@ fn extra_king_features(pos: &Position, attacks: [u64; 2], color: Color) -> [i32;
     let minors = ours & !pos.role_bb(Role::Pawn).0 & !pos.role_bb(Role::King).0;
     let defenders = (king_attacks(k).0 & minors).count_ones() as i32;
     let ours_att = attacks[color.index()];
-    let q_checks: i32 = bb_of(pos, color, Role::Queen)
-        .into_iter()
-        .map(|from| {
-            (queen_attacks(from, occ).0 & queen_attacks(ek, occ).0 & !ours).count_ones() as i32
-        })
-        .sum();
+    let q_checks = check_counts(pos, attacks, color).queen;
     let n_checks: i32 = bb_of(pos, color, Role::Knight)
         .into_iter()
         .map(|from| (knight_attacks(from).0 & knight_attacks(ek).0 & !ours).count_ones() as i32)
@@ -588,7 +583,8 @@ fn extra_king_features(pos: &Position, attacks: [u64; 2], color: Color) -> [i32;
         for sq in bb_of(pos, color, role) {
             let m = (piece_attacks(color, role, sq, occ).0 & !ours & !pawn_att).count_ones() as i32;
             mobility += m;
-            by_role[(role as usize).saturating_sub(2)] += m;
+            // Knights and bishops together, then rooks, then queens.
+            by_role[(role as usize).max(2) - 2] += m;
         }
     }
     let by_pawn = (pos.pieces_of(them).0
