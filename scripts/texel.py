@@ -37,7 +37,7 @@ opponent's positions look like; the feature takes up the strength gap and is not
 (session 17) a value added to each pawn, knight, bishop, rook and queen, the side to move's
 check squares (TEMPO), shield pawns (SHIELD, not in the evaluation: it fitted near zero) and
 pawnless files around the own king (OPEN), then (session 18) fifteen more, described at
-`extra_king_features` and `three_check_features` in src/ai/two/eval.rs (ZONE, QUEEN_THREAT,
+`extra_king_features` and `three_check_features` in src/ai/two/eval/tuning.rs (ZONE, QUEEN_THREAT,
 FLIGHT, MOBILITY and WING became terms); their default --start values are 0. Session 18's
 kept fit, on the games of the session 17 engine (seeds 105-107 to fit, 108 to check):
 
