@@ -43,6 +43,11 @@ pub trait SearchPosition: Clone {
     /// Quiet moves that quiescence search must still try because they can end the game at
     /// once (checks in Three-check, stepping onto the hill, reaching the last rank).
     fn is_critical(&self, m: Self::Move) -> bool;
+    /// How many plies deep quiescence search still tries [`SearchPosition::is_critical`]
+    /// moves; deeper, only moves that end the game at once.
+    fn critical_plies(&self) -> u32 {
+        2
+    }
     /// Static evaluation in centipawns from `pov`'s point of view.
     fn evaluate(&self, pov: usize) -> i32;
     /// The result when the game is over with the side to move to play: `Some(score)` from the

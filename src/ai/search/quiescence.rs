@@ -44,10 +44,11 @@ impl<P: SearchPosition> Searcher<'_, P> {
             alpha = alpha.max(stand);
             best = stand;
             // Keep only the moves worth resolving.
+            let critical_plies = pos.critical_plies();
             let mut w = start;
             for i in start..self.moves.len() {
                 let m = self.moves[i];
-                let critical = pos.wins_at_once(m) || (qply < 2 && pos.is_critical(m));
+                let critical = pos.wins_at_once(m) || (qply < critical_plies && pos.is_critical(m));
                 // Captures that lose material by exchange cannot raise the stand-pat score.
                 if critical || (pos.tactical_score(m).is_some() && pos.see_ge(m, 0)) {
                     self.moves[w] = m;
