@@ -48,6 +48,11 @@ pub trait SearchPosition: Clone {
     fn critical_plies(&self) -> u32 {
         2
     }
+    /// The search's futility margins in percent of chess's: a game whose evaluation swings
+    /// further in one move needs wider ones.
+    fn margin_percent(&self) -> i32 {
+        100
+    }
     /// Static evaluation in centipawns from `pov`'s point of view.
     fn evaluate(&self, pov: usize) -> i32;
     /// The result when the game is over with the side to move to play: `Some(score)` from the

@@ -613,10 +613,13 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             _ => raw_eval,
         };
 
+        let margin = pos.margin_percent();
         if !pv_node && !in_check && excluded == 0 && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at shallow depth, a quiet move will not
             // bring the score back down.
-            if depth <= 6 && static_eval - 85 * (depth - i32::from(improving)) >= beta {
+            if depth <= 6
+                && static_eval - 85 * margin / 100 * (depth - i32::from(improving)) >= beta
+            {
                 self.moves.truncate(start);
                 return static_eval;
             }
@@ -702,7 +705,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 && !gives_check
                 && best_score > -MATE_BOUND
                 && !pos.is_critical(m)
-                && (static_eval + 100 + 110 * depth <= alpha
+                && (static_eval + (100 + 110 * depth) * margin / 100 <= alpha
                     || n >= ((4 + depth * depth) * (1 + i32::from(improving))) as usize)
             {
                 continue;
