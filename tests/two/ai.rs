@@ -263,20 +263,20 @@ fn node_limited_levels_are_deterministic() {
     }
 }
 
-/// Levels 6 and 7 search two plies deeper in Racing Kings and Three-check than in chess
-/// (their depth caps, not their node budgets, bound those games), and the cap holds in
-/// `choose_move` itself, which the web API and the server call.
+/// The middle levels search deeper in Racing Kings (levels 5-7) and Three-check (levels 6
+/// and 7) than in chess (their depth caps, not their node budgets, bound those games), and
+/// the cap holds in `choose_move` itself, which the web API and the server call.
 #[test]
-fn levels_six_and_seven_search_deeper_in_short_variants() {
+fn middle_levels_search_deeper_in_short_variants() {
     let _serial = serial();
     for (variant, caps) in [
-        (Variant::Chess, [6, 8]),
-        (Variant::KingOfTheHill, [6, 8]),
-        (Variant::RacingKings, [7, 9]),
-        (Variant::ThreeCheck, [7, 9]),
+        (Variant::Chess, [5, 6, 8]),
+        (Variant::KingOfTheHill, [5, 6, 8]),
+        (Variant::RacingKings, [6, 8, 10]),
+        (Variant::ThreeCheck, [5, 7, 9]),
     ] {
         let g = Game::new(variant);
-        for (level, cap) in [6u8, 7].into_iter().zip(caps) {
+        for (level, cap) in [5u8, 6, 7].into_iter().zip(caps) {
             let o = AiOptions {
                 nodes: Some(5_000_000),
                 ..opts(level, 1)
