@@ -23,6 +23,8 @@ const ASPIRATION: i32 = 30;
 const SINK: i32 = 300;
 /// Bound of the two-player history values.
 const HISTORY_MAX: i32 = 16_384;
+/// Entries of the static-evaluation cache (a power of two; 1 MiB).
+const EVAL_CACHE: usize = 1 << 16;
 
 pub use super::position::SearchPosition;
 
@@ -121,6 +123,10 @@ pub struct Searcher<'a, P: SearchPosition> {
     countermoves: Vec<Option<P::Move>>,
     /// Move key a singular-extension search at this ply leaves out (0 for none).
     excluded: [u32; MAX_PLY + 2],
+    /// Static evaluations by position hash (for the side to move): transpositions and
+    /// re-searches evaluate the same positions again, and evaluation is a quarter of a
+    /// search's time. Play is unchanged (docs/BENCHMARKS.md, "Evaluation cache").
+    eval_cache: Vec<(u64, i32)>,
 }
 
 impl<'a, P: SearchPosition> Searcher<'a, P> {
@@ -160,6 +166,8 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             prev_idx: [usize::MAX; MAX_PLY + 2],
             countermoves: vec![None; P::HISTORY_SIZE],
             excluded: [0; MAX_PLY + 2],
+            // Only the two-player search uses it; `search_two_player` allocates it.
+            eval_cache: Vec::new(),
         }
     }
 
@@ -238,6 +246,20 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             back += 2;
         }
         false
+    }
+
+    /// Static evaluation of `pos` for its side to move, from the cache when there.
+    #[inline]
+    pub(crate) fn evaluate_mover(&mut self, pos: &P) -> i32 {
+        let hash = pos.hash();
+        let slot = self.eval_cache[(hash as usize) & (EVAL_CACHE - 1)];
+        // Hash 0 marks an empty slot, so a position hashing to 0 is simply never cached.
+        if slot.0 == hash && hash != 0 {
+            return slot.1;
+        }
+        let v = pos.evaluate(pos.mover());
+        self.eval_cache[(hash as usize) & (EVAL_CACHE - 1)] = (hash, v);
+        v
     }
 
     /// Orders the moves `moves[start..]`: TT move, tactical moves by MVV-LVA, killers, then
@@ -347,6 +369,9 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
     /// `root_scores` (the weaker levels choose among them).
     pub fn search_two_player(&mut self, root: &P, multipv: usize) -> SearchResult<P::Move> {
         let multipv = multipv.max(1);
+        if self.eval_cache.is_empty() {
+            self.eval_cache = vec![(0, 0); EVAL_CACHE];
+        }
         let root_moves = root.legal_move_vec();
         let mut result = SearchResult {
             best: root_moves.first().copied(),
@@ -598,8 +623,11 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             depth -= 1;
         }
 
-        let pov = pos.mover();
-        let raw_eval = if in_check { -INF } else { pos.evaluate(pov) };
+        let raw_eval = if in_check {
+            -INF
+        } else {
+            self.evaluate_mover(pos)
+        };
         self.evals[ply] = raw_eval;
         let improving = !in_check && ply >= 2 && raw_eval > self.evals[ply - 2];
         // A stored score bounding the evaluation in the right direction is a better guess.

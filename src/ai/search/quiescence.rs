@@ -36,7 +36,7 @@ impl<P: SearchPosition> Searcher<'_, P> {
         let evasions = in_check && qply < 4;
         let mut best = -INF;
         if !evasions {
-            let stand = pos.evaluate(pos.mover());
+            let stand = self.evaluate_mover(pos);
             if stand >= beta || ply >= MAX_PLY - 2 {
                 self.moves.truncate(start);
                 return stand;
