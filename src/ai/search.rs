@@ -252,13 +252,19 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
     #[inline]
     pub(crate) fn evaluate_mover(&mut self, pos: &P) -> i32 {
         let hash = pos.hash();
-        let slot = self.eval_cache[(hash as usize) & (EVAL_CACHE - 1)];
-        // Hash 0 marks an empty slot, so a position hashing to 0 is simply never cached.
-        if slot.0 == hash && hash != 0 {
-            return slot.1;
+        let i = (hash as usize) & (EVAL_CACHE - 1);
+        // Hash 0 marks an empty slot, so a position hashing to 0 is simply never cached; before
+        // `search_two_player` allocates the cache, every position is evaluated afresh.
+        if let Some(&(key, v)) = self.eval_cache.get(i)
+            && key == hash
+            && hash != 0
+        {
+            return v;
         }
         let v = pos.evaluate(pos.mover());
-        self.eval_cache[(hash as usize) & (EVAL_CACHE - 1)] = (hash, v);
+        if let Some(slot) = self.eval_cache.get_mut(i) {
+            *slot = (hash, v);
+        }
         v
     }
 

@@ -175,3 +175,47 @@ impl SearchPosition for Position {
         self.halfmoves()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ai::{Limits, SearchPosition, Searcher, Table};
+    use crate::two::{Position, Variant};
+
+    /// The evaluation cache gives what the evaluation gives, before and after a search has
+    /// filled it, and tells apart the same board with the other side to move (whose
+    /// evaluation, from the mover's side, differs).
+    #[test]
+    fn evaluation_cache_returns_the_evaluation() {
+        let board = "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1";
+        let positions: Vec<Position> = [
+            (Variant::ThreeCheck, format!("{board} w - - 2+3 0 7")),
+            (Variant::ThreeCheck, format!("{board} b - - 2+3 0 7")),
+            (Variant::Chess, format!("{board} w - - 0 7")),
+            (Variant::Chess, format!("{board} b - - 0 7")),
+        ]
+        .into_iter()
+        .map(|(v, fen)| Position::from_fen(v, &fen).expect("valid FEN"))
+        .collect();
+        assert_ne!(
+            positions[0].evaluate(positions[0].mover()),
+            positions[1].evaluate(positions[1].mover())
+        );
+        let mut tt = Table::with_mb(1);
+        let limits = Limits {
+            nodes: Some(2_000),
+            ..Limits::default()
+        };
+        let mut searcher: Searcher<'_, Position> = Searcher::new(&mut tt, limits, vec![], None);
+        for pos in &positions {
+            assert_eq!(searcher.evaluate_mover(pos), pos.evaluate(pos.mover()));
+        }
+        for pos in &positions {
+            searcher.search_two_player(pos, 1);
+            for _ in 0..2 {
+                for p in &positions {
+                    assert_eq!(searcher.evaluate_mover(p), p.evaluate(p.mover()));
+                }
+            }
+        }
+    }
+}
