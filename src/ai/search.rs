@@ -125,7 +125,7 @@ pub struct Searcher<'a, P: SearchPosition> {
     excluded: [u32; MAX_PLY + 2],
     /// Static evaluations by position hash (for the side to move): transpositions and
     /// re-searches evaluate the same positions again, and evaluation is a quarter of a
-    /// search's time. Play is unchanged (docs/BENCHMARKS.md, "Evaluation cache").
+    /// Three-check search's time under `perf`. Play is unchanged (docs/BENCHMARKS.md, "Evaluation cache").
     eval_cache: Vec<(u64, i32)>,
 }
 
