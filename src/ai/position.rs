@@ -28,6 +28,13 @@ pub trait SearchPosition: Clone {
     }
     /// Plays a legal move.
     fn play(&mut self, m: Self::Move);
+    /// Whether playing `m` (legal here) checks the opponent. The default plays it on a copy;
+    /// games with a cheaper test override it.
+    fn gives_check(&self, m: Self::Move) -> bool {
+        let mut child = self.clone();
+        child.play(m);
+        child.in_check()
+    }
     /// Zobrist hash (must include the side to move and everything that decides the result).
     fn hash(&self) -> u64;
     /// Index of the side (seat) to move.

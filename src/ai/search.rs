@@ -724,11 +724,10 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 continue;
             }
             let quiet = pos.tactical_score(m).is_none();
-            let mut child = pos.clone();
-            child.play(m);
             let n = i - start;
             let ext = i32::from(singular && P::move_key(m) == tt_move);
-            let gives_check = child.in_check();
+            // Asked before playing: most moves near the horizon are pruned unplayed.
+            let gives_check = pos.gives_check(m);
             // Futility and late-move pruning: near the horizon, in a node expected to fail
             // low, quiet moves that neither check nor end the game will not lift the score.
             if !pv_node
@@ -770,6 +769,8 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             {
                 continue;
             }
+            let mut child = pos.clone();
+            child.play(m);
             self.prev_idx[ply + 1] = pos.history_index(m);
             let score = if n == 0 {
                 -self.pvs(&child, depth - 1 + ext, -beta, -alpha, ply + 1, true)

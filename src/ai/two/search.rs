@@ -38,6 +38,11 @@ impl SearchPosition for Position {
     }
 
     #[inline]
+    fn gives_check(&self, m: Move) -> bool {
+        Position::gives_check(self, m)
+    }
+
+    #[inline]
     fn hash(&self) -> u64 {
         Position::hash(self)
     }
