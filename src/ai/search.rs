@@ -138,14 +138,6 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         history_hashes: Vec<u64>,
         stop_flag: Option<&'a AtomicBool>,
     ) -> Self {
-        let mut lmr = [[0u8; 64]; 64];
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (i, r) in row.iter_mut().enumerate().skip(1) {
-                // The usual logarithmic reduction: later moves at higher depth are reduced
-                // more, since good ordering puts the best moves first.
-                *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
-            }
-        }
         Searcher {
             tt,
             nodes: 0,
@@ -161,7 +153,9 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             history: vec![0; P::HISTORY_SIZE],
             pv: [[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
-            lmr,
+            // Filled by `search_two_player`, the only search that reads it: the four-player
+            // searcher then carries no copy of the loop (297 gzip bytes of the package).
+            lmr: [[0; 64]; 64],
             evals: [-INF; MAX_PLY + 2],
             prev_idx: [usize::MAX; MAX_PLY + 2],
             countermoves: vec![None; P::HISTORY_SIZE],
@@ -377,6 +371,13 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         let multipv = multipv.max(1);
         if self.eval_cache.is_empty() {
             self.eval_cache = vec![(0, 0); EVAL_CACHE];
+        }
+        for (d, row) in self.lmr.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                // The usual logarithmic reduction: later moves at higher depth are reduced
+                // more, since good ordering puts the best moves first.
+                *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
+            }
         }
         let root_moves = root.legal_move_vec();
         let mut result = SearchResult {
