@@ -37,8 +37,9 @@ pub struct Limits {
     pub time_ms: Option<u64>,
     /// Node budget (deterministic).
     pub nodes: Option<u64>,
-    /// Spend all of `time_ms` (UCI `movetime`). Otherwise the search stops early when the next
-    /// iteration is unlikely to finish, saving time for later moves.
+    /// Spend all of `time_ms` (UCI `movetime`, which the caller has already shortened by the
+    /// reply's travel time). Otherwise the search keeps 5% of it as slack and stops early when
+    /// the next iteration is unlikely to finish, saving time for later moves.
     pub use_all_time: bool,
 }
 
@@ -202,8 +203,9 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         if self.nodes & 511 == 0 {
             // Stop a little early: unwinding, the caller's bookkeeping and a busy machine's
             // scheduling all come on top of the search itself.
+            let slack = if self.limits.use_all_time { 1.0 } else { 0.95 };
             if let Some(t) = self.limits.time_ms
-                && self.clock.elapsed_ms() >= t as f64 * 0.95 - 1.0
+                && self.clock.elapsed_ms() >= t as f64 * slack - 1.0
             {
                 self.aborted = true;
             }

@@ -202,11 +202,9 @@ impl Engine {
             limits.nodes = Some(n.max(1));
         }
         if let Some(t) = num("movetime") {
-            // The search stops at 95% of its budget less a millisecond (slack a web page needs
-            // for a busy machine's scheduling; `Searcher::tick`). A movetime is the GUI's own
-            // wall-clock figure, so ask for the budget that stops about 5 ms before it, leaving
-            // that for the reply to travel (it stopped 20 ms early before, 10% of 200 ms).
-            limits.time_ms = Some((t.saturating_sub(4).saturating_mul(20) / 19).max(1));
+            // A movetime is the GUI's own wall-clock figure: keep a few milliseconds of it for
+            // the reply to travel, and spend the rest (`use_all_time` drops the search's slack).
+            limits.time_ms = Some(t.saturating_sub(4).max(1));
             limits.use_all_time = true;
         }
         let (time_key, inc_key) = if self.position.turn() == Color::White {
