@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Texel tuning of the Three-check or Racing Kings evaluation terms (src/ai/two/eval.rs).
+"""Texel tuning of the Three-check, Racing Kings, chess or King of the Hill evaluation terms
+(src/ai/two/eval.rs).
 
 Not part of the test suite. Needs python-chess and numpy (`pip install chess numpy`). The games
 come from `scripts/fsf_match.py --pgn`; session 15's fit (docs/STRENGTH.md) was
@@ -65,6 +66,19 @@ Racing Kings (session 16): the same with `--variant racingkings` and the games o
 rank (an indicator per rank 2-8), no free step ahead, free steps ahead and enemy-controlled
 path squares. A rank indicator on its own stands for many things (the king's rank decides the
 game), so the pull towards --start matters more there.
+
+Chess and King of the Hill (session 23): `--variant chess` fits sixteen counts that are not
+terms of the evaluation (`chess_features` in src/ai/two/eval/tuning.rs: rooks on open, half-open
+files and the seventh rank, passed pawns, check squares, outposts, connected pawns, ...), each
+with a middle-game and an endgame weight; `--variant kingofthehill` fits those and the hill's
+closeness and safe steps. Both fits played far weaker than the evaluation without them
+(docs/STRENGTH.md, session 23), so none is a term:
+
+    python3 scripts/fsf_match.py --engine target/release/tablero-uci --variants chess \
+        --elos 0 --games 300 --nodes 20000 --fsf-nodes 10000 --random-plies 6 --seed 201 \
+        --pgn /tmp/c201.pgn                                        # and 202
+    python3 scripts/texel.py --variant chess --train /tmp/c201.pgn --valid /tmp/c202.pgn \
+        --fsf-nodes 20000
 """
 
 import argparse
@@ -89,6 +103,15 @@ VARIANTS = {
                     + ["BLOCKED", "FREE_STEP", "PATH_CONTROL"],
                     "60,130,210,310,440,620,900,-70,15,-4"),
 }
+_CHESS = ["ROOK_OPEN", "ROOK_SEMI", "ROOK_7TH", "PASSED_FREE", "PASSED_KING", "SAFE_CHECK",
+          "CHECK_SQ", "RING", "OUTPOST", "CONNECTED", "BISHOP_PAWNS", "MINOR_BEHIND",
+          "MINOR_THREAT", "SHIELD", "OPEN_KING", "TEMPO"]
+VARIANTS["chess"] = ([n + "_MG" for n in _CHESS] + [n + "_EG" for n in _CHESS],
+                     ",".join(["0"] * 2 * len(_CHESS)))
+VARIANTS["kingofthehill"] = (
+    VARIANTS["chess"][0] + ["CLOSE2", "CLOSE2_EG"] + [f"STEPS{i}" for i in range(1, 7)]
+    + [f"STEPS{i}_EG" for i in range(1, 7)],
+    VARIANTS["chess"][1] + ",0,0" + ",0" * 12)
 RESULTS = {"1-0": "1", "0-1": "0", "1/2-1/2": "0.5"}
 
 
@@ -152,7 +175,11 @@ def features(binary, variant, lines):
                          capture_output=True, text=True, check=True).stdout
     a = np.array([[float(x) for x in row.split()] for row in out.splitlines()])
     # result, base, the features, what the mover threatens at once
-    return a[:, 0], a[:, 1], a[:, 2:-1], a[:, -1]
+    f = a[:, 2:-1]
+    if variant in ("chess", "kingofthehill"):
+        # The chess features come times the phase weight (0-24): per 24 is per centipawn.
+        f = f / 24
+    return a[:, 0], a[:, 1], f, a[:, -1]
 
 
 def dataset(args, paths):

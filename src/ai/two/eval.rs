@@ -12,7 +12,7 @@ use crate::two::{Bitboard, Color, HILL, Move, MoveKind, Position, Square, Varian
 #[cfg(feature = "tuning")]
 mod tuning;
 #[cfg(feature = "tuning")]
-pub use tuning::{race_features, three_check_features};
+pub use tuning::{chess_features, hill_features, race_features, three_check_features};
 
 /// Middle-game and endgame piece values (pawn, knight, bishop, rook, queen, king).
 const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];

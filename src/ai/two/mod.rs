@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 pub use eval::evaluate_white;
 #[cfg(feature = "tuning")]
 #[doc(hidden)]
-pub use eval::{race_features, three_check_features};
+pub use eval::{chess_features, hill_features, race_features, three_check_features};
 
 use super::{
     AiChoice, AiOptions, LevelSpec, Limits, MAX_SEARCH_PLY, Searcher, Table, choice_from,

@@ -4,12 +4,13 @@
 //! so it reads the terms' private counts without widening their visibility.
 
 use super::{
-    ZONE_SCALE, ZONE_WEIGHT, bb_of, check_counts, evaluate_white, king_files, pawn_attack_span,
-    pawnless_king_files, piece_attacks, race_counts, race_terms, three_check_terms,
+    CheckCounts, PHASE, ZONE_SCALE, ZONE_WEIGHT, bb_of, check_counts, evaluate_white, hill_terms,
+    king_distance, king_files, pawn_attack_span, pawnless_king_files, piece_attacks, race_counts,
+    race_terms, safe_hill_steps, three_check_terms,
 };
 use crate::Role;
 use crate::two::attacks::{king_attacks, knight_attacks};
-use crate::two::{Bitboard, Color, Position};
+use crate::two::{Bitboard, Color, HILL, Position, Square};
 
 /// `color`'s pawns one or two ranks in front of its king on the files of or next to it.
 fn shield_pawns(pos: &Position, color: Color) -> i32 {
@@ -200,4 +201,231 @@ pub fn race_features(pos: &Position) -> (i32, [i32; 10], i32) {
     }
     let base = evaluate_white(pos) - race_terms(pos, attacks);
     (base, f, mover_goal)
+}
+
+/// Texel tuning of chess (`--features tuning`, `examples/texel.rs`): for `pos`, the
+/// evaluation and the features of [`ChessCounts`], White's minus Black's, each twice: times the
+/// game phase (0-24, the middle-game weight) and times 24 less it (the endgame weight).
+pub fn chess_features(pos: &Position) -> (i32, [i32; 2 * CHESS_FEATURES], i32) {
+    let attacks = attack_maps(pos);
+    let phase = game_phase(pos);
+    let mut f = [0i32; 2 * CHESS_FEATURES];
+    for color in [Color::White, Color::Black] {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let x = chess_counts(pos, attacks, color).features(color == pos.turn());
+        for i in 0..CHESS_FEATURES {
+            f[i] += sign * x[i] * phase;
+            f[CHESS_FEATURES + i] += sign * x[i] * (24 - phase);
+        }
+    }
+    (evaluate_white(pos), f, 0)
+}
+
+/// The game phase as [`evaluate_white`] computes it: 24 with every piece on, 0 in a pawn
+/// ending.
+fn game_phase(pos: &Position) -> i32 {
+    Role::ALL
+        .into_iter()
+        .map(|r| PHASE[r as usize] * pos.role_bb(r).0.count_ones() as i32)
+        .sum::<i32>()
+        .min(24)
+}
+
+/// What [`hill_terms`] counts for `color`'s king: its closeness to the hill (7 less its king
+/// steps to the nearest hill square, a step more for one the enemy attacks) and its safe steps
+/// there. (Counted again here rather than shared: a shared function cost the package bytes.)
+fn hill_counts(pos: &Position, attacks: [u64; 2], color: Color) -> (i32, i32) {
+    let k = pos.king(color);
+    let enemy_att = attacks[color.other().index()];
+    let best = HILL
+        .into_iter()
+        .map(|h| king_distance(k, h) + i32::from(enemy_att & h.bb().0 != 0))
+        .min()
+        .unwrap_or(8);
+    let steps = safe_hill_steps(k, enemy_att, bb_of(pos, color, Role::Pawn).0);
+    (7 - best.min(7), steps)
+}
+
+/// Texel tuning of King of the Hill (`--features tuning`, `examples/texel.rs`): the
+/// evaluation without the hill terms, the chess features
+/// ([`chess_features`]), then the hill's, White's minus Black's: the closeness to the hill
+/// squared times 24 and times the endgame weight, and an indicator per safe-step count 1-6
+/// times 24 and times the endgame weight; and whether the side to move can step onto the hill
+/// safely at once.
+pub fn hill_features(pos: &Position) -> (i32, [i32; 2 * CHESS_FEATURES + 14], i32) {
+    let attacks = attack_maps(pos);
+    let phase = game_phase(pos);
+    let (_, chess, _) = chess_features(pos);
+    let mut f = [0i32; 2 * CHESS_FEATURES + 14];
+    f[..2 * CHESS_FEATURES].copy_from_slice(&chess);
+    let h = 2 * CHESS_FEATURES;
+    let mut mover = 0;
+    for color in [Color::White, Color::Black] {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let (closeness, steps) = hill_counts(pos, attacks, color);
+        f[h] += sign * closeness * closeness * 24;
+        f[h + 1] += sign * closeness * closeness * (24 - phase);
+        if (1..=6).contains(&steps) {
+            f[h + 2 + steps as usize - 1] += sign * 24;
+            f[h + 8 + steps as usize - 1] += sign * (24 - phase);
+        }
+        if color == pos.turn() && steps == 1 {
+            mover = 1;
+        }
+    }
+    let base = evaluate_white(pos) - hill_terms(pos, attacks, phase);
+    (base, f, mover)
+}
+
+/// Number of chess counts ([`ChessCounts::features`]).
+pub const CHESS_FEATURES: usize = 16;
+
+/// Chess counts tried as terms in session 23 (fitted, and weaker in play: docs/STRENGTH.md),
+/// for `color`: rooks on open and half-open files and on the
+/// seventh rank, passed pawns (free to advance; the kings' race to their stop square), the
+/// enemy king's check squares and attacked neighbours, outposts, supported and phalanx pawns,
+/// own pawns on the bishops' colour, minor pieces shielded by a pawn, and enemy rooks and
+/// queens attacked by minor pieces.
+struct ChessCounts {
+    rook_open: i32,
+    rook_semi: i32,
+    rook_seventh: i32,
+    passed_free: i32,
+    passed_king: i32,
+    checks: CheckCounts,
+    outposts: i32,
+    connected: i32,
+    bishop_pawns: i32,
+    minor_behind: i32,
+    minor_threats: i32,
+    shield: i32,
+    open_king: i32,
+}
+
+impl ChessCounts {
+    /// The counts in the order of the weights: rooks on open files, on half-open files, on
+    /// the seventh rank; passed pawns free to advance (by rank squared), the kings' race to
+    /// the passers' stop squares (by rank); unguarded check squares, check squares, attacked
+    /// neighbours of the enemy king; outposts, supported or phalanx pawns (by rank), own pawns
+    /// on the bishops' colour, minor pieces behind a pawn, enemy rooks and queens attacked by
+    /// minor pieces, shield files, pawnless files around the own king, and the side to move.
+    fn features(&self, to_move: bool) -> [i32; CHESS_FEATURES] {
+        [
+            self.rook_open,
+            self.rook_semi,
+            self.rook_seventh,
+            self.passed_free,
+            self.passed_king,
+            self.checks.safe,
+            self.checks.threats,
+            self.checks.ring,
+            self.outposts,
+            self.connected,
+            self.bishop_pawns,
+            self.minor_behind,
+            self.minor_threats,
+            self.shield,
+            self.open_king,
+            i32::from(to_move),
+        ]
+    }
+}
+
+fn chess_counts(pos: &Position, attacks: [u64; 2], color: Color) -> ChessCounts {
+    let them = color.other();
+    let pawns = bb_of(pos, color, Role::Pawn).0;
+    let their_pawns = bb_of(pos, them, Role::Pawn).0;
+    let heavy = bb_of(pos, them, Role::Rook).0 | bb_of(pos, them, Role::Queen).0;
+    let occ = pos.occupied();
+    let mut c = ChessCounts {
+        rook_open: 0,
+        rook_semi: 0,
+        rook_seventh: 0,
+        passed_free: 0,
+        passed_king: 0,
+        checks: check_counts(pos, attacks, color),
+        outposts: 0,
+        connected: 0,
+        bishop_pawns: 0,
+        minor_behind: 0,
+        minor_threats: 0,
+        shield: 0,
+        open_king: pawnless_king_files(pos, color),
+    };
+    for sq in bb_of(pos, color, Role::Rook) {
+        let file = Bitboard::file(sq.file()).0;
+        if file & (pawns | their_pawns) == 0 {
+            c.rook_open += 1;
+        } else if file & pawns == 0 {
+            c.rook_semi += 1;
+        }
+        if sq.relative_rank(color) == 6 {
+            c.rook_seventh += 1;
+        }
+    }
+    let our_pawn_att = pawn_attack_span(pos, color).0;
+    let (own_k, their_k) = (pos.king(color), pos.king(them));
+    for sq in bb_of(pos, color, Role::Pawn) {
+        let rel = sq.relative_rank(color) as i32;
+        let (file, adj) = (Bitboard::file(sq.file()).0, adjacent_files(sq));
+        if their_pawns & (file | adj) & ranks_ahead(sq, color) == 0 && rel < 7 {
+            let stop = Square::from_coords(sq.file(), (sq.rank() as i32 + forward(color)) as u8);
+            if !occ.has(stop) {
+                c.passed_free += rel * rel;
+            }
+            c.passed_king += rel * (king_distance(their_k, stop) - king_distance(own_k, stop));
+        }
+        let beside = adj & Bitboard::rank(sq.rank()).0;
+        if pawns & beside != 0 || our_pawn_att & sq.bb().0 != 0 {
+            c.connected += rel;
+        }
+    }
+    for role in [Role::Knight, Role::Bishop] {
+        for sq in bb_of(pos, color, role) {
+            // An outpost: supported by a pawn, and no enemy pawn can ever attack it.
+            if (3..=5).contains(&sq.relative_rank(color))
+                && our_pawn_att & sq.bb().0 != 0
+                && their_pawns & adjacent_files(sq) & ranks_ahead(sq, color) == 0
+            {
+                c.outposts += 1;
+            }
+            let front = (sq.rank() as i32 + forward(color)) as u8;
+            if front < 8 && pawns & Square::from_coords(sq.file(), front).bb().0 != 0 {
+                c.minor_behind += 1;
+            }
+            let att = piece_attacks(color, role, sq, occ).0;
+            c.minor_threats += (att & heavy).count_ones() as i32;
+        }
+    }
+    const DARK: u64 = 0xaa55_aa55_aa55_aa55;
+    for sq in bb_of(pos, color, Role::Bishop) {
+        let same = if DARK & sq.bb().0 != 0 { DARK } else { !DARK };
+        c.bishop_pawns += (pawns & same).count_ones() as i32;
+    }
+    for f in king_files(own_k) {
+        let file = pawns & Bitboard::file(f).0 & ranks_ahead(own_k, color);
+        c.shield += file.count_ones().min(1) as i32;
+    }
+    c
+}
+
+/// +1 for White (pawns move up the ranks), -1 for Black.
+fn forward(color: Color) -> i32 {
+    if color == Color::White { 1 } else { -1 }
+}
+
+/// The files beside `sq`'s.
+fn adjacent_files(sq: Square) -> u64 {
+    let f = sq.file();
+    (if f > 0 { Bitboard::file(f - 1).0 } else { 0 })
+        | (if f < 7 { Bitboard::file(f + 1).0 } else { 0 })
+}
+
+/// Every square on a rank in front of `sq` as `color` sees it.
+fn ranks_ahead(sq: Square, color: Color) -> u64 {
+    match color {
+        Color::White if sq.rank() < 7 => !0u64 << ((sq.rank() as u32 + 1) * 8),
+        Color::White => 0,
+        Color::Black => (1u64 << (sq.rank() as u32 * 8)) - 1,
+    }
 }
