@@ -731,45 +731,27 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             let ext = i32::from(singular && P::move_key(m) == tt_move);
             // Asked before playing: most moves near the horizon are pruned unplayed.
             let gives_check = pos.gives_check(m);
-            // Futility and late-move pruning: near the horizon, in a node expected to fail
-            // low, quiet moves that neither check nor end the game will not lift the score.
-            if !pv_node
+            // Near the horizon, in a node expected to fail low, a move that neither checks nor
+            // escapes check may be pruned when it cannot lift the score.
+            let prunable = !pv_node
                 && !in_check
                 && n > 0
                 && depth <= 5
-                && quiet
                 && !gives_check
-                && best_score > -MATE_BOUND
+                && best_score > -MATE_BOUND;
+            if prunable
+                && quiet
                 && !pos.is_critical(m)
+                // Futility and late-move pruning: a quiet move will not lift the score...
                 && (static_eval + (100 + 110 * depth) * margin / 100 <= alpha
-                    || n >= ((4 + depth * depth) * (1 + i32::from(improving))) as usize)
-            {
-                continue;
-            }
-            // Quiet moves that leave the moved piece to be taken for nothing.
-            if !pv_node
-                && !in_check
-                && n > 0
-                && depth <= 5
-                && quiet
-                && !gives_check
-                && best_score > -MATE_BOUND
-                && !pos.is_critical(m)
-                && !pos.see_ge(m, -25 * depth * depth)
+                    || n >= ((4 + depth * depth) * (1 + i32::from(improving))) as usize
+                    // ...nor one that leaves the moved piece to be taken for nothing.
+                    || !pos.see_ge(m, -25 * depth * depth))
             {
                 continue;
             }
             // Captures that lose the exchange by more than the depth can win back.
-            if !pv_node
-                && !in_check
-                && n > 0
-                && depth <= 5
-                && !quiet
-                && !gives_check
-                && best_score > -MATE_BOUND
-                && !pos.wins_at_once(m)
-                && !pos.see_ge(m, -100 * depth)
-            {
+            if prunable && !quiet && !pos.wins_at_once(m) && !pos.see_ge(m, -100 * depth) {
                 continue;
             }
             let mut child = pos.clone();
