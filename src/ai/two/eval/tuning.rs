@@ -281,11 +281,10 @@ pub fn hill_features(pos: &Position) -> (i32, [i32; 2 * CHESS_FEATURES + 14], i3
 pub const CHESS_FEATURES: usize = 16;
 
 /// Chess counts tried as terms in session 23 (fitted, and weaker in play: docs/STRENGTH.md),
-/// for `color`: rooks on open and half-open files and on the
-/// seventh rank, passed pawns (free to advance; the kings' race to their stop square), the
-/// enemy king's check squares and attacked neighbours, outposts, supported and phalanx pawns,
-/// own pawns on the bishops' colour, minor pieces shielded by a pawn, and enemy rooks and
-/// queens attacked by minor pieces.
+/// for `color`: rooks on open and half-open files and on the seventh rank, passed pawns (free
+/// to advance; the kings' race to their stop square), the enemy king's check squares and
+/// attacked neighbours, outposts, supported and phalanx pawns, own pawns on the bishops'
+/// colour, minor pieces shielded by a pawn, and enemy rooks and queens attacked by minor pieces.
 struct ChessCounts {
     rook_open: i32,
     rook_semi: i32,
@@ -303,7 +302,7 @@ struct ChessCounts {
 }
 
 impl ChessCounts {
-    /// The counts in the order of the weights: rooks on open files, on half-open files, on
+    /// The counts in the order `scripts/texel.py` names them: rooks on open files, on half-open files, on
     /// the seventh rank; passed pawns free to advance (by rank squared), the kings' race to
     /// the passers' stop squares (by rank); unguarded check squares, check squares, attacked
     /// neighbours of the enemy king; outposts, supported or phalanx pawns (by rank), own pawns
