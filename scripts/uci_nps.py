@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Search speed of UCI engines on five Three-check positions, for side-by-side comparisons.
+"""Search speed of UCI engines on five positions, for side-by-side comparisons.
 
 Not part of the test suite. Needs python-chess. Each engine searches each position to a fixed
 node count (a new game each time), twice over; the figure is all nodes over all wall time.
 Alternate the binaries on the command line so that a slow spell of a shared machine hits both:
 
     python3 scripts/uci_nps.py /tmp/old-uci /tmp/new-uci /tmp/old-uci /tmp/new-uci
+
+The positions are Three-check's; `--variant chess` or `--variant kingofthehill` (first) plays
+the same boards as that game.
 """
 
 import sys
@@ -24,17 +27,32 @@ FENS = [
 NODES = 500_000
 
 
+BOARDS = {
+    "3check": chess.variant.ThreeCheckBoard,
+    "chess": chess.Board,
+    "kingofthehill": chess.variant.KingOfTheHillBoard,
+}
+
+
 def main():
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    variant = "3check"
+    if args[:1] == ["--variant"]:
+        variant, args = args[1], args[2:]
+    if not args or variant not in BOARDS:
         sys.exit(__doc__)
-    for path in sys.argv[1:]:
+    board = BOARDS[variant]
+    # The other games' FENs have no check counters.
+    fens = FENS if variant == "3check" else [f.replace(" 3+3", "").replace(" 2+3", "")
+                                             .replace(" 2+2", "") for f in FENS]
+    for path in args:
         engine = chess.engine.SimpleEngine.popen_uci(path)
         nodes = seconds = 0.0
         for _ in range(2):
-            for fen in FENS:
+            for fen in fens:
                 engine.protocol.send_line("ucinewgame")
                 start = time.time()
-                info = engine.analyse(chess.variant.ThreeCheckBoard(fen),
+                info = engine.analyse(board(fen),
                                       chess.engine.Limit(nodes=NODES))
                 seconds += time.time() - start
                 nodes += info.get("nodes", 0)

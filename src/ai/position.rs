@@ -66,6 +66,14 @@ pub trait SearchPosition: Clone {
     /// side to move's view (`-MATE` lost, `0` drawn, `MATE` won; the caller adds distance),
     /// `has_moves` telling whether the side to move has a legal move.
     fn game_over(&self, has_moves: bool) -> Option<i32>;
+    /// The part of [`SearchPosition::game_over`] that needs no move generation: `Some` when
+    /// the game is over here whatever the legal moves are (a variant's goal reached, a draw
+    /// that no mate can pre-empt). The search asks it before generating moves, so that nodes
+    /// cut off by the table, a stand-pat or a pruning test never generate them. The default:
+    /// never.
+    fn decided(&self) -> Option<i32> {
+        None
+    }
     /// The position after the side to move passes, when passing is a sound pruning test here
     /// (not in check, enough material that zugzwang is unlikely); `None` otherwise.
     fn null_move(&self) -> Option<Self>;

@@ -594,17 +594,18 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             return alpha;
         }
 
-        let start = match self.gen_or_score(pos, ply) {
-            Ok(start) => start,
-            Err(score) => return score,
-        };
+        // Moves are generated only once the table, the pruning tests and quiescence have had
+        // their chance to end the node without them; a game over whatever the moves are is
+        // settled first.
+        if let Some(s) = pos.decided() {
+            return score_at_ply(s, ply);
+        }
         let in_check = pos.in_check();
         if in_check && ply < MAX_PLY / 2 {
             // Check extension: forcing lines are where the tactics are.
             depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 4 {
-            self.moves.truncate(start);
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
         let pv_node = beta - alpha > 1;
@@ -622,7 +623,6 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 && i32::from(e.depth) >= depth
                 && let Some(s) = tt_cutoff(&e, ply, alpha, beta)
             {
-                self.moves.truncate(start);
                 return s;
             }
         }
@@ -657,7 +657,6 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             if depth <= 6
                 && static_eval - 85 * margin / 100 * (depth - i32::from(improving)) >= beta
             {
-                self.moves.truncate(start);
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move would too.
@@ -672,15 +671,18 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 let s = -self.pvs(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
                 if self.aborted {
-                    self.moves.truncate(start);
                     return 0;
                 }
                 if s >= beta {
-                    self.moves.truncate(start);
                     return if s >= MATE_BOUND { beta } else { s };
                 }
             }
         }
+
+        let start = match self.gen_or_score(pos, ply) {
+            Ok(start) => start,
+            Err(score) => return score,
+        };
 
         // Singular extension: when the stored move is far better than every other move (a
         // reduced search without it fails low well below its score), it is the only move

@@ -1,6 +1,6 @@
 //! Quiescence search: the end of every two-player line, split from `search.rs` by concept.
 
-use super::{INF, MAX_PLY, SearchPosition, Searcher, tt_cutoff};
+use super::{INF, MAX_PLY, SearchPosition, Searcher, score_at_ply, tt_cutoff};
 
 impl<P: SearchPosition> Searcher<'_, P> {
     /// Quiescence search: captures, promotions and game-ending moves until the position is
@@ -26,17 +26,34 @@ impl<P: SearchPosition> Searcher<'_, P> {
         {
             return s;
         }
-        let start = match self.gen_or_score(pos, ply) {
-            Ok(start) => start,
-            Err(score) => return score,
-        };
+        if let Some(s) = pos.decided() {
+            return score_at_ply(s, ply);
+        }
         let in_check = pos.in_check();
         // In check every evasion is searched (finding mates), but only near the horizon:
         // deep check sequences would make quiescence explode.
         let evasions = in_check && qply < 4;
+        // Out of check a stand-pat cut-off comes before move generation: most quiescence
+        // nodes end there, and a stalemate missed at one is as rare as it is harmless.
+        let stand = if in_check {
+            -INF
+        } else {
+            self.evaluate_mover(pos)
+        };
+        if !in_check && (stand >= beta || ply >= MAX_PLY - 2) {
+            return stand;
+        }
+        let start = match self.gen_or_score(pos, ply) {
+            Ok(start) => start,
+            Err(score) => return score,
+        };
         let mut best = -INF;
         if !evasions {
-            let stand = self.evaluate_mover(pos);
+            let stand = if in_check {
+                self.evaluate_mover(pos)
+            } else {
+                stand
+            };
             if stand >= beta || ply >= MAX_PLY - 2 {
                 self.moves.truncate(start);
                 return stand;

@@ -145,6 +145,17 @@ impl SearchPosition for Position {
     }
 
     fn game_over(&self, has_moves: bool) -> Option<i32> {
+        if let Some(s) = self.decided() {
+            return Some(s);
+        }
+        if !has_moves {
+            return Some(if self.is_check() { -MATE } else { 0 });
+        }
+        // In check on the hundredth half-move: a mate (above) still counts, any move draws.
+        (self.halfmoves() >= 100).then_some(0)
+    }
+
+    fn decided(&self) -> Option<i32> {
         if let Some(e) = self.variant_ending() {
             return Some(match e.winner {
                 Some(w) if w == self.turn() => MATE,
@@ -152,13 +163,9 @@ impl SearchPosition for Position {
                 None => 0,
             });
         }
-        if !has_moves {
-            return Some(if self.is_check() { -MATE } else { 0 });
-        }
-        if self.halfmoves() >= 100 || self.is_insufficient_material() {
-            return Some(0);
-        }
-        None
+        // Out of check, no mate can pre-empt the fifty-move draw.
+        let fifty = self.halfmoves() >= 100 && !self.is_check();
+        (fifty || self.is_insufficient_material()).then_some(0)
     }
 
     fn null_move(&self) -> Option<Self> {
@@ -183,8 +190,50 @@ impl SearchPosition for Position {
 
 #[cfg(test)]
 mod tests {
+    use crate::ai::search::MATE;
     use crate::ai::{Limits, SearchPosition, Searcher, Table};
     use crate::two::{Position, Variant};
+
+    /// `decided` settles what needs no move generation and agrees with `game_over`, which the
+    /// search asks only after generating the moves; mate and stalemate are left to the latter.
+    #[test]
+    fn decided_agrees_with_game_over() {
+        let cases = [
+            // The side to move's king stands on the hill: it won on its last move.
+            (
+                Variant::KingOfTheHill,
+                "4k3/8/8/8/3K4/8/8/8 b - - 1 1",
+                Some(-MATE),
+            ),
+            // Third check given by White.
+            (
+                Variant::ThreeCheck,
+                "4k3/8/8/8/8/8/8/R3K3 b - - 0+3 1 1",
+                Some(-MATE),
+            ),
+            // Fifty moves without a capture or pawn move, out of check: drawn.
+            (Variant::Chess, "4k3/8/8/8/8/8/8/R3K3 w - - 100 80", Some(0)),
+            // The same in check: a move must be found first (or it is mate), so not decided.
+            (Variant::Chess, "4k3/8/8/8/8/8/8/r3K3 w - - 100 80", None),
+            // Two bare kings.
+            (Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", Some(0)),
+            // Back-rank mate: over, but only move generation can tell.
+            (Variant::Chess, "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1", None),
+        ];
+        for (variant, fen, expected) in cases {
+            let pos = Position::from_fen(variant, fen).expect("valid FEN");
+            assert_eq!(pos.decided(), expected, "{fen}");
+            let has_moves = !pos.legal_move_vec().is_empty();
+            if let Some(s) = expected {
+                assert_eq!(pos.game_over(has_moves), Some(s), "{fen}");
+            }
+        }
+        let mate = Position::from_fen(Variant::Chess, "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1").unwrap();
+        assert_eq!(mate.game_over(false), Some(-MATE));
+        let in_check_late =
+            Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/r3K3 w - - 100 80").unwrap();
+        assert_eq!(in_check_late.game_over(true), Some(0));
+    }
 
     /// The evaluation cache gives what the evaluation gives, before and after a search has
     /// filled it, and tells apart the same board with the other side to move (whose
