@@ -20,6 +20,15 @@ pub trait SearchPosition: Clone {
     /// Replaces the contents of `list` with the legal moves of the side to move.
     fn gen_moves(&self, list: &mut Self::Moves);
 
+    /// Replaces the contents of `list` with the legal moves quiescence search may try out of
+    /// check: every capture, promotion and move that [`SearchPosition::wins_at_once`] or
+    /// [`SearchPosition::is_critical`] can accept, in [`SearchPosition::gen_moves`]'s order,
+    /// perhaps with a few more. `false` where a game has nothing cheaper than all its legal
+    /// moves: quiescence then generates those. The default: `false`.
+    fn gen_tactical(&self, _list: &mut Self::Moves) -> bool {
+        false
+    }
+
     /// The legal moves of the side to move in a new vector (for the root, once per search).
     fn legal_move_vec(&self) -> Vec<Self::Move> {
         let mut list = Self::Moves::default();

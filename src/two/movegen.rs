@@ -111,6 +111,9 @@ pub(super) struct NoChecks {
     discoverers: Bitboard,
     /// The king they would check.
     their_king: Square,
+    /// Squares any move but castling may go to (all but for quiescence search's captures and
+    /// promotions).
+    targets: Bitboard,
 }
 
 impl NoChecks {
@@ -121,6 +124,7 @@ impl NoChecks {
         orth: Bitboard::ALL,
         discoverers: Bitboard::EMPTY,
         their_king: Square::A1,
+        targets: Bitboard::ALL,
     };
 
     /// Where a tied piece on `from` may go: along the line to our king `ksq` if it is
@@ -234,7 +238,7 @@ impl Position {
         // King steps: test each destination with the king removed so it cannot hide behind
         // itself on a checking line.
         let occ_no_king = occ ^ ksq.bb();
-        for to in king_attacks(ksq) & !ours & quiet.along(ksq) {
+        for to in king_attacks(ksq) & !ours & quiet.along(ksq) & quiet.targets {
             if self.attackers(to, them, occ_no_king).is_empty() {
                 list.push(Move {
                     from: ksq,
@@ -250,7 +254,8 @@ impl Position {
         let target = match self.checkers.first() {
             Some(c) => between(ksq, c) | c.bb(),
             None => !ours,
-        } & !ours;
+        } & !ours
+            & quiet.targets;
         let pinned = self.blockers(ksq, them) & ours;
         // Pieces tied to a line: pinned to our king, or screening theirs from our slider.
         let tied = pinned | quiet.discoverers;
@@ -463,7 +468,27 @@ impl Position {
             orth: !orth,
             discoverers: self.blockers(tk, us) & self.by_color[us.index()],
             their_king: tk,
+            targets: Bitboard::ALL,
         }
+    }
+
+    /// The legal moves to `extra` and those quiescence search looks at (captures, en passant,
+    /// moves onto the last rank, so every promotion), and castling, into `list` (cleared
+    /// first): a subset of [`Position::legal_moves_into`], in its order, for far less work
+    /// than all moves. Out of check only: it is no test of checkmate or stalemate.
+    pub fn tactical_moves_into(&self, list: &mut MoveList, extra: Bitboard) {
+        list.clear();
+        if self.variant_ending().is_some() {
+            return;
+        }
+        let mut quiet = if self.variant == Variant::RacingKings {
+            self.no_checks()
+        } else {
+            NoChecks::NONE
+        };
+        let last = Bitboard::rank(if self.turn == Color::White { 7 } else { 0 });
+        quiet.targets = self.by_color[self.turn.other().index()] | last | extra;
+        self.gen_chess_moves(list, &quiet);
     }
 
     /// The legal moves of the side to move.

@@ -111,3 +111,55 @@ fn start_positions() {
     }
     assert_eq!(Position::new(Variant::Chess).perft(5), 4_865_609);
 }
+
+/// Quiescence search's generator (`Position::tactical_moves_into`) gives exactly the legal
+/// moves that capture, promote, reach the extra squares or castle, in the same order, out of
+/// check: checked on every perft position and the positions one and two plies after them.
+#[test]
+fn tactical_moves_are_the_legal_moves_quiescence_needs() {
+    use tablero::two::{Bitboard, HILL, MoveKind, MoveList};
+    let files = [
+        ("chess-tricky.perft", Variant::Chess),
+        ("chess-tricky-2.perft", Variant::Chess),
+        ("racingkings.perft", Variant::RacingKings),
+        ("variants-fsf.perft", Variant::Chess),
+    ];
+    let mut checked = 0;
+    for (file, default) in files {
+        for c in load(file, default) {
+            let root = Position::from_fen(c.variant, &c.fen).unwrap();
+            let mut positions = vec![root.clone()];
+            for m in root.legal_moves().iter() {
+                let mut p = root.clone();
+                p.play(*m);
+                for m2 in p.legal_moves().iter().take(8) {
+                    let mut q = p.clone();
+                    q.play(*m2);
+                    positions.push(q);
+                }
+                positions.push(p);
+            }
+            for pos in positions.iter().filter(|p| !p.is_check()) {
+                // King of the Hill's extra squares on every board: any set must do.
+                for extra in [Bitboard::EMPTY, HILL, Bitboard::rank(7)] {
+                    let last = Bitboard::rank(if pos.turn().index() == 0 { 7 } else { 0 });
+                    let expected: Vec<_> = pos
+                        .legal_moves()
+                        .iter()
+                        .copied()
+                        .filter(|m| {
+                            matches!(m.kind, MoveKind::Castle | MoveKind::EnPassant)
+                                || pos.piece_at(m.to).is_some()
+                                || (last | extra).has(m.to)
+                        })
+                        .collect();
+                    let mut got = MoveList::new();
+                    pos.tactical_moves_into(&mut got, extra);
+                    assert_eq!(got.to_vec(), expected, "{} {}", pos.fen(), c.id);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} positions");
+}

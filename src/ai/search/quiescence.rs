@@ -43,10 +43,14 @@ impl<P: SearchPosition> Searcher<'_, P> {
         if !in_check && (stand >= beta || ply >= MAX_PLY - 2) {
             return stand;
         }
-        let start = match self.gen_or_score(pos, ply) {
-            Ok(start) => start,
-            Err(score) => return score,
-        };
+        let start = self.moves.len();
+        // Out of check only some moves are tried, and a game that can generate just those
+        // does; it then misses a stalemate, as the stand-pat above does.
+        if !in_check && pos.gen_tactical(&mut self.scratch) {
+            self.moves.extend_from_slice(&self.scratch);
+        } else if let Err(score) = self.gen_or_score(pos, ply) {
+            return score;
+        }
         let mut best = -INF;
         if !evasions {
             let stand = if in_check {

@@ -4,7 +4,7 @@
 use super::eval::{ORDER_VALUE, evaluate_white, see_ge};
 use crate::Role;
 use crate::ai::search::{MATE, SearchPosition};
-use crate::two::{HILL, Move, MoveKind, MoveList, Position, Variant};
+use crate::two::{Bitboard, HILL, Move, MoveKind, MoveList, Position, Variant};
 
 /// Encodes a move for the transposition table: non-zero and unique within a position.
 fn encode(m: Move) -> u32 {
@@ -30,6 +30,18 @@ impl SearchPosition for Position {
 
     fn gen_moves(&self, list: &mut MoveList) {
         self.legal_moves_into(list);
+    }
+
+    fn gen_tactical(&self, list: &mut MoveList) -> bool {
+        let extra = match self.variant() {
+            Variant::Chess => Bitboard::EMPTY,
+            // Quiet checks are critical, and they can go anywhere.
+            Variant::ThreeCheck => return false,
+            Variant::KingOfTheHill => HILL,
+            Variant::RacingKings => Bitboard::rank(7),
+        };
+        self.tactical_moves_into(list, extra);
+        true
     }
 
     #[inline]
