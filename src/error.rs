@@ -73,6 +73,15 @@ impl Error {
         Error::new(ErrorKind::InvalidFen, message)
     }
 
+    /// An error with a formatted message: `Error::formatted(kind, format_args!(...))`. One
+    /// out-of-line copy of the formatting; `format!` inlined at each of the crate's ~100 error
+    /// sites cost about 0.5 KB of the gzipped package per 40 sites.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn formatted(kind: ErrorKind, message: std::fmt::Arguments<'_>) -> Error {
+        Error::new(kind, std::fmt::format(message))
+    }
+
     /// Shorthand for an [`ErrorKind::InvalidPgn`] error.
     pub fn invalid_pgn(message: impl Into<String>) -> Error {
         Error::new(ErrorKind::InvalidPgn, message)

@@ -59,9 +59,10 @@ impl GameKind {
                 }));
             }
             other => {
-                return Err(Error::invalid_argument(format!(
-                    "unknown variant {other:?}; expected {VARIANT_NAMES}"
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("unknown variant {other:?}; expected {VARIANT_NAMES}"),
+                ));
             }
         };
         if rules.is_some() {
@@ -238,9 +239,10 @@ impl Rules {
         match s.trim().to_ascii_lowercase().as_str() {
             "ffa" => Ok(Rules::Ffa),
             "kingdoms" => Ok(Rules::Kingdoms),
-            other => Err(Error::invalid_argument(format!(
-                "rules must be \"ffa\" or \"kingdoms\", got {other:?}"
-            ))),
+            other => Err(Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("rules must be \"ffa\" or \"kingdoms\", got {other:?}"),
+            )),
         }
     }
 

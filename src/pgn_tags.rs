@@ -48,7 +48,12 @@ pub fn write(out: &mut String, name: &str, value: &str) {
 }
 
 fn parse_tag(line: &str) -> Result<(String, String), Error> {
-    let malformed = || Error::invalid_pgn(format!("malformed tag line {line:?}"));
+    let malformed = || {
+        Error::formatted(
+            crate::ErrorKind::InvalidPgn,
+            format_args!("malformed tag line {line:?}"),
+        )
+    };
     let inner = line
         .strip_prefix('[')
         .and_then(|s| s.strip_suffix(']'))
@@ -58,7 +63,12 @@ fn parse_tag(line: &str) -> Result<(String, String), Error> {
         .trim()
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
-        .ok_or_else(|| Error::invalid_pgn(format!("tag {name} value must be quoted")))?;
+        .ok_or_else(|| {
+            Error::formatted(
+                crate::ErrorKind::InvalidPgn,
+                format_args!("tag {name} value must be quoted"),
+            )
+        })?;
     let mut value = String::with_capacity(quoted.len());
     let mut chars = quoted.chars();
     while let Some(c) = chars.next() {

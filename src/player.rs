@@ -67,18 +67,22 @@ impl Player {
     pub fn parse_in(kind: GameKind, text: &str) -> Result<Player, Error> {
         match kind.rules() {
             None => Color::from_name(text).map(Player::from).ok_or_else(|| {
-                Error::invalid_argument(format!(
-                    "player must be \"white\" or \"black\", got {text:?}"
-                ))
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("player must be \"white\" or \"black\", got {text:?}"),
+                )
             }),
             Some(_) => match text.trim().to_ascii_lowercase().as_str() {
                 "red" | "r" => Ok(Player::Red),
                 "blue" | "b" => Ok(Player::Blue),
                 "yellow" | "y" => Ok(Player::Yellow),
                 "green" | "g" => Ok(Player::Green),
-                _ => Err(Error::invalid_argument(format!(
-                    "player must be \"red\", \"blue\", \"yellow\" or \"green\", got {text:?}"
-                ))),
+                _ => Err(Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!(
+                        "player must be \"red\", \"blue\", \"yellow\" or \"green\", got {text:?}"
+                    ),
+                )),
             },
         }
     }

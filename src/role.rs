@@ -90,9 +90,10 @@ impl Role {
         let mut chars = text.chars();
         match (chars.next().and_then(Role::from_char), chars.next()) {
             (Some(r), None) if !matches!(r, Role::Pawn | Role::King) => Ok(Some(r)),
-            _ => Err(Error::illegal_move(format!(
-                "{text:?} is not a promotion piece (q, r, b or n)"
-            ))),
+            _ => Err(Error::formatted(
+                crate::ErrorKind::IllegalMove,
+                format_args!("{text:?} is not a promotion piece (q, r, b or n)"),
+            )),
         }
     }
 }

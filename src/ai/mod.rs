@@ -71,9 +71,10 @@ impl AiOptions {
             if (1..=max).contains(&v) {
                 Ok(())
             } else {
-                Err(Error::invalid_argument(format!(
-                    "{what} must be an integer from 1 to {max}, got {v}"
-                )))
+                Err(Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("{what} must be an integer from 1 to {max}, got {v}"),
+                ))
             }
         };
         range("level", u64::from(self.level), 8)?;
@@ -157,9 +158,10 @@ const fn level(
 pub fn level_spec(level: u8) -> Result<LevelSpec, Error> {
     match level {
         1..=8 => Ok(LEVELS[level as usize - 1]),
-        _ => Err(Error::invalid_argument(format!(
-            "level must be between 1 and 8, got {level}"
-        ))),
+        _ => Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!("level must be between 1 and 8, got {level}"),
+        )),
     }
 }
 

@@ -129,7 +129,10 @@ impl Seat {
             "blue" | "b" => Ok(Seat::Blue),
             "yellow" | "y" => Ok(Seat::Yellow),
             "green" | "g" => Ok(Seat::Green),
-            other => Err(Error::invalid_argument(format!("unknown seat {other:?}"))),
+            other => Err(Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("unknown seat {other:?}"),
+            )),
         }
     }
 }

@@ -20,16 +20,19 @@ fn push_num(s: &mut String, n: i64) {
 fn parse_list4(field: &str, name: &str) -> Result<[i64; 4], Error> {
     let parts: Vec<&str> = field.split(',').collect();
     if parts.len() != 4 {
-        return Err(Error::invalid_fen(format!(
-            "{name} field {field:?} must list 4 values"
-        )));
+        return Err(Error::formatted(
+            crate::ErrorKind::InvalidFen,
+            format_args!("{name} field {field:?} must list 4 values"),
+        ));
     }
     let mut out = [0i64; 4];
     for (i, p) in parts.iter().enumerate() {
-        out[i] = p
-            .trim()
-            .parse::<i64>()
-            .map_err(|_| Error::invalid_fen(format!("{name} field {field:?}: bad number {p:?}")))?;
+        out[i] = p.trim().parse::<i64>().map_err(|_| {
+            Error::formatted(
+                crate::ErrorKind::InvalidFen,
+                format_args!("{name} field {field:?}: bad number {p:?}"),
+            )
+        })?;
     }
     Ok(out)
 }
@@ -42,9 +45,10 @@ fn flags(field: &str, name: &str) -> Result<[bool; 4], Error> {
             0 => false,
             1 => true,
             _ => {
-                return Err(Error::invalid_fen(format!(
-                    "{name} field {field:?}: flags must be 0 or 1"
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!("{name} field {field:?}: flags must be 0 or 1"),
+                ));
             }
         };
     }
@@ -58,7 +62,12 @@ fn extra_tuple(extras: &str, key: &str) -> Result<Option<[String; 4]>, Error> {
         return Ok(None);
     };
     let rest = extras[i + pat.len()..].trim_start();
-    let bad = || Error::invalid_fen(format!("extras: malformed '{key}' entry"));
+    let bad = || {
+        Error::formatted(
+            crate::ErrorKind::InvalidFen,
+            format_args!("extras: malformed '{key}' entry"),
+        )
+    };
     let rest = rest.strip_prefix('(').ok_or_else(bad)?;
     let end = rest.find(')').ok_or_else(bad)?;
     let items: Vec<String> = rest[..end]
@@ -220,10 +229,13 @@ impl Position {
         let extras = extras.as_str();
         let parts: Vec<&str> = rest.split('-').collect();
         if parts.len() != 7 {
-            return Err(Error::invalid_fen(format!(
-                "FEN4 must have 7 '-'-separated fields besides the extras, found {}",
-                parts.len()
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidFen,
+                format_args!(
+                    "FEN4 must have 7 '-'-separated fields besides the extras, found {}",
+                    parts.len()
+                ),
+            ));
         }
         let (head, board) = (&parts[..6], parts[6]);
         let mut p = Position::empty(rules);
@@ -233,9 +245,10 @@ impl Position {
             "Y" | "y" => 2,
             "G" | "g" => 3,
             t => {
-                return Err(Error::invalid_fen(format!(
-                    "player-to-move field {t:?} must be R, B, Y or G"
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!("player-to-move field {t:?} must be R, B, Y or G"),
+                ));
             }
         };
         p.turn = turn;
@@ -245,30 +258,38 @@ impl Position {
         let pts = parse_list4(head[4], "points")?;
         for (i, &v) in pts.iter().enumerate() {
             if !(0..=1_000_000).contains(&v) {
-                return Err(Error::invalid_fen(format!(
-                    "points field: value {v} out of range"
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!("points field: value {v} out of range"),
+                ));
             }
             p.points[i] = v as i32;
         }
         p.clock = head[5].trim().parse::<u32>().map_err(|_| {
-            Error::invalid_fen(format!("ply-clock field {:?} is not a number", head[5]))
+            Error::formatted(
+                crate::ErrorKind::InvalidFen,
+                format_args!("ply-clock field {:?} is not a number", head[5]),
+            )
         })?;
         let grey_owner = (0..4).find(|&i| out[i]).unwrap_or(0);
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != 14 {
-            return Err(Error::invalid_fen(format!(
-                "board field must have 14 rows, found {}",
-                rows.len()
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidFen,
+                format_args!("board field must have 14 rows, found {}", rows.len()),
+            ));
         }
         for (ri, row) in rows.iter().enumerate() {
             let r = 13 - ri as u8;
             let mut f: u8 = 0;
             for cell in row.split(',') {
                 let cell = cell.trim();
-                let bad =
-                    |what: &str| Error::invalid_fen(format!("board field, rank {}: {what}", r + 1));
+                let bad = |what: &str| {
+                    Error::formatted(
+                        crate::ErrorKind::InvalidFen,
+                        format_args!("board field, rank {}: {what}", r + 1),
+                    )
+                };
                 if cell == "x" {
                     if f > 13 || !is_corner(f, r) {
                         return Err(bad("'x' outside a missing corner"));
@@ -310,10 +331,10 @@ impl Position {
                 }
             }
             if f != 14 {
-                return Err(Error::invalid_fen(format!(
-                    "board field, rank {}: {f} cells instead of 14",
-                    r + 1
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!("board field, rank {}: {f} cells instead of 14", r + 1),
+                ));
             }
         }
         // Pawns cannot stand behind their start line or on/after their promotion line (R5.8).
@@ -328,11 +349,14 @@ impl Position {
                     _ => (7..=12).contains(&f),
                 };
                 if !ok {
-                    return Err(Error::invalid_fen(format!(
-                        "board field: impossible {} pawn on {}",
-                        Seat::from_index(seat_of(c)).name(),
-                        sq_name(sq as usize)
-                    )));
+                    return Err(Error::formatted(
+                        crate::ErrorKind::InvalidFen,
+                        format_args!(
+                            "board field: impossible {} pawn on {}",
+                            Seat::from_index(seat_of(c)).name(),
+                            sq_name(sq as usize)
+                        ),
+                    ));
                 }
             }
         }
@@ -358,22 +382,27 @@ impl Position {
                 };
             }
             if kings[s] > 1 {
-                return Err(Error::invalid_fen(format!(
-                    "board field: {name} has two kings"
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!("board field: {name} has two kings"),
+                ));
             }
             if p.moves(s) && kings[s] == 0 {
-                return Err(Error::invalid_fen(format!(
-                    "board field: {name} is in the game but has no king"
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!("board field: {name} is in the game but has no king"),
+                ));
             }
         }
         // A kingdoms zombie may be to move (R6.4): its move is then played by the game.
         if !p.moves(turn as usize) {
-            return Err(Error::invalid_fen(format!(
-                "player-to-move field: {} is out",
-                Seat::from_index(turn as usize).name()
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidFen,
+                format_args!(
+                    "player-to-move field: {} is out",
+                    Seat::from_index(turn as usize).name()
+                ),
+            ));
         }
         // Castling: keep only rights whose king and rook stand at home.
         for s in 0..4 {
@@ -395,7 +424,10 @@ impl Position {
                     continue;
                 }
                 let bad = || {
-                    Error::invalid_fen(format!("extras: enPassant entry {item:?} is impossible"))
+                    Error::formatted(
+                        crate::ErrorKind::InvalidFen,
+                        format_args!("extras: enPassant entry {item:?} is impossible"),
+                    )
                 };
                 let (a, b) = item.split_once(':').ok_or_else(bad)?;
                 let a = Square::parse(a).ok_or_else(bad)?.idx();
@@ -416,14 +448,20 @@ impl Position {
             for (s, item) in pr.iter().enumerate() {
                 for name in item.split_whitespace() {
                     let sq = Square::parse(name).ok_or_else(|| {
-                        Error::invalid_fen(format!("extras: promoted square {name:?} is invalid"))
+                        Error::formatted(
+                            crate::ErrorKind::InvalidFen,
+                            format_args!("extras: promoted square {name:?} is invalid"),
+                        )
                     })?;
                     let c = p.board[sq.idx()];
                     if !is_live(c) || seat_of(c) != s || c & ROLE_MASK != QUEEN {
-                        return Err(Error::invalid_fen(format!(
-                            "extras: no {} queen on promoted square {name}",
-                            Seat::from_index(s).name()
-                        )));
+                        return Err(Error::formatted(
+                            crate::ErrorKind::InvalidFen,
+                            format_args!(
+                                "extras: no {} queen on promoted square {name}",
+                                Seat::from_index(s).name()
+                            ),
+                        ));
                     }
                     p.board[sq.idx()] = c | PROMOTED;
                 }

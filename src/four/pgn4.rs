@@ -105,10 +105,10 @@ impl FourGame {
             None => Rules::Ffa,
             Some(Some(GameKind::FourPlayer(rules))) => rules,
             Some(_) => {
-                return Err(Error::invalid_pgn(format!(
-                    "unsupported Variant {:?}",
-                    variant.unwrap_or_default()
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidPgn,
+                    format_args!("unsupported Variant {:?}", variant.unwrap_or_default()),
+                ));
             }
         };
         let rv = tag("RuleVariants").unwrap_or("").to_ascii_lowercase();
@@ -119,13 +119,20 @@ impl FourGame {
         };
         let move_limit = match tag("MoveLimit") {
             Some(v) => Some(v.parse::<u32>().map_err(|_| {
-                Error::invalid_pgn(format!("MoveLimit header {v:?} is not a number"))
+                Error::formatted(
+                    crate::ErrorKind::InvalidPgn,
+                    format_args!("MoveLimit header {v:?} is not a number"),
+                )
             })?),
             None => None,
         };
         let mut g = match tag("StartFen4").filter(|f| !is_standard_start(f)) {
-            Some(f) => FourGame::for_replay(rules, f, move_limit, seed)
-                .map_err(|e| Error::invalid_pgn(format!("StartFen4: {}", e.message)))?,
+            Some(f) => FourGame::for_replay(rules, f, move_limit, seed).map_err(|e| {
+                Error::formatted(
+                    crate::ErrorKind::InvalidPgn,
+                    format_args!("StartFen4: {}", e.message),
+                )
+            })?,
             None => {
                 FourGame::for_replay(rules, &Position::startpos(rules).fen4(), move_limit, seed)?
             }
@@ -180,7 +187,10 @@ impl FourGame {
         }
         let stopped = g.replay(toks.iter().map(|(_, t)| t.as_str()), true, |i, seat, e| {
             let n = toks.get(i).map_or(0, |x| x.0);
-            Error::invalid_pgn(format!("move {n} ({seat}): {}", e.message))
+            Error::formatted(
+                crate::ErrorKind::InvalidPgn,
+                format_args!("move {n} ({seat}): {}", e.message),
+            )
         })?;
         if let Some((i, stop)) = stopped {
             let (n, tok) = &toks[i];

@@ -15,10 +15,13 @@ pub(super) fn create(opts: &NewGame) -> Result<FourGame, Error> {
     if let Some(n) = opts.move_limit
         && !(1..=super::MAX_MOVE_LIMIT).contains(&n)
     {
-        return Err(Error::invalid_argument(format!(
-            "moveLimit must be an integer from 1 to {}, got {n}",
-            super::MAX_MOVE_LIMIT
-        )));
+        return Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!(
+                "moveLimit must be an integer from 1 to {}, got {n}",
+                super::MAX_MOVE_LIMIT
+            ),
+        ));
     }
     let first = opts.first_player.map(seat_of).transpose()?;
     if let Some(pgn) = &opts.pgn {
@@ -107,18 +110,20 @@ impl Engine for FourGame {
 
     fn check_text(&self, text: &str) -> Result<(), Error> {
         if self.is_over() {
-            return Err(Error::game_over(format!(
-                "the game is over; cannot play {text:?}"
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::GameOver,
+                format_args!("the game is over; cannot play {text:?}"),
+            ));
         }
         self.parse_move(text).map(drop)
     }
 
     fn check_squares(&self, from: &str, to: &str, promotion: Option<Role>) -> Result<(), Error> {
         if self.is_over() {
-            return Err(Error::game_over(format!(
-                "the game is over; cannot play {from}{to}"
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::GameOver,
+                format_args!("the game is over; cannot play {from}{to}"),
+            ));
         }
         if promotion.is_some_and(|r| r != Role::Queen) {
             return Err(Error::illegal_move(
@@ -130,9 +135,10 @@ impl Engine for FourGame {
 
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
         if self.is_over() {
-            return Err(Error::game_over(format!(
-                "the game is over; cannot play {text:?}"
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::GameOver,
+                format_args!("the game is over; cannot play {text:?}"),
+            ));
         }
         self.play(text)
     }
@@ -144,9 +150,10 @@ impl Engine for FourGame {
         promotion: Option<Role>,
     ) -> Result<MoveRecord, Error> {
         if self.is_over() {
-            return Err(Error::game_over(format!(
-                "the game is over; cannot play {from}{to}"
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::GameOver,
+                format_args!("the game is over; cannot play {from}{to}"),
+            ));
         }
         if promotion.is_some_and(|r| r != Role::Queen) {
             return Err(Error::illegal_move(

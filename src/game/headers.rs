@@ -85,20 +85,27 @@ fn check(kind: GameKind, name: &str, value: Option<&str>) -> Result<(), Error> {
         || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
     {
         let shown: String = name.chars().take(60).collect();
-        return Err(Error::invalid_argument(format!(
-            "header name must be 1 to {MAX_NAME} letters, digits or underscores (a PGN tag name such as \"White\"), got {shown:?}"
-        )));
+        return Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!(
+                "header name must be 1 to {MAX_NAME} letters, digits or underscores (a PGN tag name such as \"White\"), got {shown:?}"
+            ),
+        ));
     }
     if is_computed(kind, name) {
-        return Err(Error::invalid_argument(format!(
-            "header {name:?} is written from the game itself ({} are); set other headers such as \"White\" or \"Event\"",
-            computed(kind).join(", ")
-        )));
+        return Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!(
+                "header {name:?} is written from the game itself ({} are); set other headers such as \"White\" or \"Event\"",
+                computed(kind).join(", ")
+            ),
+        ));
     }
     if value.is_some_and(|v| v.contains(['\n', '\r'])) {
-        return Err(Error::invalid_argument(format!(
-            "header {name:?} must be one line of text, got a value with a line break"
-        )));
+        return Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!("header {name:?} must be one line of text, got a value with a line break"),
+        ));
     }
     Ok(())
 }
@@ -176,6 +183,11 @@ impl Game {
     /// Headers restored from a save: checked like [`Game::set_headers`]' (`invalid-argument`).
     pub(super) fn restore_headers(&mut self, headers: &Headers) -> Result<(), Error> {
         self.set_headers(headers.iter().map(|(k, v)| (k.as_str(), Some(v.as_str()))))
-            .map_err(|e| Error::invalid_argument(format!("corrupt saved game: {}", e.message)))
+            .map_err(|e| {
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("corrupt saved game: {}", e.message),
+                )
+            })
     }
 }

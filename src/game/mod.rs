@@ -164,11 +164,10 @@ impl Game {
                     (None, Some(pgn)) => {
                         let g = TwoGame::from_pgn(pgn)?;
                         if g.kind() != opts.kind {
-                            return Err(Error::invalid_pgn(format!(
-                                "the PGN is a {} game, not {}",
-                                g.kind(),
-                                opts.kind
-                            )));
+                            return Err(Error::formatted(
+                                crate::ErrorKind::InvalidPgn,
+                                format_args!("the PGN is a {} game, not {}", g.kind(), opts.kind),
+                            ));
                         }
                         g
                     }
@@ -384,10 +383,10 @@ impl Game {
     /// Errors: `invalid-argument` beyond the current ply.
     pub fn position_at(&self, ply: usize) -> Result<PositionView, Error> {
         self.engine().position_at(ply).ok_or_else(|| {
-            Error::invalid_argument(format!(
-                "ply must be from 0 to {}, got {ply}",
-                self.engine().ply()
-            ))
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("ply must be from 0 to {}, got {ply}", self.engine().ply()),
+            )
         })
     }
 
@@ -424,16 +423,20 @@ impl Game {
     pub fn perft(&self, depth: u32) -> Result<u64, Error> {
         let max = self.max_perft_depth();
         if depth > max {
-            return Err(Error::invalid_argument(format!(
-                "depth must be an integer from 0 to {max}, got {depth}"
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("depth must be an integer from 0 to {max}, got {depth}"),
+            ));
         }
         let budget = self.engine().perft_budget();
         self.engine().perft(depth, budget).ok_or_else(|| {
-            Error::invalid_argument(format!(
-                "perft({depth}) of this position expands more than {budget} positions; \
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!(
+                    "perft({depth}) of this position expands more than {budget} positions; \
                  ask for a smaller depth"
-            ))
+                ),
+            )
         })
     }
 
@@ -512,10 +515,13 @@ impl Game {
 fn one_game(pgn: &str) -> Result<(), Error> {
     match split::count_games(pgn) {
         0 | 1 => Ok(()),
-        n => Err(Error::invalid_pgn(format!(
-            "the text holds {n} games and a game imports one: split it with splitPgn(text) \
+        n => Err(Error::formatted(
+            crate::ErrorKind::InvalidPgn,
+            format_args!(
+                "the text holds {n} games and a game imports one: split it with splitPgn(text) \
              (Rust: tablero::split_pgn) and import each game"
-        ))),
+            ),
+        )),
     }
 }
 
@@ -531,7 +537,7 @@ fn seat_of(player: Player) -> Result<Seat, Error> {
     player
         .seat()
         .ok_or_else(|| {
-            Error::invalid_argument(format!(
+            Error::formatted(crate::ErrorKind::InvalidArgument, format_args!(
                 "player must be \"red\", \"blue\", \"yellow\" or \"green\" in a four-player game, got {:?}",
                 player.name()
             ))

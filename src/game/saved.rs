@@ -122,13 +122,20 @@ impl SavedGame {
 
 pub(super) fn restore(s: &SavedGame) -> Result<Game, Error> {
     if s.format != SAVE_FORMAT || s.version != SAVE_VERSION {
-        return Err(Error::invalid_argument(format!(
-            "not a saved tablero game (format {:?}, version {})",
-            s.format, s.version
-        )));
+        return Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!(
+                "not a saved tablero game (format {:?}, version {})",
+                s.format, s.version
+            ),
+        ));
     }
-    let kind = GameKind::parse(&s.variant, s.rules.map(Rules::name))
-        .map_err(|e| Error::invalid_argument(format!("corrupt saved game: {}", e.message)))?;
+    let kind = GameKind::parse(&s.variant, s.rules.map(Rules::name)).map_err(|e| {
+        Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!("corrupt saved game: {}", e.message),
+        )
+    })?;
     let inner = match kind.variant() {
         Some(_) => Inner::Two(TwoGame::from_saved(s)?),
         #[cfg(feature = "four")]

@@ -40,16 +40,24 @@ fn legal_choice(pos: &Position, m: crate::two::Move) -> Result<MoveRecord, Error
 
 fn color_of(player: Player) -> Result<Color, Error> {
     player.color().ok_or_else(|| {
-        Error::invalid_argument(format!(
-            "player must be \"white\" or \"black\", got {:?}",
-            player.name()
-        ))
+        Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!(
+                "player must be \"white\" or \"black\", got {:?}",
+                player.name()
+            ),
+        )
     })
 }
 
 fn square_filter(from: Option<&str>) -> Result<Option<Square>, Error> {
     from.map(|s| {
-        Square::parse(s).ok_or_else(|| Error::invalid_argument(format!("{s:?} is not a square")))
+        Square::parse(s).ok_or_else(|| {
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("{s:?} is not a square"),
+            )
+        })
     })
     .transpose()
 }
@@ -72,22 +80,33 @@ impl FindSquares for TwoGame {
         promotion: Option<Role>,
     ) -> Result<crate::two::Move, Error> {
         if let Some(r) = self.result() {
-            return Err(Error::game_over(format!(
-                "the game is over ({}); cannot play {from}{to}",
-                r.reason.code()
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::GameOver,
+                format_args!(
+                    "the game is over ({}); cannot play {from}{to}",
+                    r.reason.code()
+                ),
+            ));
         }
         let sq = |s: &str| {
-            Square::parse(s).ok_or_else(|| Error::illegal_move(format!("{s:?} is not a square")))
+            Square::parse(s).ok_or_else(|| {
+                Error::formatted(
+                    crate::ErrorKind::IllegalMove,
+                    format_args!("{s:?} is not a square"),
+                )
+            })
         };
         let (f, t) = (sq(from)?, sq(to)?);
         let pos = self.position();
         pos.find_move(f, t, promotion).ok_or_else(|| {
-            Error::illegal_move(format!(
-                "{from}{to}{} is not a legal move in {}",
-                promotion.map(|r| r.char().to_string()).unwrap_or_default(),
-                pos.fen()
-            ))
+            Error::formatted(
+                crate::ErrorKind::IllegalMove,
+                format_args!(
+                    "{from}{to}{} is not a legal move in {}",
+                    promotion.map(|r| r.char().to_string()).unwrap_or_default(),
+                    pos.fen()
+                ),
+            )
         })
     }
 }
@@ -123,10 +142,13 @@ impl Engine for TwoGame {
 
     fn check_text(&self, text: &str) -> Result<(), Error> {
         if let Some(r) = self.result() {
-            return Err(Error::game_over(format!(
-                "the game is over ({}); cannot play {text:?}",
-                r.reason.code()
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::GameOver,
+                format_args!(
+                    "the game is over ({}); cannot play {text:?}",
+                    r.reason.code()
+                ),
+            ));
         }
         self.position().parse_move(text).map(drop)
     }

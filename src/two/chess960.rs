@@ -28,10 +28,13 @@ const KNIGHTS: [(usize, usize); 10] = [
 /// White's back rank of position `n` (0 to 959), files a to h, as upper-case letters.
 pub fn back_rank(n: u16) -> Result<[u8; 8], Error> {
     if n >= COUNT {
-        return Err(Error::invalid_argument(format!(
-            "a Chess960 position number is an integer from 0 to 959, got {}",
-            u32::from(n)
-        )));
+        return Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!(
+                "a Chess960 position number is an integer from 0 to 959, got {}",
+                u32::from(n)
+            ),
+        ));
     }
     let n = usize::from(n);
     let mut rank = [0u8; 8];

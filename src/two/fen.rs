@@ -19,9 +19,10 @@ impl Position {
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, Error> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 {
-            return Err(Error::invalid_fen(format!(
-                "FEN {fen:?} needs at least a board and a side to move"
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidFen,
+                format_args!("FEN {fen:?} needs at least a board and a side to move"),
+            ));
         }
         let mut pos = Position {
             variant,
@@ -44,9 +45,10 @@ impl Position {
             "w" | "W" => Color::White,
             "b" | "B" => Color::Black,
             other => {
-                return Err(Error::invalid_fen(format!(
-                    "side to move must be 'w' or 'b', not {other:?}"
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!("side to move must be 'w' or 'b', not {other:?}"),
+                ));
             }
         };
         if let Some(c) = fields.get(2) {
@@ -57,7 +59,10 @@ impl Position {
             && e != "-"
         {
             ep = Some(Square::parse(e).ok_or_else(|| {
-                Error::invalid_fen(format!("en-passant field {e:?} is not a square or '-'"))
+                Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!("en-passant field {e:?} is not a square or '-'"),
+                )
             })?);
         }
         let mut rest: &[&str] = fields.get(4..).unwrap_or(&[]);
@@ -75,16 +80,19 @@ impl Position {
             if let Some(pair) = f.strip_prefix('+') {
                 given = Some(parse_counter_pair(pair, "checks given")?);
             } else {
-                numbers.push(
-                    f.parse::<u32>()
-                        .map_err(|_| Error::invalid_fen(format!("{f:?} is not a move counter")))?,
-                );
+                numbers.push(f.parse::<u32>().map_err(|_| {
+                    Error::formatted(
+                        crate::ErrorKind::InvalidFen,
+                        format_args!("{f:?} is not a move counter"),
+                    )
+                })?);
             }
         }
         if numbers.len() > 2 {
-            return Err(Error::invalid_fen(format!(
-                "too many fields in FEN {fen:?}"
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidFen,
+                format_args!("too many fields in FEN {fen:?}"),
+            ));
         }
         if let Some(&h) = numbers.first() {
             pos.halfmoves = h;
@@ -93,10 +101,13 @@ impl Position {
             pos.fullmoves = n.max(1);
         }
         if (remaining.is_some() || given.is_some()) && variant != Variant::ThreeCheck {
-            return Err(Error::invalid_fen(format!(
-                "check counters are only allowed in Three-check, not {}",
-                variant
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidFen,
+                format_args!(
+                    "check counters are only allowed in Three-check, not {}",
+                    variant
+                ),
+            ));
         }
         match (remaining, given) {
             (Some(r), Some(g)) if (3u8.saturating_sub(r.0), 3u8.saturating_sub(r.1)) != g => {
@@ -106,17 +117,19 @@ impl Position {
             }
             (Some((w, b)), _) => {
                 if w > 3 || b > 3 {
-                    return Err(Error::invalid_fen(format!(
-                        "remaining checks {w}+{b} exceed 3"
-                    )));
+                    return Err(Error::formatted(
+                        crate::ErrorKind::InvalidFen,
+                        format_args!("remaining checks {w}+{b} exceed 3"),
+                    ));
                 }
                 pos.checks = [3 - w, 3 - b];
             }
             (None, Some((w, b))) => {
                 if w > 3 || b > 3 {
-                    return Err(Error::invalid_fen(format!(
-                        "checks given +{w}+{b} exceed 3"
-                    )));
+                    return Err(Error::formatted(
+                        crate::ErrorKind::InvalidFen,
+                        format_args!("checks given +{w}+{b} exceed 3"),
+                    ));
                 }
                 pos.checks = [w, b];
             }
@@ -132,11 +145,14 @@ impl Position {
         for color in [Color::White, Color::Black] {
             let kings = self.by_color[color.index()] & self.by_role[Role::King.index()];
             if kings.count() != 1 {
-                return Err(Error::invalid_fen(format!(
-                    "{} must have exactly one king, found {}",
-                    color.name(),
-                    kings.count()
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!(
+                        "{} must have exactly one king, found {}",
+                        color.name(),
+                        kings.count()
+                    ),
+                ));
             }
         }
         let pawns = self.by_role[Role::Pawn.index()];
@@ -148,11 +164,14 @@ impl Position {
         let them = self.turn.other();
         let occ = self.occupied();
         if self.attackers(self.king(them), self.turn, occ).any() {
-            return Err(Error::invalid_fen(format!(
-                "{} is in check but it is {}'s turn",
-                them.name(),
-                self.turn.name()
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidFen,
+                format_args!(
+                    "{} is in check but it is {}'s turn",
+                    them.name(),
+                    self.turn.name()
+                ),
+            ));
         }
         self.checkers = self.attackers(self.king(self.turn), them, occ);
         if self.checkers.count() > 2 {
@@ -171,17 +190,20 @@ impl Position {
             let own = self.by_color[color.index()];
             let king = self.king(color);
             if king.rank() != color.back_rank() {
-                return Err(Error::invalid_fen(format!(
-                    "{} has castling rights but its king is not on its back rank",
-                    color.name()
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!(
+                        "{} has castling rights but its king is not on its back rank",
+                        color.name()
+                    ),
+                ));
             }
             for sq in rights {
                 if !(own & self.by_role[Role::Rook.index()]).has(sq) {
-                    return Err(Error::invalid_fen(format!(
-                        "castling right for {} needs a rook on {sq}",
-                        color.name()
-                    )));
+                    return Err(Error::formatted(
+                        crate::ErrorKind::InvalidFen,
+                        format_args!("castling right for {} needs a rook on {sq}", color.name()),
+                    ));
                 }
             }
             let east = rights
@@ -193,10 +215,13 @@ impl Position {
                 .filter(|s| s.file() < king.file())
                 .count();
             if east > 1 || west > 1 {
-                return Err(Error::invalid_fen(format!(
-                    "{} has two castling rights on one side of its king",
-                    color.name()
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!(
+                        "{} has two castling rights on one side of its king",
+                        color.name()
+                    ),
+                ));
             }
         }
 
@@ -212,9 +237,12 @@ impl Position {
                 || occ.has(ep)
                 || occ.has(Square::from_coords(ep.file(), from_rank))
             {
-                return Err(Error::invalid_fen(format!(
-                    "en-passant square {ep} does not follow a two-square pawn advance"
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!(
+                        "en-passant square {ep} does not follow a two-square pawn advance"
+                    ),
+                ));
             }
             // Only a square where a legal capture exists is kept: repetition and hashing
             // treat the others as absent, as FIDE does (9.2.3).
@@ -234,18 +262,24 @@ impl Position {
                     ));
                 }
                 if self.checks[self.turn.index()] >= 3 {
-                    return Err(Error::invalid_fen(format!(
-                        "{} has already given three checks, so it cannot be its turn",
-                        self.turn.name()
-                    )));
+                    return Err(Error::formatted(
+                        crate::ErrorKind::InvalidFen,
+                        format_args!(
+                            "{} has already given three checks, so it cannot be its turn",
+                            self.turn.name()
+                        ),
+                    ));
                 }
             }
             Variant::KingOfTheHill => {
                 if HILL.has(self.king(self.turn)) {
-                    return Err(Error::invalid_fen(format!(
-                        "{}'s king is already on the hill, so it cannot be its turn",
-                        self.turn.name()
-                    )));
+                    return Err(Error::formatted(
+                        crate::ErrorKind::InvalidFen,
+                        format_args!(
+                            "{}'s king is already on the hill, so it cannot be its turn",
+                            self.turn.name()
+                        ),
+                    ));
                 }
             }
             Variant::RacingKings => {
@@ -381,10 +415,10 @@ impl Position {
 fn parse_board(pos: &mut Position, board: &str) -> Result<(), Error> {
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != 8 {
-        return Err(Error::invalid_fen(format!(
-            "board {board:?} has {} ranks, expected 8",
-            rows.len()
-        )));
+        return Err(Error::formatted(
+            crate::ErrorKind::InvalidFen,
+            format_args!("board {board:?} has {} ranks, expected 8", rows.len()),
+        ));
     }
     for (i, row) in rows.iter().enumerate() {
         let rank = 7 - i as u8;
@@ -392,15 +426,24 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), Error> {
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
                 if d == 0 || d > 8 {
-                    return Err(Error::invalid_fen(format!("bad empty-square count {c:?}")));
+                    return Err(Error::formatted(
+                        crate::ErrorKind::InvalidFen,
+                        format_args!("bad empty-square count {c:?}"),
+                    ));
                 }
                 file += d as u8;
             } else {
                 let role = Role::from_char(c).ok_or_else(|| {
-                    Error::invalid_fen(format!("unknown piece {c:?} on rank {}", rank + 1))
+                    Error::formatted(
+                        crate::ErrorKind::InvalidFen,
+                        format_args!("unknown piece {c:?} on rank {}", rank + 1),
+                    )
                 })?;
                 if file >= 8 {
-                    return Err(Error::invalid_fen(format!("rank {} is too long", rank + 1)));
+                    return Err(Error::formatted(
+                        crate::ErrorKind::InvalidFen,
+                        format_args!("rank {} is too long", rank + 1),
+                    ));
                 }
                 let color = if c.is_ascii_uppercase() {
                     Color::White
@@ -413,14 +456,17 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), Error> {
                 file += 1;
             }
             if file > 8 {
-                return Err(Error::invalid_fen(format!("rank {} is too long", rank + 1)));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!("rank {} is too long", rank + 1),
+                ));
             }
         }
         if file != 8 {
-            return Err(Error::invalid_fen(format!(
-                "rank {} has {file} squares, expected 8",
-                rank + 1
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidFen,
+                format_args!("rank {} has {file} squares, expected 8", rank + 1),
+            ));
         }
     }
     Ok(())
@@ -449,16 +495,20 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), Error> {
             (f @ 'a'..='h', _) => Some(Square::from_coords(f as u8 - b'a', rank)),
             ('k' | 'q', None) => None,
             _ => {
-                return Err(Error::invalid_fen(format!(
-                    "castling field {field:?} has an unknown letter {c:?}"
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidFen,
+                    format_args!("castling field {field:?} has an unknown letter {c:?}"),
+                ));
             }
         };
         let sq = sq.ok_or_else(|| {
-            Error::invalid_fen(format!(
-                "castling right {c:?} in {field:?} has no {} king and rook to castle with",
-                color.name()
-            ))
+            Error::formatted(
+                crate::ErrorKind::InvalidFen,
+                format_args!(
+                    "castling right {c:?} in {field:?} has no {} king and rook to castle with",
+                    color.name()
+                ),
+            )
         })?;
         pos.castling |= sq.bb();
     }
@@ -471,8 +521,9 @@ fn parse_counter_pair(s: &str, what: &str) -> Result<(u8, u8), Error> {
     let b = parts.next().and_then(|p| p.parse::<u8>().ok());
     match (a, b, parts.next()) {
         (Some(a), Some(b), None) => Ok((a, b)),
-        _ => Err(Error::invalid_fen(format!(
-            "{what} field {s:?} must look like 3+3"
-        ))),
+        _ => Err(Error::formatted(
+            crate::ErrorKind::InvalidFen,
+            format_args!("{what} field {s:?} must look like 3+3"),
+        )),
     }
 }

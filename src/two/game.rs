@@ -162,11 +162,14 @@ impl TwoGame {
     /// `game-over` once the game has ended (by the position, a draw rule or a declaration).
     pub fn check_playable(&self) -> Result<(), Error> {
         match self.result() {
-            Some(r) => Err(Error::game_over(format!(
-                "the game is over ({}, {}); there is no move to choose",
-                r.pgn_token(),
-                r.reason.code()
-            ))),
+            Some(r) => Err(Error::formatted(
+                crate::ErrorKind::GameOver,
+                format_args!(
+                    "the game is over ({}, {}); there is no move to choose",
+                    r.pgn_token(),
+                    r.reason.code()
+                ),
+            )),
             None => Ok(()),
         }
     }
@@ -188,19 +191,21 @@ impl TwoGame {
     /// the game is unchanged on error.
     pub fn play(&mut self, m: Move) -> Result<&MoveRecord, Error> {
         if let Some(r) = self.result() {
-            return Err(Error::game_over(format!(
-                "the game is over ({}, {}); no more moves",
-                r.pgn_token(),
-                r.reason.code()
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::GameOver,
+                format_args!(
+                    "the game is over ({}, {}); no more moves",
+                    r.pgn_token(),
+                    r.reason.code()
+                ),
+            ));
         }
         let pos = self.position();
         if !pos.legal_moves().contains(&m) {
-            return Err(Error::illegal_move(format!(
-                "{} is not a legal move in {}",
-                m.uci(),
-                pos.fen()
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::IllegalMove,
+                format_args!("{} is not a legal move in {}", m.uci(), pos.fen()),
+            ));
         }
         let record = describe_move(pos, m);
         let mut next = pos.clone();
@@ -214,11 +219,14 @@ impl TwoGame {
     /// Plays a move written in UCI or SAN.
     pub fn play_str(&mut self, text: &str) -> Result<&MoveRecord, Error> {
         if let Some(r) = self.result() {
-            return Err(Error::game_over(format!(
-                "the game is over ({}, {}); cannot play {text:?}",
-                r.pgn_token(),
-                r.reason.code()
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::GameOver,
+                format_args!(
+                    "the game is over ({}, {}); cannot play {text:?}",
+                    r.pgn_token(),
+                    r.reason.code()
+                ),
+            ));
         }
         let m = self.position().parse_move(text)?;
         self.play(m)
@@ -290,11 +298,14 @@ impl TwoGame {
     /// `player` resigns. Fails with `game-over` when the game has already ended.
     pub fn resign(&mut self, player: Color) -> Result<(), Error> {
         if let Some(r) = self.result() {
-            return Err(Error::game_over(format!(
-                "the game is already over ({}); {} cannot resign",
-                r.reason.code(),
-                player.name()
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::GameOver,
+                format_args!(
+                    "the game is already over ({}); {} cannot resign",
+                    r.reason.code(),
+                    player.name()
+                ),
+            ));
         }
         self.declared = Some(GameResult {
             winner: Some(player.other()),
@@ -374,10 +385,10 @@ impl TwoGame {
     pub fn from_saved(saved: &SavedGame) -> Result<TwoGame, Error> {
         let kind = GameKind::parse(&saved.variant, None).ok();
         let variant = kind.and_then(GameKind::variant).ok_or_else(|| {
-            Error::invalid_argument(format!(
-                "saved game has unknown variant {:?}",
-                saved.variant
-            ))
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("saved game has unknown variant {:?}", saved.variant),
+            )
         })?;
         if saved.rules.is_some() || saved.first_player.is_some() || saved.move_limit.is_some() {
             return Err(Error::invalid_argument(
@@ -390,24 +401,33 @@ impl TwoGame {
             TwoGame::from_fen(variant, &saved.start_fen)
         };
         let mut game = start.map_err(|e| {
-            Error::invalid_argument(format!("corrupt saved game: startFen: {}", e.message))
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("corrupt saved game: startFen: {}", e.message),
+            )
         })?;
         for (i, m) in saved.moves.iter().enumerate() {
             game.play_str(m).map_err(|e| {
-                Error::invalid_argument(format!("saved game move {} {m:?}: {}", i + 1, e.message))
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("saved game move {} {m:?}: {}", i + 1, e.message),
+                )
             })?;
         }
         if let Some(d) = &saved.declared {
             let reason = ResultReason::from_code(&d.reason).ok_or_else(|| {
-                Error::invalid_argument(format!(
-                    "saved game has unknown result reason {:?}",
-                    d.reason
-                ))
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("saved game has unknown result reason {:?}", d.reason),
+                )
             })?;
             let winner = match d.winner.as_deref() {
                 None => None,
                 Some(w) => Some(Color::from_name(w).ok_or_else(|| {
-                    Error::invalid_argument(format!("saved game has unknown winner {w:?}"))
+                    Error::formatted(
+                        crate::ErrorKind::InvalidArgument,
+                        format_args!("saved game has unknown winner {w:?}"),
+                    )
                 })?),
             };
             game.restore_declared(GameResult { winner, reason })?;
@@ -421,11 +441,14 @@ impl TwoGame {
     /// must be the one they give; a result contradicting the moves is `invalid-argument`.
     fn restore_declared(&mut self, r: GameResult) -> Result<(), Error> {
         let forged = |why: &str| {
-            Error::invalid_argument(format!(
-                "corrupt saved game: declared result {} ({}) {why}",
-                r.reason.code(),
-                r.winner.map_or("no winner", Color::name)
-            ))
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!(
+                    "corrupt saved game: declared result {} ({}) {why}",
+                    r.reason.code(),
+                    r.winner.map_or("no winner", Color::name)
+                ),
+            )
         };
         let by_moves = self.result();
         let declarable = match r.reason {

@@ -74,11 +74,21 @@ impl TwoGame {
         let kind = match tag("Variant") {
             Some(v) => GameKind::from_pgn_tag(v)
                 .filter(|k| k.variant().is_some())
-                .ok_or_else(|| Error::invalid_pgn(format!("unsupported Variant tag {v:?}")))?,
+                .ok_or_else(|| {
+                    Error::formatted(
+                        crate::ErrorKind::InvalidPgn,
+                        format_args!("unsupported Variant tag {v:?}"),
+                    )
+                })?,
             None => GameKind::Chess,
         };
         let variant = kind.variant().unwrap_or(Variant::Chess);
-        let bad_fen = |e: Error| Error::invalid_pgn(format!("bad FEN tag: {}", e.message));
+        let bad_fen = |e: Error| {
+            Error::formatted(
+                crate::ErrorKind::InvalidPgn,
+                format_args!("bad FEN tag: {}", e.message),
+            )
+        };
         let mut game = match (kind, tag("FEN")) {
             (GameKind::Chess960, fen) => {
                 TwoGame::chess960(fen, super::chess960::STANDARD).map_err(bad_fen)?
@@ -100,12 +110,15 @@ impl TwoGame {
             let number = game.position().fullmoves();
             let side = game.position().turn();
             game.play_str(&token).map_err(|e| {
-                Error::invalid_pgn(format!(
-                    "move {number}{} {token:?} ({}): {}",
-                    if side == Color::White { "." } else { "..." },
-                    side.name(),
-                    e.message
-                ))
+                Error::formatted(
+                    crate::ErrorKind::InvalidPgn,
+                    format_args!(
+                        "move {number}{} {token:?} ({}): {}",
+                        if side == Color::White { "." } else { "..." },
+                        side.name(),
+                        e.message
+                    ),
+                )
             })?;
         }
         let declared = match result_token.as_deref() {

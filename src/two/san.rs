@@ -9,7 +9,12 @@ impl Position {
     /// Finds the legal move written in UCI. Castling is accepted both as the king's two-square
     /// move (`e1g1`) and as king-takes-rook (`e1h1`).
     pub fn parse_uci(&self, uci: &str) -> Result<Move, Error> {
-        let bad = || Error::illegal_move(format!("{uci:?} is not a legal move in {}", self.fen()));
+        let bad = || {
+            Error::formatted(
+                crate::ErrorKind::IllegalMove,
+                format_args!("{uci:?} is not a legal move in {}", self.fen()),
+            )
+        };
         if !(4..=5).contains(&uci.len()) || !uci.is_ascii() {
             return Err(bad());
         }
@@ -112,10 +117,10 @@ impl Position {
     /// castling are accepted; so are SANs with redundant disambiguation or a missing `x`.
     pub fn parse_san(&self, san: &str) -> Result<Move, Error> {
         let bad = |why: &str| {
-            Error::illegal_move(format!(
-                "{san:?} is not a legal move in {} ({why})",
-                self.fen()
-            ))
+            Error::formatted(
+                crate::ErrorKind::IllegalMove,
+                format_args!("{san:?} is not a legal move in {} ({why})", self.fen()),
+            )
         };
         let text = san.trim_end_matches(['+', '#', '!', '?']);
         let legal = self.legal_moves();

@@ -198,10 +198,13 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "string | MoveInput")] mv: JsValue,
     ) -> Result<bool, JsValue> {
         if !mv.is_string() && (!mv.is_object() || super::js::is_array(&mv).unwrap_or(true)) {
-            return Err(js_error(Error::invalid_argument(format!(
-                "isLegal needs a move: a string like \"e2e4\" or \"Nf3\" or an object {{from, to, promotion?}}, got {}",
-                options::describe(&mv)
-            ))));
+            return Err(js_error(Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!(
+                    "isLegal needs a move: a string like \"e2e4\" or \"Nf3\" or an object {{from, to, promotion?}}, got {}",
+                    options::describe(&mv)
+                ),
+            )));
         }
         Ok(match options::move_input(&mv) {
             Ok(MoveInput::Text(text)) => self.inner.is_legal_text(&text),
@@ -285,10 +288,13 @@ impl Game {
     ) -> Result<JsValue, JsValue> {
         out(match opt_integer(&ply, "ply", 0, self.inner.ply() as u64) {
             Ok(Some(n)) => self.inner.position_at(n as usize),
-            Ok(None) => Err(Error::invalid_argument(format!(
-                "positionAt needs a ply: an integer from 0 to {}",
-                self.inner.ply()
-            ))),
+            Ok(None) => Err(Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!(
+                    "positionAt needs a ply: an integer from 0 to {}",
+                    self.inner.ply()
+                ),
+            )),
             Err(e) => Err(e),
         })
     }
@@ -379,9 +385,10 @@ impl Game {
         let depth = opt_integer(&depth, "depth", 0, max)
             .and_then(|d| {
                 d.ok_or_else(|| {
-                    Error::invalid_argument(format!(
-                        "perft needs a depth: an integer from 0 to {max}"
-                    ))
+                    Error::formatted(
+                        crate::ErrorKind::InvalidArgument,
+                        format_args!("perft needs a depth: an integer from 0 to {max}"),
+                    )
                 })
             })
             .map_err(js_error)?;

@@ -74,16 +74,17 @@ pub(crate) fn opt_string(v: &JsValue, what: &str) -> Result<Option<String>, Erro
         return Ok(None);
     }
     let Some(text) = v.dyn_ref::<JsString>() else {
-        return Err(Error::invalid_argument(format!(
-            "{what} must be a string, got {}",
-            describe(v)
-        )));
+        return Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!("{what} must be a string, got {}", describe(v)),
+        ));
     };
     // Checked before the copy into wasm memory: a string's length runs no user code.
     if text.length() > MAX_TEXT_CHARS {
-        return Err(Error::invalid_argument(format!(
-            "{what} is longer than {MAX_TEXT_CHARS} characters"
-        )));
+        return Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!("{what} is longer than {MAX_TEXT_CHARS} characters"),
+        ));
     }
     Ok(v.as_string())
 }
@@ -101,10 +102,13 @@ pub(crate) fn opt_integer(
     }
     match v.as_f64() {
         Some(n) if n.fract() == 0.0 && n >= min as f64 && n <= max as f64 => Ok(Some(n as u64)),
-        _ => Err(Error::invalid_argument(format!(
-            "{what} must be an integer from {min} to {max}, got {}",
-            describe(v)
-        ))),
+        _ => Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!(
+                "{what} must be an integer from {min} to {max}, got {}",
+                describe(v)
+            ),
+        )),
     }
 }
 
@@ -132,11 +136,14 @@ impl Fields {
                 // "unknown aiMove option "lvl"; known options: level, timeMs, nodes, seed".
                 let singular = what.strip_suffix('s').unwrap_or(what);
                 let kind = singular.rsplit(' ').next().unwrap_or(singular);
-                return Err(Error::invalid_argument(format!(
-                    "unknown {singular} {}; known {kind}s: {}",
-                    name.map_or_else(|| "(a symbol)".to_string(), |k| format!("{k:?}")),
-                    known.join(", ")
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!(
+                        "unknown {singular} {}; known {kind}s: {}",
+                        name.map_or_else(|| "(a symbol)".to_string(), |k| format!("{k:?}")),
+                        known.join(", ")
+                    ),
+                ));
             }
         }
         Ok(Some(fields))
@@ -149,10 +156,10 @@ impl Fields {
             return Ok(None);
         }
         if !v.is_object() || js::is_array(v).map_err(|_| unreadable(what))? {
-            return Err(Error::invalid_argument(format!(
-                "{what} must be an object, got {}",
-                describe(v)
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("{what} must be an object, got {}", describe(v)),
+            ));
         }
         Ok(Some(Fields {
             obj: v.clone().unchecked_into(),
@@ -188,31 +195,35 @@ impl Fields {
         }
         let name = self.name(key);
         if !js::is_array(&v).map_err(|_| unreadable(self.what))? {
-            return Err(Error::invalid_argument(format!(
-                "{name} must be an array of strings, got {}",
-                describe(&v)
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("{name} must be an array of strings, got {}", describe(&v)),
+            ));
         }
         let len = js::array_length(&v, max_items)
             .map_err(|_| unreadable(self.what))?
             .ok_or_else(|| {
-                Error::invalid_argument(format!("{name} has more than {max_items} entries"))
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("{name} has more than {max_items} entries"),
+                )
             })?;
         let mut total = 0u64;
         (0..len)
             .map(|i| {
                 let item = Reflect::get_u32(&v, i).map_err(|_| unreadable(self.what))?;
                 let item = opt_string(&item, &format!("{name}[{i}]"))?.ok_or_else(|| {
-                    Error::invalid_argument(format!(
-                        "{name}[{i}] must be a string, got {}",
-                        describe(&item)
-                    ))
+                    Error::formatted(
+                        crate::ErrorKind::InvalidArgument,
+                        format_args!("{name}[{i}] must be a string, got {}", describe(&item)),
+                    )
                 })?;
                 total += item.len() as u64;
                 if total > u64::from(MAX_TEXT_CHARS) {
-                    return Err(Error::invalid_argument(format!(
-                        "{name} holds more than {MAX_TEXT_CHARS} characters"
-                    )));
+                    return Err(Error::formatted(
+                        crate::ErrorKind::InvalidArgument,
+                        format_args!("{name} holds more than {MAX_TEXT_CHARS} characters"),
+                    ));
                 }
                 Ok(item)
             })
@@ -239,24 +250,27 @@ impl Fields {
     pub(crate) fn entries(&self) -> Result<Vec<(String, JsValue)>, Error> {
         let keys = Reflect::own_keys(&self.obj).map_err(|_| unreadable(self.what))?;
         if keys.length() > MAX_ENTRIES {
-            return Err(Error::invalid_argument(format!(
-                "{} has more than {MAX_ENTRIES} entries",
-                self.what
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("{} has more than {MAX_ENTRIES} entries", self.what),
+            ));
         }
         keys.iter()
             .map(|key| {
                 let Some(text) = key.dyn_ref::<JsString>() else {
-                    return Err(Error::invalid_argument(format!(
-                        "{}: a key is a symbol",
-                        self.what
-                    )));
+                    return Err(Error::formatted(
+                        crate::ErrorKind::InvalidArgument,
+                        format_args!("{}: a key is a symbol", self.what),
+                    ));
                 };
                 if text.length() > MAX_TEXT_CHARS {
-                    return Err(Error::invalid_argument(format!(
-                        "{}: a key is longer than {MAX_TEXT_CHARS} characters",
-                        self.what
-                    )));
+                    return Err(Error::formatted(
+                        crate::ErrorKind::InvalidArgument,
+                        format_args!(
+                            "{}: a key is longer than {MAX_TEXT_CHARS} characters",
+                            self.what
+                        ),
+                    ));
                 }
                 let name = key.as_string().unwrap_or_default();
                 let value = self.get(&name)?;
@@ -267,7 +281,10 @@ impl Fields {
 }
 
 fn unreadable(what: &str) -> Error {
-    Error::invalid_argument(format!("{what}: the object could not be read"))
+    Error::formatted(
+        crate::ErrorKind::InvalidArgument,
+        format_args!("{what}: the object could not be read"),
+    )
 }
 
 /// What `newGame` was asked for.
@@ -365,10 +382,13 @@ pub(crate) fn move_input(v: &JsValue) -> Result<MoveInput, Error> {
         return Ok(MoveInput::Text(opt_string(v, "move")?.unwrap_or_default()));
     }
     let not_a_move = || {
-        Error::illegal_move(format!(
-            "a move must be a string like \"e2e4\" or \"Nf3\" or an object {{from, to, promotion?}}, got {}",
-            describe(v)
-        ))
+        Error::formatted(
+            crate::ErrorKind::IllegalMove,
+            format_args!(
+                "a move must be a string like \"e2e4\" or \"Nf3\" or an object {{from, to, promotion?}}, got {}",
+                describe(v)
+            ),
+        )
     };
     if absent(v) || !v.is_object() || js::is_array(v).unwrap_or(true) {
         return Err(not_a_move());

@@ -29,10 +29,13 @@ pub(crate) fn read(saved: &JsValue) -> Result<SavedGame, Error> {
         saved
     };
     let Some(f) = Fields::open(saved, "saved game")? else {
-        return Err(Error::invalid_argument(format!(
-            "a saved game must be an object or its JSON text, got {}",
-            describe(saved)
-        )));
+        return Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!(
+                "a saved game must be an object or its JSON text, got {}",
+                describe(saved)
+            ),
+        ));
     };
     // The native restore checks that these say "tablero-game" and 1.
     let format = f.string("format")?.unwrap_or_default();
@@ -43,7 +46,12 @@ pub(crate) fn read(saved: &JsValue) -> Result<SavedGame, Error> {
         ));
     }
     let required = |v: Option<String>, key: &str| {
-        v.ok_or_else(|| Error::invalid_argument(format!("corrupt saved game: no {key}")))
+        v.ok_or_else(|| {
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("corrupt saved game: no {key}"),
+            )
+        })
     };
     let declared = match f.object("declared", "saved game field \"declared\"")? {
         None => None,
@@ -63,7 +71,10 @@ pub(crate) fn read(saved: &JsValue) -> Result<SavedGame, Error> {
             .string("firstPlayer")?
             .map(|p| {
                 Player::from_name(&p).ok_or_else(|| {
-                    Error::invalid_argument(format!("corrupt saved game: unknown player {p:?}"))
+                    Error::formatted(
+                        crate::ErrorKind::InvalidArgument,
+                        format_args!("corrupt saved game: unknown player {p:?}"),
+                    )
                 })
             })
             .transpose()?,
@@ -108,9 +119,10 @@ fn check_nesting(text: &str) -> Result<(), Error> {
             b'[' | b'{' => {
                 depth += 1;
                 if depth > MAX_NESTING {
-                    return Err(Error::invalid_argument(format!(
-                        "saved game text nests deeper than {MAX_NESTING} levels"
-                    )));
+                    return Err(Error::formatted(
+                        crate::ErrorKind::InvalidArgument,
+                        format_args!("saved game text nests deeper than {MAX_NESTING} levels"),
+                    ));
                 }
             }
             b']' | b'}' => depth = depth.saturating_sub(1),

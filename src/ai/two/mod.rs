@@ -68,10 +68,10 @@ pub fn search(
     let mut searcher: Searcher<'_, Position> = Searcher::new(tt, limits, history, stop);
     let result = searcher.search_two_player(pos, spec.candidates);
     let Some(best) = result.best else {
-        return Err(Error::game_over(format!(
-            "no legal move in {}; the game is over",
-            pos.fen()
-        )));
+        return Err(Error::formatted(
+            crate::ErrorKind::GameOver,
+            format_args!("no legal move in {}; the game is over", pos.fen()),
+        ));
     };
     let mut rng = choice_rng(seed);
     // Full strength in Three-check plays the search's own choice: `root_scores` are those of

@@ -176,10 +176,12 @@ impl FourGame {
     pub fn legal_uci(&self, from: Option<&str>) -> Result<Vec<String>, Error> {
         let from = match from {
             None => None,
-            Some(s) => Some(
-                Square::parse(s)
-                    .ok_or_else(|| Error::invalid_argument(format!("invalid square {s:?}")))?,
-            ),
+            Some(s) => Some(Square::parse(s).ok_or_else(|| {
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("invalid square {s:?}"),
+                )
+            })?),
         };
         Ok(self
             .legal()
@@ -194,8 +196,12 @@ impl FourGame {
 
     /// Legal moves from one square.
     pub fn legal_moves_from(&self, from: &str) -> Result<Vec<MoveRecord>, Error> {
-        let sq = Square::parse(from)
-            .ok_or_else(|| Error::invalid_argument(format!("invalid square {from:?}")))?;
+        let sq = Square::parse(from).ok_or_else(|| {
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("invalid square {from:?}"),
+            )
+        })?;
         Ok(self
             .legal()
             .iter()
@@ -215,7 +221,12 @@ impl FourGame {
     /// Finds the legal move a text names: `h2h4`, `h2-h4`, `h7h8q`, or PGN4 text such as
     /// `Qg1xQn8+`, `h7-h8=Q`, `O-O`.
     pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        let bad = || Error::illegal_move(format!("illegal move {text:?}"));
+        let bad = || {
+            Error::formatted(
+                crate::ErrorKind::IllegalMove,
+                format_args!("illegal move {text:?}"),
+            )
+        };
         let t = text.trim().trim_end_matches(['+', '#']);
         let list = self.legal();
         if t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0" {
@@ -305,9 +316,10 @@ impl FourGame {
     /// was. In kingdoms, zombie replies (R6.4) are played right after and recorded.
     pub fn play(&mut self, text: &str) -> Result<MoveRecord, Error> {
         if self.result.is_some() {
-            return Err(Error::game_over(format!(
-                "the game is over; {text:?} not played"
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::GameOver,
+                format_args!("the game is over; {text:?} not played"),
+            ));
         }
         let m = self.parse_move(text)?;
         Ok(self.apply(m, EntryKind::Move))
@@ -324,11 +336,10 @@ impl FourGame {
             return Err(Error::game_over("the game is over"));
         }
         if !self.legal().contains(&m) {
-            return Err(Error::illegal_move(format!(
-                "illegal move {}{}",
-                m.from(),
-                m.to()
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::IllegalMove,
+                format_args!("illegal move {}{}", m.from(), m.to()),
+            ));
         }
         Ok(self.apply(m, EntryKind::Move))
     }
@@ -597,7 +608,10 @@ impl FourGame {
         }
         let s = seat.index();
         if self.pos.status[s].is_out() {
-            return Err(Error::invalid_argument(format!("{seat} is already out")));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("{seat} is already out"),
+            ));
         }
         let before = self.snapshot();
         let turn_before = self.pos.turn();

@@ -40,11 +40,14 @@ impl FourGame {
         let rules = match GameKind::parse(&s.variant, s.rules.map(Rules::name)) {
             Ok(GameKind::FourPlayer(rules)) if s.rules.is_some() => rules,
             _ => {
-                return Err(Error::invalid_argument(format!(
-                    "saved game variant {:?} with rules {:?} is not a four-player game",
-                    s.variant,
-                    s.rules.map(Rules::name)
-                )));
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!(
+                        "saved game variant {:?} with rules {:?} is not a four-player game",
+                        s.variant,
+                        s.rules.map(Rules::name)
+                    ),
+                ));
             }
         };
         let first = s.first_player.and_then(Player::seat).ok_or_else(|| {
@@ -55,15 +58,24 @@ impl FourGame {
                 "corrupt saved game: four-player games record resignations as moves",
             ));
         }
-        let mut g = FourGame::for_replay(rules, &s.start_fen, s.move_limit, s.seed)
-            .map_err(|e| Error::invalid_argument(format!("startFen: {}", e.message)))?;
+        let mut g =
+            FourGame::for_replay(rules, &s.start_fen, s.move_limit, s.seed).map_err(|e| {
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("startFen: {}", e.message),
+                )
+            })?;
         if g.start.turn() != first {
-            return Err(Error::invalid_argument(format!(
-                "firstPlayer {first} does not match startFen"
-            )));
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("firstPlayer {first} does not match startFen"),
+            ));
         }
         g.replay(s.moves.iter().map(|m| m.as_str()), false, |i, seat, e| {
-            Error::invalid_argument(format!("move {} ({seat}): {}", i + 1, e.message))
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("move {} ({seat}): {}", i + 1, e.message),
+            )
         })?;
         Ok(g)
     }
@@ -169,7 +181,10 @@ impl FourGame {
             }
             _ => {
                 if self.result.is_some() {
-                    return Err(Error::game_over(format!("move {tok:?} after the end")));
+                    return Err(Error::formatted(
+                        crate::ErrorKind::GameOver,
+                        format_args!("move {tok:?} after the end"),
+                    ));
                 }
                 let m = self.parse_move(tok)?;
                 if self.pos.is_zombie(self.pos.turn as usize) {
