@@ -207,10 +207,14 @@ pub fn evaluate_white(pos: &Position) -> i32 {
     let mut zone_attackers = [0usize; 2];
     let mut zone_weight = [0i32; 2];
     let mut mobility = [0i32; 2];
+    // The piece terms of chess proper; Three-check and Racing Kings were tuned without them.
+    let classic = matches!(variant, Variant::Chess | Variant::KingOfTheHill);
     for color in [Color::White, Color::Black] {
         let c = color.index();
         let ours = pos.pieces_of(color);
         let safe = !(ours.0 | pawn_att[color.other().index()].0);
+        let own_pawns = bb_of(pos, color, Role::Pawn).0;
+        let their_pawns = bb_of(pos, color.other(), Role::Pawn).0;
         for role in Role::ALL {
             let r = role as usize;
             for sq in bb_of(pos, color, role) {
@@ -229,6 +233,11 @@ pub fn evaluate_white(pos: &Position) -> i32 {
                 let mob = (att.0 & safe).count_ones() as i32;
                 if !matches!(role, Role::Pawn | Role::King) {
                     mobility[c] += mob;
+                }
+                if classic {
+                    let (m, e) = piece_terms(color, role, sq, att.0, own_pawns, their_pawns, pos);
+                    mg[c] += m;
+                    eg[c] += e;
                 }
                 match role {
                     Role::Knight => {
@@ -256,7 +265,7 @@ pub fn evaluate_white(pos: &Position) -> i32 {
             mg[c] += 25;
             eg[c] += 45;
         }
-        pawn_structure(pos, color, &mut mg[c], &mut eg[c]);
+        pawn_structure(pos, color, classic, &mut mg[c], &mut eg[c]);
     }
     // One piece near the king is rarely a threat; several together are.
     let zone = [0, 1].map(|c| zone_weight[c] * ZONE_SCALE[zone_attackers[c].min(7)] / 100);
@@ -335,6 +344,74 @@ const ZONE_WEIGHT: [i32; 6] = [0, 20, 20, 35, 70, 0];
 /// Percentage of the zone weight that counts, by the number of pieces attacking the zone.
 const ZONE_SCALE: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
 
+/// +1 for White (pawns move up the ranks), -1 for Black.
+fn forward(color: Color) -> i32 {
+    if color == Color::White { 1 } else { -1 }
+}
+
+/// Chess's piece terms for `color`'s `role` on `sq` attacking `att`, (middle game, endgame):
+/// rooks on open and half-open files and on the seventh rank; knights and bishops on
+/// outposts (guarded by a pawn, never attackable by one) and attacking rooks and queens;
+/// bishops hemmed in by their own pawns on their colour. Conventional weights, screened at a
+/// node budget (docs/STRENGTH.md, session 25); fitted ones played worse (session 23).
+fn piece_terms(
+    color: Color,
+    role: Role,
+    sq: Square,
+    att: u64,
+    own_pawns: u64,
+    their_pawns: u64,
+    pos: &Position,
+) -> (i32, i32) {
+    let file = Bitboard::file(sq.file()).0;
+    let (mut mg, mut eg) = (0, 0);
+    match role {
+        Role::Rook => {
+            if file & own_pawns == 0 {
+                let open = file & their_pawns == 0;
+                mg += if open { 30 } else { 15 };
+                eg += if open { 10 } else { 5 };
+            }
+            if sq.relative_rank(color) == 6 {
+                mg += 10;
+                eg += 20;
+            }
+        }
+        Role::Knight | Role::Bishop => {
+            if (3..=5).contains(&sq.relative_rank(color))
+                && pawn_attacks(color.other(), sq).0 & own_pawns != 0
+            {
+                let f = sq.file();
+                let adj = (if f > 0 { Bitboard::file(f - 1).0 } else { 0 })
+                    | (if f < 7 { Bitboard::file(f + 1).0 } else { 0 });
+                // Ranks 4-6 as `color` sees them, so the shifts stay in range.
+                let ahead = match color {
+                    Color::White => !0u64 << ((sq.rank() as u32 + 1) * 8),
+                    Color::Black => (1u64 << (sq.rank() as u32 * 8)) - 1,
+                };
+                if their_pawns & adj & ahead == 0 {
+                    mg += 20;
+                    eg += 10;
+                }
+            }
+            let them = pos.pieces_of(color.other()).0;
+            let heavy = them & (pos.role_bb(Role::Rook).0 | pos.role_bb(Role::Queen).0);
+            let hits = (att & heavy).count_ones() as i32;
+            mg += 30 * hits;
+            eg += 20 * hits;
+            if role == Role::Bishop {
+                const DARK: u64 = 0xaa55_aa55_aa55_aa55;
+                let same = if DARK & sq.bb().0 != 0 { DARK } else { !DARK };
+                let n = (own_pawns & same).count_ones() as i32;
+                mg -= 2 * n;
+                eg -= 4 * n;
+            }
+        }
+        _ => {}
+    }
+    (mg, eg)
+}
+
 /// Pawns in front of a castled or home king, and open files beside it (middle game only).
 fn pawn_shield(pos: &Position, color: Color) -> i32 {
     let k = pos.king(color);
@@ -359,10 +436,12 @@ fn pawn_shield(pos: &Position, color: Color) -> i32 {
     s
 }
 
-/// Passed, doubled and isolated pawns.
-fn pawn_structure(pos: &Position, color: Color, mg: &mut i32, eg: &mut i32) {
+/// Passed, doubled and isolated pawns; with `classic` (chess and King of the Hill) also
+/// connected pawns and the kings' race to a passed pawn's path.
+fn pawn_structure(pos: &Position, color: Color, classic: bool, mg: &mut i32, eg: &mut i32) {
     let ours = bb_of(pos, color, Role::Pawn);
     let theirs = bb_of(pos, color.other(), Role::Pawn);
+    let supported = pawn_attack_span(pos, color).0;
     for sq in ours {
         let f = sq.file();
         let rel = sq.relative_rank(color) as i32;
@@ -383,6 +462,19 @@ fn pawn_structure(pos: &Position, color: Color, mg: &mut i32, eg: &mut i32) {
         if theirs.0 & (file_bb | adj) & ahead == 0 {
             *mg += 5 + rel * rel * 2;
             *eg += 10 + rel * rel * 5;
+            if classic && (3..7).contains(&rel) {
+                // An advanced passer is worth more when our king is nearer its stop square
+                // than theirs (distances capped at 5: far is far).
+                let stop = Square::from_coords(f, (sq.rank() as i32 + forward(color)) as u8);
+                let near = |k: Square| king_distance(k, stop).min(5);
+                *eg += 3 * (rel - 2) * (near(pos.king(color.other())) - near(pos.king(color)));
+            }
+        }
+        if classic
+            && (ours.0 & adj & Bitboard::rank(sq.rank()).0 != 0 || supported & sq.bb().0 != 0)
+        {
+            *mg += 3 * rel;
+            *eg += 2 * rel;
         }
         if (ours.0 & file_bb & !sq.bb().0) != 0 {
             *mg -= 8;
@@ -717,6 +809,82 @@ pub(super) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`piece_terms`] of the piece on `sq` in `fen` (chess).
+    fn terms_at(fen: &str, sq: &str) -> (i32, i32) {
+        let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+        let sq = Square::parse(sq).unwrap();
+        let (color, role) = pos.piece_at(sq).unwrap();
+        let att = piece_attacks(color, role, sq, pos.occupied()).0;
+        let pawns = |c: Color| bb_of(&pos, c, Role::Pawn).0;
+        piece_terms(
+            color,
+            role,
+            sq,
+            att,
+            pawns(color),
+            pawns(color.other()),
+            &pos,
+        )
+    }
+
+    #[test]
+    fn rooks_want_files_without_their_own_pawns() {
+        let open = terms_at("4k3/pp4pp/8/8/8/8/PP4PP/3RK3 w - - 0 1", "d1");
+        let half_open = terms_at("4k3/pp1p2pp/8/8/8/8/PP4PP/3RK3 w - - 0 1", "d1");
+        let closed = terms_at("4k3/pp1p2pp/8/8/8/8/PP1P2PP/3RK3 w - - 0 1", "d1");
+        assert!(
+            open.0 > half_open.0 && half_open.0 > closed.0,
+            "{open:?} {half_open:?} {closed:?}"
+        );
+        assert_eq!(closed, (0, 0));
+        // The same for Black, on its seventh rank too.
+        let black = terms_at("4k3/8/8/8/8/8/r5PP/4K3 b - - 0 1", "a2");
+        assert!(black.0 > open.0 && black.1 > open.1, "{black:?}");
+    }
+
+    #[test]
+    fn an_outpost_is_guarded_by_a_pawn_and_out_of_reach_of_enemy_pawns() {
+        let outpost = terms_at("4k3/2p5/8/4N3/3P4/8/8/4K3 w - - 0 1", "e5");
+        // A pawn on f7 can drive the knight away; without d4 nothing guards it.
+        let chased = terms_at("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1", "e5");
+        let unguarded = terms_at("4k3/2p5/8/4N3/8/8/8/4K3 w - - 0 1", "e5");
+        assert!(outpost.0 > 0 && outpost.1 > 0, "{outpost:?}");
+        assert_eq!(chased, (0, 0));
+        assert_eq!(unguarded, (0, 0));
+        // Black's knight on d4 (its fifth rank), guarded by e5.
+        let black = terms_at("4k3/8/8/4p3/3n4/8/5P2/4K3 b - - 0 1", "d4");
+        assert_eq!(black, outpost);
+    }
+
+    #[test]
+    fn minor_pieces_attacking_rooks_and_queens_count_and_bishops_mind_their_pawns() {
+        let quiet = terms_at("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "c1");
+        let fork = terms_at("4k3/8/8/8/8/q7/8/2B1K3 w - - 0 1", "c1");
+        // c1 is a dark square: the pawns on b2 and d2 stand on its colour, a2 and b3 do not.
+        let hemmed = terms_at("4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1", "c1");
+        let light = terms_at("4k3/8/8/8/8/1P6/P7/2B1K3 w - - 0 1", "c1");
+        assert_eq!(quiet, (0, 0));
+        assert!(fork.0 > 0 && fork.1 > 0, "{fork:?}");
+        assert!(hemmed.0 < 0 && hemmed.1 < 0, "{hemmed:?}");
+        assert_eq!(light, (0, 0));
+    }
+
+    #[test]
+    fn a_passed_pawn_is_worth_more_with_its_own_king_near_its_path() {
+        // The kings swap places: White's king next to the d5 pawn's stop square, or Black's.
+        let near = "8/2K5/8/3P4/8/8/5k2/8 w - - 0 1";
+        let far = "8/2k5/8/3P4/8/8/5K2/8 w - - 0 1";
+        let structure = |fen: &str, classic: bool| {
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+            let (mut mg, mut eg) = (0, 0);
+            pawn_structure(&pos, Color::White, classic, &mut mg, &mut eg);
+            (mg, eg)
+        };
+        assert_eq!(structure(near, false), structure(far, false));
+        assert!(structure(near, true).1 > structure(near, false).1);
+        assert!(structure(far, true).1 < structure(far, false).1);
+    }
 
     fn see(fen: &str, uci: &str, threshold: i32) -> bool {
         let pos = Position::from_fen(Variant::Chess, fen).unwrap();

@@ -4,9 +4,9 @@
 //! so it reads the terms' private counts without widening their visibility.
 
 use super::{
-    CheckCounts, PHASE, ZONE_SCALE, ZONE_WEIGHT, bb_of, check_counts, evaluate_white, hill_terms,
-    king_distance, king_files, pawn_attack_span, pawnless_king_files, piece_attacks, race_counts,
-    race_terms, safe_hill_steps, three_check_terms,
+    CheckCounts, PHASE, ZONE_SCALE, ZONE_WEIGHT, bb_of, check_counts, evaluate_white, forward,
+    hill_terms, king_distance, king_files, pawn_attack_span, pawnless_king_files, piece_attacks,
+    race_counts, race_terms, safe_hill_steps, three_check_terms,
 };
 use crate::Role;
 use crate::two::attacks::{king_attacks, knight_attacks};
@@ -406,11 +406,6 @@ fn chess_counts(pos: &Position, attacks: [u64; 2], color: Color) -> ChessCounts 
         c.shield += file.count_ones().min(1) as i32;
     }
     c
-}
-
-/// +1 for White (pawns move up the ranks), -1 for Black.
-fn forward(color: Color) -> i32 {
-    if color == Color::White { 1 } else { -1 }
 }
 
 /// The files beside `sq`'s.
