@@ -309,10 +309,14 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
     /// nodes cut off after a move or two, so sorting the whole list would be wasted).
     #[inline]
     pub(crate) fn pick(&mut self, i: usize, end: usize) -> P::Move {
-        let mut best = i;
-        for j in i + 1..end {
-            if self.scores[j] > self.scores[best] {
-                best = j;
+        // One bounds check for the slice and the best score kept at hand: this loop runs
+        // over the whole remainder for every move searched (a seventh of chess's search time
+        // under `perf` when it indexed both scores each step).
+        let rest = &self.scores[i..end];
+        let (mut best, mut top) = (i, rest[0]);
+        for (j, &s) in (i..).zip(rest).skip(1) {
+            if s > top {
+                (best, top) = (j, s);
             }
         }
         self.moves.swap(i, best);

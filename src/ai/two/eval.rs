@@ -176,14 +176,17 @@ fn piece_attacks(color: Color, role: Role, sq: Square, occ: Bitboard) -> Bitboar
     }
 }
 
-/// Squares attacked by `color`'s pawns.
+/// Squares attacked by `color`'s pawns: all pawns at once by shifting the set one rank
+/// forward and one file aside, masking the file a shift would wrap around to.
 #[inline]
 fn pawn_attack_span(pos: &Position, color: Color) -> Bitboard {
-    let mut a = 0u64;
-    for sq in bb_of(pos, color, Role::Pawn) {
-        a |= pawn_attacks(color, sq).0;
-    }
-    Bitboard(a)
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let p = bb_of(pos, color, Role::Pawn).0;
+    Bitboard(match color {
+        Color::White => (p << 7) & NOT_H | (p << 9) & NOT_A,
+        Color::Black => (p >> 9) & NOT_H | (p >> 7) & NOT_A,
+    })
 }
 
 /// Evaluation of `pos` in centipawns from White's point of view.

@@ -132,3 +132,23 @@ fn safe_hill_steps_go_around_attacked_squares() {
     let covered = Square::parse("d4").unwrap().bb().0 | Square::parse("e4").unwrap().bb().0;
     assert_eq!(safe_hill_steps(e2, covered, 0), 3);
 }
+
+#[test]
+fn pawn_attack_span_is_the_union_of_each_pawns_attacks() {
+    // Pawns on both edge files and in the middle, for both colours, so a shift that wrapped
+    // around a board edge would show.
+    for fen in [
+        "4k3/p6p/1p4p1/3pp3/3PP3/1P4P1/P6P/4K3 w - - 0 1",
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+        "4k3/7P/P7/8/8/p7/7p/4K3 w - - 0 1",
+    ] {
+        let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+        for color in [Color::White, Color::Black] {
+            let mut each = 0u64;
+            for sq in bb_of(&pos, color, Role::Pawn) {
+                each |= pawn_attacks(color, sq).0;
+            }
+            assert_eq!(pawn_attack_span(&pos, color).0, each, "{fen} {color:?}");
+        }
+    }
+}
