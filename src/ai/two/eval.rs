@@ -268,7 +268,11 @@ pub fn evaluate_white(pos: &Position) -> i32 {
             mg[c] += 25;
             eg[c] += 45;
         }
-        pawn_structure(pos, color, classic, &mut mg[c], &mut eg[c]);
+    }
+    let pawns = pawn_terms(pos, classic);
+    for c in 0..2 {
+        mg[c] += pawns[2 * c];
+        eg[c] += pawns[2 * c + 1];
     }
     // One piece near the king is rarely a threat; several together are.
     let zone = [0, 1].map(|c| zone_weight[c] * ZONE_SCALE[zone_attackers[c].min(7)] / 100);
@@ -437,6 +441,52 @@ fn pawn_shield(pos: &Position, color: Color) -> i32 {
         }
     }
     s
+}
+
+/// Slots of the per-thread pawn-structure cache (about 160 KB).
+const PAWN_CACHE: usize = 1 << 12;
+
+/// A pawn-structure cache slot: both sides' pawns, the kings and the variant class it was
+/// computed for, and [`pawn_structure`]'s White mg, White eg, Black mg, Black eg.
+type PawnEntry = (u64, u64, u32, [i32; 4]);
+
+thread_local! {
+    /// Pawns move far less often than pieces, so most evaluations meet a pawn structure (and
+    /// kings) evaluated moments before; computing it afresh was 6% of a chess search's time
+    /// (docs/BENCHMARKS.md, "Pawn-structure cache"). The whole key is stored, so a hit is
+    /// never another position's. An all-zero slot is empty: its key would need both kings on
+    /// a1. Cells rather than a `RefCell<Vec>`: no borrow flag, no allocation, fewer bytes
+    /// of wasm.
+    static PAWNS: [Cell<PawnEntry>; PAWN_CACHE] =
+        const { [const { Cell::new((0, 0, 0, [0; 4])) }; PAWN_CACHE] };
+}
+
+/// [`pawn_structure`] for both sides, `[White mg, White eg, Black mg, Black eg]`, through the
+/// per-thread cache.
+fn pawn_terms(pos: &Position, classic: bool) -> [i32; 4] {
+    let w = bb_of(pos, Color::White, Role::Pawn).0;
+    let b = bb_of(pos, Color::Black, Role::Pawn).0;
+    // The kings take part in the race to a passer's path; `classic` in which terms count.
+    let kings = pos.king(Color::White).index() as u32
+        | (pos.king(Color::Black).index() as u32) << 6
+        | u32::from(classic) << 12;
+    let mix = (w ^ b.rotate_left(32) ^ u64::from(kings) << 20).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let i = (mix >> 52) as usize & (PAWN_CACHE - 1);
+    PAWNS.with(|cache| {
+        let e = cache[i].get();
+        if (e.0, e.1, e.2) == (w, b, kings) {
+            return e.3;
+        }
+        let mut t = [0; 4];
+        for color in [Color::White, Color::Black] {
+            let (mut mg, mut eg) = (0, 0);
+            pawn_structure(pos, color, classic, &mut mg, &mut eg);
+            t[2 * color.index()] = mg;
+            t[2 * color.index() + 1] = eg;
+        }
+        cache[i].set((w, b, kings, t));
+        t
+    })
 }
 
 /// Passed, doubled and isolated pawns; with `classic` (chess and King of the Hill) also

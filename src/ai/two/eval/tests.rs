@@ -1,6 +1,7 @@
 //! Unit tests of the evaluation: exchanges, the hill path, and chess's piece terms.
 
 use super::*;
+use crate::ai::position::SearchPosition;
 
 /// [`piece_terms`] of the piece on `sq` in `fen` (chess).
 fn terms_at(fen: &str, sq: &str) -> (i32, i32) {
@@ -151,4 +152,50 @@ fn pawn_attack_span_is_the_union_of_each_pawns_attacks() {
             assert_eq!(pawn_attack_span(&pos, color).0, each, "{fen} {color:?}");
         }
     }
+}
+
+#[test]
+fn the_pawn_cache_returns_what_a_fresh_computation_gives() {
+    // Games of every variant, moves picked by a fixed arithmetic sequence: king walks with
+    // the pawns standing still, captures and promotions all change what the cache must tell
+    // apart, and the four variants share one thread's cache.
+    let mut checked = 0;
+    for (k, variant) in [
+        Variant::Chess,
+        Variant::ThreeCheck,
+        Variant::KingOfTheHill,
+        Variant::RacingKings,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let classic = matches!(variant, Variant::Chess | Variant::KingOfTheHill);
+        for game in 0..20usize {
+            let mut pos = Position::new(variant);
+            for ply in 0..120usize {
+                let mut fresh = [0; 4];
+                for color in [Color::White, Color::Black] {
+                    let (mut mg, mut eg) = (0, 0);
+                    pawn_structure(&pos, color, classic, &mut mg, &mut eg);
+                    fresh[2 * color.index()] = mg;
+                    fresh[2 * color.index() + 1] = eg;
+                }
+                assert_eq!(pawn_terms(&pos, classic), fresh, "{}", pos.fen());
+                // Asked twice: the second answer comes from the cache.
+                assert_eq!(pawn_terms(&pos, classic), fresh, "{}", pos.fen());
+                checked += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.decided().is_some() {
+                    break;
+                }
+                pos.play(moves[(game * 7 + ply * 13 + k) % moves.len()]);
+            }
+        }
+    }
+    assert!(checked > 2_000, "{checked}");
+    // The same pawns with the kings swapped: the race to the passer's path differs.
+    let near = Position::from_fen(Variant::Chess, "8/2K5/8/3P4/8/8/5k2/8 w - - 0 1").unwrap();
+    let far = Position::from_fen(Variant::Chess, "8/2k5/8/3P4/8/8/5K2/8 w - - 0 1").unwrap();
+    let (a, b) = (pawn_terms(&near, true), pawn_terms(&far, true));
+    assert!(a[1] > b[1], "{a:?} {b:?}");
 }
