@@ -443,8 +443,9 @@ fn pawn_shield(pos: &Position, color: Color) -> i32 {
     s
 }
 
-/// Slots of the per-thread pawn-structure cache (about 160 KB).
-const PAWN_CACHE: usize = 1 << 12;
+/// Slots of the per-thread pawn-structure cache (40 KB in every thread: 4 096 slots searched
+/// no faster).
+const PAWN_CACHE: usize = 1 << 10;
 
 /// A pawn-structure cache slot: both sides' pawns, the kings and the variant class it was
 /// computed for, and [`pawn_structure`]'s White mg, White eg, Black mg, Black eg.
