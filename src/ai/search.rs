@@ -738,8 +738,9 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             let quiet = pos.tactical_score(m).is_none();
             let n = i - start;
             let ext = i32::from(singular && P::move_key(m) == tt_move);
-            // Asked before playing: most moves near the horizon are pruned unplayed.
-            let gives_check = pos.gives_check(m);
+            // Asked before playing: most moves near the horizon are pruned unplayed. The first
+            // move is neither pruned nor reduced, so it need not ask (most nodes cut there).
+            let gives_check = n > 0 && pos.gives_check(m);
             // Near the horizon, in a node expected to fail low, a move that neither checks nor
             // escapes check may be pruned when it cannot lift the score.
             let prunable = !pv_node
