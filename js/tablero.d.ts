@@ -229,7 +229,10 @@ export type Headers = Record<string, string>;
 /** What `analyse` returns: the best move, its score and the line the engine expects. */
 export interface Analysis<P extends Player = Player> {
   move: Move<P>;
-  /** Centipawns from the mover's view. */
+  /**
+   * Centipawns from the mover's view. In two-player games a line the engine expects to end
+   * in a draw scores -25, not 0: its contempt, which keeps it playing for a win.
+   */
   score: number;
   /** Plies to a forced win (> 0) or loss (< 0), when the search proved one. */
   mate?: number;

@@ -1,6 +1,6 @@
 //! Quiescence search: the end of every two-player line, split from `search.rs` by concept.
 
-use super::{INF, MAX_PLY, SearchPosition, Searcher, score_at_ply, tt_cutoff};
+use super::{INF, MAX_PLY, SearchPosition, Searcher, tt_cutoff};
 
 impl<P: SearchPosition> Searcher<'_, P> {
     /// Quiescence search: captures, promotions and game-ending moves until the position is
@@ -27,7 +27,7 @@ impl<P: SearchPosition> Searcher<'_, P> {
             return s;
         }
         if let Some(s) = pos.decided() {
-            return score_at_ply(s, ply);
+            return self.terminal(s, ply);
         }
         let in_check = pos.in_check();
         // In check every evasion is searched (finding mates), but only near the horizon:

@@ -247,6 +247,26 @@ mod tests {
         assert_eq!(in_check_late.game_over(true), Some(0));
     }
 
+    /// A draw costs the searching side the contempt, whichever colour it plays: every line
+    /// of a dead draw scores `-CONTEMPT` from the root, at odd plies as at even ones.
+    #[test]
+    fn draws_cost_the_searching_side_its_contempt() {
+        for fen in [
+            "4k3/8/8/8/8/8/1N6/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/1N6/4K3 b - - 0 1",
+        ] {
+            let pos = Position::from_fen(Variant::Chess, fen).expect("valid FEN");
+            let mut tt = Table::with_mb(1);
+            let limits = Limits {
+                depth: Some(6),
+                ..Limits::default()
+            };
+            let mut searcher: Searcher<'_, Position> = Searcher::new(&mut tt, limits, vec![], None);
+            let result = searcher.search_two_player(&pos, 1);
+            assert_eq!(result.score, -crate::ai::search::CONTEMPT, "{fen}");
+        }
+    }
+
     /// The evaluation cache gives what the evaluation gives, before and after a search has
     /// filled it, and tells apart the same board with the other side to move (whose
     /// evaluation, from the mover's side, differs).
