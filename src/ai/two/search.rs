@@ -247,8 +247,9 @@ mod tests {
         assert_eq!(in_check_late.game_over(true), Some(0));
     }
 
-    /// A draw costs the searching side the contempt, whichever colour it plays: every line
-    /// of a dead draw scores `-CONTEMPT` from the root, at odd plies as at even ones.
+    /// A draw costs the searching side the contempt, whichever colour it plays: every move of
+    /// a dead draw ends the game at ply 1, where the draw is worth `+CONTEMPT` to the
+    /// opponent, so the root scores `-CONTEMPT` with White to move as with Black.
     #[test]
     fn draws_cost_the_searching_side_its_contempt() {
         for fen in [
