@@ -400,6 +400,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
     pub fn search_two_player(&mut self, root: &P, multipv: usize) -> SearchResult<P::Move> {
         let multipv = multipv.max(1);
         self.contempt = CONTEMPT;
+        self.tt.serve(root.mover());
         if self.eval_cache.is_empty() {
             self.eval_cache = vec![(0, 0); EVAL_CACHE];
         }

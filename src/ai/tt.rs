@@ -38,6 +38,8 @@ const EMPTY: Entry = Entry {
 pub struct Table {
     entries: Vec<Entry>,
     mask: usize,
+    /// Mixed into every key: distinct for each side to move at the root (see [`Table::serve`]).
+    salt: u64,
 }
 
 impl Table {
@@ -50,6 +52,7 @@ impl Table {
         Table {
             entries: vec![EMPTY; n],
             mask: n - 1,
+            salt: 0,
         }
     }
 
@@ -58,9 +61,21 @@ impl Table {
         self.entries.fill(EMPTY);
     }
 
+    /// Readies the table for a search with `side` to move at the root: entries stored by
+    /// searches for another side are no longer found (each side's are keyed apart, and
+    /// found again when that side searches next). Two-player searches score draws by
+    /// contempt for the root side, so a draw-scored entry from the other colour's search
+    /// would be off by twice the contempt: one process that plays or analyses both colours
+    /// must not reuse it.
+    pub fn serve(&mut self, side: usize) {
+        // Any odd constant keeps the salts of different sides distinct.
+        self.salt = (side as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
+        let key = key ^ self.salt;
         let e = self.entries[(key as usize) & self.mask];
         (e.key == key && e.depth >= 0).then_some(e)
     }
@@ -70,6 +85,7 @@ impl Table {
     /// game get overwritten.
     #[inline]
     pub fn store(&mut self, key: u64, mv: u32, score: i32, depth: i32, bound: Bound) {
+        let key = key ^ self.salt;
         let slot = &mut self.entries[(key as usize) & self.mask];
         if slot.key == key && i32::from(slot.depth) > depth && bound != Bound::Exact {
             return;

@@ -268,6 +268,37 @@ mod tests {
         }
     }
 
+    /// A table shared by searches for both colours (one UCI process playing both sides)
+    /// does not give one colour's entries, whose draws were scored with the contempt turned
+    /// round, to the other: a search for Black after one for White goes exactly as on a fresh
+    /// table. A second search for the same side finds the first one's and needs fewer nodes.
+    #[test]
+    fn table_serves_one_root_side_at_a_time() {
+        let white = Position::new(Variant::Chess);
+        let mut black = white.clone();
+        let e4 = black
+            .legal_move_vec()
+            .into_iter()
+            .find(|m| m.uci() == "e2e4")
+            .expect("e2e4 is legal");
+        black.play(e4);
+        let limits = Limits {
+            depth: Some(7),
+            ..Limits::default()
+        };
+        let search = |tt: &mut Table, pos: &Position| {
+            let mut searcher: Searcher<'_, Position> = Searcher::new(tt, limits, vec![], None);
+            let r = searcher.search_two_player(pos, 1);
+            (r.best, r.score, r.nodes)
+        };
+        let fresh = search(&mut Table::with_mb(4), &black);
+        let mut shared = Table::with_mb(4);
+        search(&mut shared, &white);
+        assert_eq!(search(&mut shared, &black), fresh);
+        let again = search(&mut shared, &black);
+        assert!(again.2 < fresh.2, "{again:?} against {fresh:?}");
+    }
+
     /// The evaluation cache gives what the evaluation gives, before and after a search has
     /// filled it, and tells apart the same board with the other side to move (whose
     /// evaluation, from the mover's side, differs).
