@@ -14,7 +14,7 @@ pub enum Bound {
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
-    /// The full hash, to reject index collisions.
+    /// The full hash with the root side's salt ([`Table::serve`]), to reject index collisions.
     pub key: u64,
     /// The best (or refuting) move, as [`crate::ai::SearchPosition::move_key`]; 0 for none.
     pub mv: u32,
