@@ -197,6 +197,9 @@ pub fn evaluate_white(pos: &Position) -> i32 {
     let mut eg = [0i32; 2];
     let mut phase = 0;
     let mut attacks = [0u64; 2];
+    // Squares each side attacks at least twice (King of the Hill: a hill square guarded
+    // twice is a step further from the enemy king than one guarded once).
+    let mut twice = [0u64; 2];
     let pawn_att = [
         pawn_attack_span(pos, Color::White),
         pawn_attack_span(pos, Color::Black),
@@ -226,6 +229,7 @@ pub fn evaluate_white(pos: &Position) -> i32 {
                 eg[c] += EG_VALUE[r] + i32::from(EG_PST[r][i]);
                 phase += PHASE[r];
                 let att = piece_attacks(color, role, sq, occ);
+                twice[c] |= attacks[c] & att.0;
                 attacks[c] |= att.0;
                 let hits = att.0 & zones[1 - c];
                 if hits != 0 && !matches!(role, Role::Pawn | Role::King) {
@@ -295,7 +299,7 @@ pub fn evaluate_white(pos: &Position) -> i32 {
     score += match variant {
         Variant::Chess => 0,
         Variant::ThreeCheck => three_check_terms(pos, attacks, mobility, zone),
-        Variant::KingOfTheHill => hill_terms(pos, attacks, phase),
+        Variant::KingOfTheHill => hill_terms(pos, attacks, twice, phase),
         Variant::RacingKings => race_terms(pos, attacks),
     };
     score
@@ -697,7 +701,7 @@ fn safe_hill_steps(k: Square, enemy_att: u64, own_pawns: u64) -> i32 {
 /// contest them. Two measures: the plain distance (where the king stands) and the length of
 /// a path the enemy does not cover today (how soon it could actually arrive), which is what
 /// decides hill races.
-fn hill_terms(pos: &Position, attacks: [u64; 2], phase: i32) -> i32 {
+fn hill_terms(pos: &Position, attacks: [u64; 2], twice: [u64; 2], phase: i32) -> i32 {
     /// Bonus by safe steps to the hill: one step is a threat to win on the spot.
     const SAFE: [i32; 9] = [0, 260, 130, 65, 30, 12, 4, 0, 0];
     let mut s = 0;
@@ -707,10 +711,10 @@ fn hill_terms(pos: &Position, attacks: [u64; 2], phase: i32) -> i32 {
         let enemy_att = attacks[color.other().index()];
         let mut best = 8;
         for h in HILL {
-            let mut d = king_distance(k, h);
-            if enemy_att & h.bb().0 != 0 {
-                d += 1;
-            }
+            // A step further for each of the first two enemy guards of the square.
+            let guarded = enemy_att & h.bb().0 != 0;
+            let guarded_twice = twice[color.other().index()] & h.bb().0 != 0;
+            let d = king_distance(k, h) + i32::from(guarded) + i32::from(guarded_twice);
             best = best.min(d);
         }
         // 0..=7 steps; the bonus grows fast near the hill and as material comes off.

@@ -134,6 +134,20 @@ fn safe_hill_steps_go_around_attacked_squares() {
     assert_eq!(safe_hill_steps(e2, covered, 0), 3);
 }
 
+/// A hill square the enemy guards twice is a step further than one it guards once: with
+/// every hill square guarded, White's king on e3 is two steps from the hill (one to d4 or e4,
+/// one to clear the guard), three when each is guarded twice.
+#[test]
+fn a_hill_square_guarded_twice_is_further_away() {
+    let pos = Position::from_fen(Variant::KingOfTheHill, "7k/8/8/8/8/4K3/8/8 w - - 0 1").unwrap();
+    let once = [0, HILL.0];
+    let twice = [0, HILL.0];
+    let guarded_once = hill_terms(&pos, once, [0, 0], 0);
+    let guarded_twice = hill_terms(&pos, once, twice, 0);
+    // Closeness 7 - 2 = 5 against 7 - 3 = 4, squared, times the endgame scale 126 / 10.
+    assert_eq!(guarded_once - guarded_twice, 25 * 126 / 10 - 16 * 126 / 10);
+}
+
 #[test]
 fn pawn_attack_span_is_the_union_of_each_pawns_attacks() {
     // Pawns on both edge files and in the middle, for both colours, so a shift that wrapped

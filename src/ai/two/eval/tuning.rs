@@ -166,16 +166,26 @@ pub fn three_check_features(pos: &Position) -> (i32, [i32; 30], i32) {
 
 /// Both sides' attacked squares, as [`evaluate_white`] computes them.
 fn attack_maps(pos: &Position) -> [u64; 2] {
+    attack_maps_twice(pos).0
+}
+
+/// Both sides' attacked squares and those attacked at least twice, as [`evaluate_white`]
+/// computes them.
+fn attack_maps_twice(pos: &Position) -> ([u64; 2], [u64; 2]) {
     let occ = pos.occupied();
     let mut attacks = [0u64; 2];
+    let mut twice = [0u64; 2];
     for color in [Color::White, Color::Black] {
+        let c = color.index();
         for role in Role::ALL {
             for sq in bb_of(pos, color, role) {
-                attacks[color.index()] |= piece_attacks(color, role, sq, occ).0;
+                let att = piece_attacks(color, role, sq, occ).0;
+                twice[c] |= attacks[c] & att;
+                attacks[c] |= att;
             }
         }
     }
-    attacks
+    (attacks, twice)
 }
 
 /// Texel tuning of the Racing Kings terms (`--features tuning`, `examples/texel.rs`): for
@@ -232,14 +242,20 @@ fn game_phase(pos: &Position) -> i32 {
 }
 
 /// What [`hill_terms`] counts for `color`'s king: its closeness to the hill (7 less its king
-/// steps to the nearest hill square, a step more for one the enemy attacks) and its safe steps
-/// there. (Counted again here rather than shared: a shared function cost the package bytes.)
-fn hill_counts(pos: &Position, attacks: [u64; 2], color: Color) -> (i32, i32) {
+/// steps to the nearest hill square, a step more for one the enemy attacks and another for one
+/// it attacks twice) and its safe steps there. (Counted again here rather than shared: a shared
+/// function cost the package bytes.)
+fn hill_counts(pos: &Position, attacks: [u64; 2], twice: [u64; 2], color: Color) -> (i32, i32) {
     let k = pos.king(color);
     let enemy_att = attacks[color.other().index()];
+    let enemy_twice = twice[color.other().index()];
     let best = HILL
         .into_iter()
-        .map(|h| king_distance(k, h) + i32::from(enemy_att & h.bb().0 != 0))
+        .map(|h| {
+            king_distance(k, h)
+                + i32::from(enemy_att & h.bb().0 != 0)
+                + i32::from(enemy_twice & h.bb().0 != 0)
+        })
         .min()
         .unwrap_or(8);
     let steps = safe_hill_steps(k, enemy_att, bb_of(pos, color, Role::Pawn).0);
@@ -253,7 +269,7 @@ fn hill_counts(pos: &Position, attacks: [u64; 2], color: Color) -> (i32, i32) {
 /// times 24 and times the endgame weight; and whether the side to move can step onto the hill
 /// safely at once.
 pub fn hill_features(pos: &Position) -> (i32, [i32; 2 * CHESS_FEATURES + 14], i32) {
-    let attacks = attack_maps(pos);
+    let (attacks, twice) = attack_maps_twice(pos);
     let phase = game_phase(pos);
     let (_, chess, _) = chess_features(pos);
     let mut f = [0i32; 2 * CHESS_FEATURES + 14];
@@ -262,7 +278,7 @@ pub fn hill_features(pos: &Position) -> (i32, [i32; 2 * CHESS_FEATURES + 14], i3
     let mut mover = 0;
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
-        let (closeness, steps) = hill_counts(pos, attacks, color);
+        let (closeness, steps) = hill_counts(pos, attacks, twice, color);
         f[h] += sign * closeness * closeness * 24;
         f[h + 1] += sign * closeness * closeness * (24 - phase);
         if (1..=6).contains(&steps) {
@@ -273,7 +289,7 @@ pub fn hill_features(pos: &Position) -> (i32, [i32; 2 * CHESS_FEATURES + 14], i3
             mover = 1;
         }
     }
-    let base = evaluate_white(pos) - hill_terms(pos, attacks, phase);
+    let base = evaluate_white(pos) - hill_terms(pos, attacks, twice, phase);
     (base, f, mover)
 }
 
