@@ -32,6 +32,21 @@ export function freePort() {
   });
 }
 
+/**
+ * Debian's chromium, headless. A launch that fails is tried once more: chromium has crashed
+ * (SIGSEGV) while starting up, before any page was opened, in about one run of `make test` in
+ * many on the 2-core machine. The first failure is still printed.
+ */
+async function launchChromium() {
+  const options = { executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: CHROMIUM_ARGS };
+  try {
+    return await chromium.launch(options);
+  } catch (e) {
+    console.error(`chromium failed to start, trying once more: ${String(e).split("\n")[0]}`);
+    return await chromium.launch(options);
+  }
+}
+
 /** Starts scripts/serve.mjs and chromium; returns { base, browser, close() }. */
 export async function startEnv() {
   const port = await freePort();
@@ -48,10 +63,14 @@ export async function startEnv() {
     server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
   server.stdout.resume();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
+  let browser;
+  try {
+    browser = await launchChromium();
+  } catch (e) {
+    // A live server child would keep this test process (and `make test`) running forever.
+    server.kill();
+    throw e;
+  }
   await mkdir(ARTIFACTS, { recursive: true });
   return {
     base: `http://127.0.0.1:${port}/www/`,
