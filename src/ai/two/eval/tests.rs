@@ -140,10 +140,10 @@ fn safe_hill_steps_go_around_attacked_squares() {
 #[test]
 fn a_hill_square_guarded_twice_is_further_away() {
     let pos = Position::from_fen(Variant::KingOfTheHill, "7k/8/8/8/8/4K3/8/8 w - - 0 1").unwrap();
-    let once = [0, HILL.0];
-    let twice = [0, HILL.0];
-    let guarded_once = hill_terms(&pos, once, [0, 0], 0);
-    let guarded_twice = hill_terms(&pos, once, twice, 0);
+    // Black's attack maps: every hill square attacked, and then every one attacked twice.
+    let black_on_hill = [0, HILL.0];
+    let guarded_once = hill_terms(&pos, black_on_hill, [0, 0], 0);
+    let guarded_twice = hill_terms(&pos, black_on_hill, black_on_hill, 0);
     // Closeness 7 - 2 = 5 against 7 - 3 = 4, squared, times the endgame scale 126 / 10.
     assert_eq!(guarded_once - guarded_twice, 25 * 126 / 10 - 16 * 126 / 10);
 }
