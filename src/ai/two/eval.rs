@@ -189,6 +189,18 @@ fn pawn_attack_span(pos: &Position, color: Color) -> Bitboard {
     })
 }
 
+/// Squares two of `color`'s pawns attack.
+#[inline]
+fn pawn_twice(pos: &Position, color: Color) -> u64 {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let p = bb_of(pos, color, Role::Pawn).0;
+    match color {
+        Color::White => (p << 7) & NOT_H & (p << 9) & NOT_A,
+        Color::Black => (p >> 9) & NOT_H & (p >> 7) & NOT_A,
+    }
+}
+
 /// Evaluation of `pos` in centipawns from White's point of view.
 pub fn evaluate_white(pos: &Position) -> i32 {
     let variant = pos.variant();
@@ -196,14 +208,16 @@ pub fn evaluate_white(pos: &Position) -> i32 {
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
     let mut phase = 0;
-    let mut attacks = [0u64; 2];
-    // Squares each side attacks at least twice (King of the Hill: a hill square guarded
-    // twice is a step further from the enemy king than one guarded once).
-    let mut twice = [0u64; 2];
     let pawn_att = [
         pawn_attack_span(pos, Color::White),
         pawn_attack_span(pos, Color::Black),
     ];
+    // The pawns' attacks start the maps, all at once: the piece loop below skips them.
+    let mut attacks = pawn_att.map(|b| b.0);
+    // Squares each side attacks at least twice (King of the Hill: a hill square guarded
+    // twice is a step further from the enemy king than one guarded once). Two pawns can
+    // only share a target from either side of it.
+    let mut twice = [Color::White, Color::Black].map(|c| pawn_twice(pos, c));
     // King zones (the king and its neighbours) and, per attacking side, how many pieces hit
     // the enemy zone and how hard.
     let zones = [
@@ -228,17 +242,20 @@ pub fn evaluate_white(pos: &Position) -> i32 {
                 mg[c] += MG_VALUE[r] + i32::from(MG_PST[r][i]);
                 eg[c] += EG_VALUE[r] + i32::from(EG_PST[r][i]);
                 phase += PHASE[r];
+                if role == Role::Pawn {
+                    continue;
+                }
                 let att = piece_attacks(color, role, sq, occ);
                 twice[c] |= attacks[c] & att.0;
                 attacks[c] |= att.0;
                 let hits = att.0 & zones[1 - c];
-                if hits != 0 && !matches!(role, Role::Pawn | Role::King) {
+                if hits != 0 && role != Role::King {
                     zone_attackers[c] += 1;
                     zone_weight[c] += hits.count_ones() as i32 * ZONE_WEIGHT[r];
                 }
                 // Mobility: squares not taken by our pieces nor covered by enemy pawns.
                 let mob = (att.0 & safe).count_ones() as i32;
-                if !matches!(role, Role::Pawn | Role::King) {
+                if role != Role::King {
                     mobility[c] += mob;
                 }
                 if classic {
