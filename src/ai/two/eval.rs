@@ -176,29 +176,26 @@ fn piece_attacks(color: Color, role: Role, sq: Square, occ: Bitboard) -> Bitboar
     }
 }
 
-/// Squares attacked by `color`'s pawns: all pawns at once by shifting the set one rank
-/// forward and one file aside, masking the file a shift would wrap around to.
+/// Squares `color`'s pawns attack towards the a-file and towards the h-file: all pawns at
+/// once by shifting the set one rank forward and one file aside, masking the file a shift
+/// would wrap around to. Their union is every square a pawn attacks, their intersection every
+/// square two pawns attack (two pawns can only share a target from either side of it).
 #[inline]
-fn pawn_attack_span(pos: &Position, color: Color) -> Bitboard {
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
-    let p = bb_of(pos, color, Role::Pawn).0;
-    Bitboard(match color {
-        Color::White => (p << 7) & NOT_H | (p << 9) & NOT_A,
-        Color::Black => (p >> 9) & NOT_H | (p >> 7) & NOT_A,
-    })
-}
-
-/// Squares two of `color`'s pawns attack.
-#[inline]
-fn pawn_twice(pos: &Position, color: Color) -> u64 {
+fn pawn_attack_sides(pos: &Position, color: Color) -> [u64; 2] {
     const NOT_A: u64 = !0x0101_0101_0101_0101;
     const NOT_H: u64 = !0x8080_8080_8080_8080;
     let p = bb_of(pos, color, Role::Pawn).0;
     match color {
-        Color::White => (p << 7) & NOT_H & (p << 9) & NOT_A,
-        Color::Black => (p >> 9) & NOT_H & (p >> 7) & NOT_A,
+        Color::White => [(p << 7) & NOT_H, (p << 9) & NOT_A],
+        Color::Black => [(p >> 9) & NOT_H, (p >> 7) & NOT_A],
     }
+}
+
+/// Squares attacked by `color`'s pawns.
+#[inline]
+fn pawn_attack_span(pos: &Position, color: Color) -> Bitboard {
+    let [a, h] = pawn_attack_sides(pos, color);
+    Bitboard(a | h)
 }
 
 /// Evaluation of `pos` in centipawns from White's point of view.
@@ -208,16 +205,13 @@ pub fn evaluate_white(pos: &Position) -> i32 {
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
     let mut phase = 0;
-    let pawn_att = [
-        pawn_attack_span(pos, Color::White),
-        pawn_attack_span(pos, Color::Black),
-    ];
+    let sides = [Color::White, Color::Black].map(|c| pawn_attack_sides(pos, c));
+    let pawn_att = sides.map(|[a, h]| Bitboard(a | h));
     // The pawns' attacks start the maps, all at once: the piece loop below skips them.
-    let mut attacks = pawn_att.map(|b| b.0);
+    let mut attacks = sides.map(|[a, h]| a | h);
     // Squares each side attacks at least twice (King of the Hill: a hill square guarded
-    // twice is a step further from the enemy king than one guarded once). Two pawns can
-    // only share a target from either side of it.
-    let mut twice = [Color::White, Color::Black].map(|c| pawn_twice(pos, c));
+    // twice is a step further from the enemy king than one guarded once).
+    let mut twice = sides.map(|[a, h]| a & h);
     // King zones (the king and its neighbours) and, per attacking side, how many pieces hit
     // the enemy zone and how hard.
     let zones = [

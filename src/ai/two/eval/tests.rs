@@ -149,7 +149,7 @@ fn a_hill_square_guarded_twice_is_further_away() {
 }
 
 #[test]
-fn pawn_attack_span_is_the_union_of_each_pawns_attacks() {
+fn pawn_attack_sides_give_each_pawns_attacks_and_those_two_share() {
     // Pawns on both edge files and in the middle, for both colours, so a shift that wrapped
     // around a board edge would show.
     for fen in [
@@ -159,11 +159,14 @@ fn pawn_attack_span_is_the_union_of_each_pawns_attacks() {
     ] {
         let pos = Position::from_fen(Variant::Chess, fen).unwrap();
         for color in [Color::White, Color::Black] {
-            let mut each = 0u64;
+            let (mut each, mut shared) = (0u64, 0u64);
             for sq in bb_of(&pos, color, Role::Pawn) {
+                shared |= each & pawn_attacks(color, sq).0;
                 each |= pawn_attacks(color, sq).0;
             }
             assert_eq!(pawn_attack_span(&pos, color).0, each, "{fen} {color:?}");
+            let [a, h] = pawn_attack_sides(&pos, color);
+            assert_eq!(a & h, shared, "{fen} {color:?}");
         }
     }
 }
