@@ -233,13 +233,21 @@ impl Position {
     /// Pieces of `attacker` that attack `sq`, with `occupied` as the blockers.
     #[inline]
     pub fn attackers(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        self.all_attackers(sq, occupied) & self.by_color[attacker.index()]
+    }
+
+    /// Pieces of either colour that attack `sq`, with `occupied` as the blockers (an exchange
+    /// on `sq` needs both sides' at every capture).
+    pub(crate) fn all_attackers(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         let queens = self.by_role[Role::Queen.index()];
-        (knight_attacks(sq) & self.by_role[Role::Knight.index()]
+        // A white pawn attacks `sq` from where a black pawn on `sq` would attack, and back.
+        let pawns = pawn_attacks(Color::Black, sq) & self.by_color[Color::White.index()]
+            | pawn_attacks(Color::White, sq) & self.by_color[Color::Black.index()];
+        knight_attacks(sq) & self.by_role[Role::Knight.index()]
             | king_attacks(sq) & self.by_role[Role::King.index()]
-            | pawn_attacks(attacker.other(), sq) & self.by_role[Role::Pawn.index()]
+            | pawns & self.by_role[Role::Pawn.index()]
             | rook_attacks(sq, occupied) & (self.by_role[Role::Rook.index()] | queens)
-            | bishop_attacks(sq, occupied) & (self.by_role[Role::Bishop.index()] | queens))
-            & self.by_color[attacker.index()]
+            | bishop_attacks(sq, occupied) & (self.by_role[Role::Bishop.index()] | queens)
     }
 
     pub(crate) fn compute_hash(&self) -> u64 {

@@ -842,10 +842,7 @@ pub(super) fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     let mut res = true;
     loop {
         stm = stm.other();
-        let occ_bb = Bitboard(occ);
-        let attackers = (pos.attackers(to, Color::White, occ_bb).0
-            | pos.attackers(to, Color::Black, occ_bb).0)
-            & occ;
+        let attackers = pos.all_attackers(to, Bitboard(occ)).0 & occ;
         let ours = attackers & pos.pieces_of(stm).0;
         if ours == 0 {
             break;
