@@ -208,7 +208,7 @@ pub fn evaluate_white(pos: &Position) -> i32 {
     let sides = [Color::White, Color::Black].map(|c| pawn_attack_sides(pos, c));
     let pawn_att = sides.map(|[a, h]| Bitboard(a | h));
     // The pawns' attacks start the maps, all at once: the piece loop below skips them.
-    let mut attacks = sides.map(|[a, h]| a | h);
+    let mut attacks = pawn_att.map(|b| b.0);
     // Squares each side attacks at least twice (King of the Hill: a hill square guarded
     // twice is a step further from the enemy king than one guarded once).
     let mut twice = sides.map(|[a, h]| a & h);
