@@ -24,3 +24,10 @@ mod options;
 mod save;
 
 pub use game::{Game, new_game, split_pgn};
+
+// Talc in place of the standard library's dlmalloc: made as a drop-in for single-threaded
+// wasm, and smaller (the package has a gzip budget) and faster by its own benchmarks; what
+// it saves here is in docs/BENCHMARKS.md ("Allocator").
+#[cfg(not(target_feature = "atomics"))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
