@@ -30,40 +30,173 @@ pub enum GameKind {
 const VARIANT_NAMES: &str =
     "\"chess\", \"chess960\", \"3check\", \"kingofthehill\", \"racingkings\" or \"fourplayer\"";
 
+/// One row of [`GAMES`]: every name a game goes by, from the page to the database.
+///
+/// Adding a game means a row here, its engine rules and its i18n labels (`label`); everything
+/// else (the package's `games()`, the page's choices, the rooms, saves and PGN tags) reads this
+/// table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The game.
+    pub kind: GameKind,
+    /// The one id of the game: the page's choice, the room's `game`, the stored room row.
+    /// Two-player games use their variant name; the four-player presets their rules name.
+    pub id: &'static str,
+    /// The package's `variant` option (`"fourplayer"` for both presets).
+    pub variant: &'static str,
+    /// The package's `rules` option, four-player presets only.
+    pub rules: Option<Rules>,
+    /// The `Variant` tag written in PGN (lichess's names) or PGN4 (chess.com's `FFA`).
+    pub pgn_variant: &'static str,
+    /// The key of the game's name in the page's i18n tables (`www/i18n/*.js`).
+    pub label: &'static str,
+    /// Can an online room hold this game?
+    pub online: bool,
+}
+
+/// The table of games, in the order pages list them.
+pub const GAMES: [GameInfo; 7] = [
+    GameInfo {
+        kind: GameKind::Chess,
+        id: "chess",
+        variant: "chess",
+        rules: None,
+        pgn_variant: "Standard",
+        label: "g_chess",
+        online: true,
+    },
+    GameInfo {
+        kind: GameKind::Chess960,
+        id: "chess960",
+        variant: "chess960",
+        rules: None,
+        pgn_variant: "Chess960",
+        label: "g_chess960",
+        online: false,
+    },
+    GameInfo {
+        kind: GameKind::ThreeCheck,
+        id: "3check",
+        variant: "3check",
+        rules: None,
+        pgn_variant: "Three-check",
+        label: "g_3check",
+        online: true,
+    },
+    GameInfo {
+        kind: GameKind::KingOfTheHill,
+        id: "kingofthehill",
+        variant: "kingofthehill",
+        rules: None,
+        pgn_variant: "King of the Hill",
+        label: "g_kingofthehill",
+        online: true,
+    },
+    GameInfo {
+        kind: GameKind::RacingKings,
+        id: "racingkings",
+        variant: "racingkings",
+        rules: None,
+        pgn_variant: "Racing Kings",
+        label: "g_racingkings",
+        online: true,
+    },
+    GameInfo {
+        kind: GameKind::FourPlayer(Rules::Ffa),
+        id: "ffa",
+        variant: FOUR_VARIANT,
+        rules: Some(Rules::Ffa),
+        pgn_variant: "FFA",
+        label: "g_ffa",
+        online: true,
+    },
+    GameInfo {
+        kind: GameKind::FourPlayer(Rules::Kingdoms),
+        id: "kingdoms",
+        variant: FOUR_VARIANT,
+        rules: Some(Rules::Kingdoms),
+        pgn_variant: "FFA",
+        label: "g_kingdoms",
+        online: true,
+    },
+];
+
+/// The package's `variant` name of every four-player preset.
+const FOUR_VARIANT: &str = "fourplayer";
+
 impl GameKind {
-    /// Every game kind, both four-player presets included.
-    pub const ALL: [GameKind; 7] = [
-        GameKind::Chess,
-        GameKind::Chess960,
-        GameKind::ThreeCheck,
-        GameKind::KingOfTheHill,
-        GameKind::RacingKings,
-        GameKind::FourPlayer(Rules::Ffa),
-        GameKind::FourPlayer(Rules::Kingdoms),
-    ];
+    /// Every game kind, both four-player presets included, in [`GAMES`] order.
+    pub const ALL: [GameKind; 7] = {
+        let mut all = [GameKind::Chess; 7];
+        let mut i = 0;
+        while i < GAMES.len() {
+            all[i] = GAMES[i].kind;
+            i += 1;
+        }
+        all
+    };
+
+    /// This game's row of [`GAMES`].
+    pub const fn info(self) -> &'static GameInfo {
+        let mut i = 0;
+        while i < GAMES.len() {
+            if GAMES[i].kind.same(self) {
+                return &GAMES[i];
+            }
+            i += 1;
+        }
+        // Every kind has a row (the table test checks it); chess is the harmless fallback.
+        &GAMES[0]
+    }
+
+    const fn same(self, other: GameKind) -> bool {
+        match (self, other) {
+            (GameKind::FourPlayer(a), GameKind::FourPlayer(b)) => a as u8 == b as u8,
+            (GameKind::FourPlayer(_), _) | (_, GameKind::FourPlayer(_)) => false,
+            _ => self.index_two() == other.index_two(),
+        }
+    }
+
+    const fn index_two(self) -> u8 {
+        match self {
+            GameKind::Chess => 0,
+            GameKind::Chess960 => 1,
+            GameKind::ThreeCheck => 2,
+            GameKind::KingOfTheHill => 3,
+            GameKind::RacingKings => 4,
+            GameKind::FourPlayer(_) => 5,
+        }
+    }
+
+    /// The game's one id ([`GameInfo::id`]): `"chess"`, `"3check"`, `"ffa"`, `"kingdoms"`…
+    pub const fn id(self) -> &'static str {
+        self.info().id
+    }
+
+    /// The game with this id ([`GameInfo::id`]), exactly as written; `None` for anything else.
+    pub fn from_id(id: &str) -> Option<GameKind> {
+        GAMES.iter().find(|g| g.id == id).map(|g| g.kind)
+    }
 
     /// Strict parse of the API names: `variant` is exactly `"chess"`, `"chess960"`, `"3check"`,
     /// `"kingofthehill"`, `"racingkings"` or `"fourplayer"`; `rules` (`"ffa"` or `"kingdoms"`,
     /// default `"ffa"`) is only allowed with `"fourplayer"`. Errors are `invalid-argument`.
     pub fn parse(variant: &str, rules: Option<&str>) -> Result<GameKind, Error> {
-        let kind = match variant {
-            "chess" => GameKind::Chess,
-            "chess960" => GameKind::Chess960,
-            "3check" => GameKind::ThreeCheck,
-            "kingofthehill" => GameKind::KingOfTheHill,
-            "racingkings" => GameKind::RacingKings,
-            "fourplayer" => {
-                return Ok(GameKind::FourPlayer(match rules {
-                    Some(r) => Rules::parse(r)?,
-                    None => Rules::Ffa,
-                }));
-            }
-            other => {
-                return Err(Error::formatted(
-                    crate::ErrorKind::InvalidArgument,
-                    format_args!("unknown variant {other:?}; expected {VARIANT_NAMES}"),
-                ));
-            }
+        if variant == FOUR_VARIANT {
+            return Ok(GameKind::FourPlayer(match rules {
+                Some(r) => Rules::parse(r)?,
+                None => Rules::Ffa,
+            }));
+        }
+        let Some(kind) = GAMES
+            .iter()
+            .find(|g| g.rules.is_none() && g.variant == variant)
+            .map(|g| g.kind)
+        else {
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("unknown variant {variant:?}; expected {VARIANT_NAMES}"),
+            ));
         };
         if rules.is_some() {
             return Err(Error::invalid_argument(
@@ -100,26 +233,12 @@ impl GameKind {
     /// The API name: `"chess"`, `"chess960"`, `"3check"`, `"kingofthehill"`, `"racingkings"`
     /// or `"fourplayer"` (both presets).
     pub const fn variant_name(self) -> &'static str {
-        match self {
-            GameKind::Chess => "chess",
-            GameKind::Chess960 => "chess960",
-            GameKind::ThreeCheck => "3check",
-            GameKind::KingOfTheHill => "kingofthehill",
-            GameKind::RacingKings => "racingkings",
-            GameKind::FourPlayer(_) => "fourplayer",
-        }
+        self.info().variant
     }
 
     /// The lichess name written in a PGN `Variant` tag (R7.1); four-player PGN4 writes `FFA`.
     pub const fn pgn_tag(self) -> &'static str {
-        match self {
-            GameKind::Chess => "Standard",
-            GameKind::Chess960 => "Chess960",
-            GameKind::ThreeCheck => "Three-check",
-            GameKind::KingOfTheHill => "King of the Hill",
-            GameKind::RacingKings => "Racing Kings",
-            GameKind::FourPlayer(_) => "FFA",
-        }
+        self.info().pgn_variant
     }
 
     /// The four-player preset, `None` for two-player games.
@@ -246,11 +365,51 @@ impl Rules {
         }
     }
 
-    /// `"ffa"` or `"kingdoms"`.
+    /// `"ffa"` or `"kingdoms"`: the preset's game id in [`GAMES`].
     pub const fn name(self) -> &'static str {
-        match self {
-            Rules::Ffa => "ffa",
-            Rules::Kingdoms => "kingdoms",
+        GameKind::FourPlayer(self).id()
+    }
+}
+
+impl Serialize for GameKind {
+    /// The game's id ([`GameKind::id`]).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for GameKind {
+    /// A game id ([`GameKind::from_id`]).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameKind, D::Error> {
+        let id = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        GameKind::from_id(&id)
+            .ok_or_else(|| serde::de::Error::custom(format_args!("unknown game {id:?}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_names_every_game_once() {
+        for (i, g) in GAMES.iter().enumerate() {
+            assert_eq!(g.kind.info(), g, "row {i}");
+            assert_eq!(GameKind::from_id(g.id), Some(g.kind));
+            assert_eq!(GameKind::ALL[i], g.kind);
+            assert_eq!(
+                GameKind::parse(g.variant, g.rules.map(Rules::name)).ok(),
+                Some(g.kind)
+            );
+            assert_eq!(g.rules, g.kind.rules());
+            assert_eq!(
+                GameKind::from_pgn_tag(g.pgn_variant).map(|k| k.variant()),
+                Some(g.kind.variant())
+            );
+            for h in &GAMES[i + 1..] {
+                assert_ne!(g.id, h.id);
+                assert_ne!(g.label, h.label);
+            }
         }
     }
 }
