@@ -52,6 +52,9 @@ pub struct GameInfo {
     pub label: &'static str,
     /// Can an online room hold this game?
     pub online: bool,
+    /// Does a player whose turn timer runs out lose their place (R6.4), rather than have the
+    /// computer play that turn for them (R9.2)?
+    pub times_out: bool,
 }
 
 /// The table of games, in the order pages list them.
@@ -64,6 +67,7 @@ pub const GAMES: [GameInfo; 7] = [
         pgn_variant: "Standard",
         label: "g_chess",
         online: true,
+        times_out: false,
     },
     GameInfo {
         kind: GameKind::Chess960,
@@ -73,6 +77,7 @@ pub const GAMES: [GameInfo; 7] = [
         pgn_variant: "Chess960",
         label: "g_chess960",
         online: false,
+        times_out: false,
     },
     GameInfo {
         kind: GameKind::ThreeCheck,
@@ -82,6 +87,7 @@ pub const GAMES: [GameInfo; 7] = [
         pgn_variant: "Three-check",
         label: "g_3check",
         online: true,
+        times_out: false,
     },
     GameInfo {
         kind: GameKind::KingOfTheHill,
@@ -91,6 +97,7 @@ pub const GAMES: [GameInfo; 7] = [
         pgn_variant: "King of the Hill",
         label: "g_kingofthehill",
         online: true,
+        times_out: false,
     },
     GameInfo {
         kind: GameKind::RacingKings,
@@ -100,6 +107,7 @@ pub const GAMES: [GameInfo; 7] = [
         pgn_variant: "Racing Kings",
         label: "g_racingkings",
         online: true,
+        times_out: false,
     },
     GameInfo {
         kind: GameKind::FourPlayer(Rules::Ffa),
@@ -109,6 +117,7 @@ pub const GAMES: [GameInfo; 7] = [
         pgn_variant: "FFA",
         label: "g_ffa",
         online: true,
+        times_out: false,
     },
     GameInfo {
         kind: GameKind::FourPlayer(Rules::Kingdoms),
@@ -118,6 +127,7 @@ pub const GAMES: [GameInfo; 7] = [
         pgn_variant: "FFA",
         label: "g_kingdoms",
         online: true,
+        times_out: true,
     },
 ];
 
