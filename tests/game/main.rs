@@ -5,4 +5,5 @@ mod cheap;
 mod extras;
 mod fuzz;
 mod readme_codes;
+mod saves;
 mod shapes;
