@@ -5,8 +5,29 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::player::Player;
-use crate::two::Variant;
 use crate::{Error, Role};
+
+/// The rule set of a two-player game: what the 8×8 engine plays ([`GameKind::variant`];
+/// Chess960 plays by chess rules). Its names are the table's ([`GAMES`]); the engine keeps
+/// its start positions (`crate::two`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// FIDE chess (R1).
+    Chess,
+    /// Three-check (R2).
+    ThreeCheck,
+    /// King of the Hill (R3).
+    KingOfTheHill,
+    /// Racing Kings (R4).
+    RacingKings,
+}
+
+impl fmt::Display for Variant {
+    /// The API name, as [`GameKind`] writes it (`"3check"`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(GameKind::from(*self).variant_name())
+    }
+}
 
 /// Which game is played: one of the four 8×8 rule sets, or four-player chess with a rule
 /// preset.

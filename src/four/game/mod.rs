@@ -6,7 +6,7 @@ mod replay;
 pub(crate) use replay::Stop;
 
 use super::board::*;
-use super::movegen::{Move, MoveList};
+use super::moves::{Move, MoveList};
 use super::position::Position;
 use super::rules::Outcome;
 use crate::record::{

@@ -7,7 +7,7 @@ use crate::record::EntryKind;
 use crate::{Error, ErrorKind, GameKind};
 
 impl FourGame {
-    /// Texts that replay this game from its start ([`FourGame::replay`]): UCI for moves and
+    /// Texts that replay this game from its start (a save keeps them): UCI for moves and
     /// `R:seat` / `T:seat` for resignations and time-outs.
     pub fn move_texts(&self) -> Vec<String> {
         self.history
