@@ -5,8 +5,29 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::player::Player;
-use crate::two::{HILL, Variant};
 use crate::{Error, Role};
+
+/// The rule set of a two-player game: what the 8×8 engine plays ([`GameKind::variant`];
+/// Chess960 plays by chess rules). Its names are the table's ([`GAMES`]); the engine keeps
+/// its start positions (`crate::two`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// FIDE chess (R1).
+    Chess,
+    /// Three-check (R2).
+    ThreeCheck,
+    /// King of the Hill (R3).
+    KingOfTheHill,
+    /// Racing Kings (R4).
+    RacingKings,
+}
+
+impl fmt::Display for Variant {
+    /// The API name, as [`GameKind`] writes it (`"3check"`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(GameKind::from(*self).variant_name())
+    }
+}
 
 /// Which game is played: one of the four 8×8 rule sets, or four-player chess with a rule
 /// preset.
@@ -134,6 +155,13 @@ pub const GAMES: [GameInfo; 7] = [
 /// The package's `variant` name of every four-player preset.
 const FOUR_VARIANT: &str = "fourplayer";
 
+/// Why a two-player game refuses the four-player options.
+pub(crate) const FOUR_ONLY: &str =
+    "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")";
+
+/// The four-player presets' names, for error messages.
+const RULES_NAMES: &str = "\"ffa\" or \"kingdoms\"";
+
 impl GameKind {
     /// Every game kind, both four-player presets included, in [`GAMES`] order.
     pub const ALL: [GameKind; 7] = {
@@ -209,11 +237,39 @@ impl GameKind {
             ));
         };
         if rules.is_some() {
-            return Err(Error::invalid_argument(
-                "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",
-            ));
+            return Err(Error::invalid_argument(FOUR_ONLY));
         }
         Ok(kind)
+    }
+
+    /// The game a save names by its `variant` name and `rules` preset (the save format's two
+    /// fields): the rules exactly for `"fourplayer"`. Errors are `invalid-argument`, "corrupt
+    /// saved game: ...".
+    pub fn from_save(variant: &str, rules: Option<Rules>) -> Result<GameKind, Error> {
+        let corrupt = |why: fmt::Arguments<'_>| {
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("corrupt saved game: {why}"),
+            )
+        };
+        let Some(row) = GAMES
+            .iter()
+            .find(|g| g.variant == variant && (g.rules.is_none() || g.rules == rules))
+        else {
+            return Err(match rules {
+                None if variant == FOUR_VARIANT => corrupt(format_args!(
+                    "a four-player save names its rules ({})",
+                    RULES_NAMES
+                )),
+                _ => corrupt(format_args!(
+                    "unknown variant {variant:?}; expected {VARIANT_NAMES}"
+                )),
+            });
+        };
+        if row.rules.is_none() && rules.is_some() {
+            return Err(corrupt(format_args!("{FOUR_ONLY}")));
+        }
+        Ok(row.kind)
     }
 
     /// Lenient parse of a PGN or PGN4 `Variant` tag (lichess names, any case, spaces and
@@ -278,6 +334,40 @@ impl GameKind {
         }
     }
 
+    /// Parses a player of this game as callers write it: two-player sides as
+    /// `"white"`/`"black"` or `"w"`/`"b"`, seats as `"red"` or `"r"`, in any case. The letters
+    /// overlap (`b`), so the kind decides. Errors are `invalid-argument`.
+    pub fn parse_player(self, text: &str) -> Result<Player, Error> {
+        match self.rules() {
+            None => Player::parse_side(text).ok_or_else(|| {
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("player must be \"white\" or \"black\", got {text:?}"),
+                )
+            }),
+            Some(_) => Player::parse_seat(text).ok_or_else(|| {
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!(
+                        "player must be \"red\", \"blue\", \"yellow\" or \"green\", got {text:?}"
+                    ),
+                )
+            }),
+        }
+    }
+
+    /// The players in the order they take turns, from White or Red: Four Kingdoms goes
+    /// counter-clockwise (R6.1), Red, Green, Yellow, Blue; every other game as
+    /// [`GameKind::players`].
+    pub const fn play_order(self) -> &'static [Player] {
+        match self {
+            GameKind::FourPlayer(Rules::Kingdoms) => {
+                &[Player::Red, Player::Green, Player::Yellow, Player::Blue]
+            }
+            _ => self.players(),
+        }
+    }
+
     /// What a page needs to know to draw and explain this game without hard-coding it.
     pub fn facts(self) -> Facts {
         let four = self.rules().is_some();
@@ -285,7 +375,7 @@ impl GameKind {
             files: if four { 14 } else { 8 },
             ranks: if four { 14 } else { 8 },
             hill: if self == GameKind::KingOfTheHill {
-                HILL.map(|sq| sq.to_string()).collect()
+                HILL_NAMES.map(str::to_string).to_vec()
             } else {
                 Vec::new()
             },
@@ -326,6 +416,10 @@ impl fmt::Display for GameKind {
         f.write_str(self.variant_name())
     }
 }
+
+/// The centre squares of King of the Hill (R3), by name: the facts of a game are the table's,
+/// not the engine's (a test checks them against the engine's `two::HILL`).
+const HILL_NAMES: [&str; 4] = ["d4", "e4", "d5", "e5"];
 
 /// Facts about a game kind that a page needs instead of hard-coding them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -370,9 +464,27 @@ impl Rules {
             "kingdoms" => Ok(Rules::Kingdoms),
             other => Err(Error::formatted(
                 crate::ErrorKind::InvalidArgument,
-                format_args!("rules must be \"ffa\" or \"kingdoms\", got {other:?}"),
+                format_args!("rules must be {RULES_NAMES}, got {other:?}"),
             )),
         }
+    }
+
+    /// The `RuleVariants` tag a PGN4 of this preset writes: chess.com's `"EnPassant"` for
+    /// free-for-all; chess.com has no Four Kingdoms preset, so its records say `"Kingdoms"`.
+    pub const fn pgn4_rule_variants(self) -> &'static str {
+        match self {
+            Rules::Ffa => "EnPassant",
+            Rules::Kingdoms => "Kingdoms",
+        }
+    }
+
+    /// The preset a PGN4 `RuleVariants` tag names by a word of its own: Four Kingdoms when
+    /// the tag says `kingdoms` anywhere (any case); `None` otherwise (chess.com's free-for-all
+    /// tags, `"EnPassant"` and the like, leave the `Variant` tag to decide).
+    pub fn from_pgn4_rule_variants(tag: &str) -> Option<Rules> {
+        tag.to_ascii_lowercase()
+            .contains(Rules::Kingdoms.name())
+            .then_some(Rules::Kingdoms)
     }
 
     /// `"ffa"` or `"kingdoms"`: the preset's game id in [`GAMES`].
@@ -388,6 +500,31 @@ impl Serialize for GameKind {
     }
 }
 
+impl Serialize for GameInfo {
+    /// The row as the package's `games()` hands it to JavaScript: `{id, variant, rules?,
+    /// players, playOrder, pgnVariant, label, online, timesOut, facts}` (the kind is the
+    /// id; `players` in table order, `playOrder` in turn order, `facts` as
+    /// [`GameKind::facts`]).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut row = s.serialize_struct("GameInfo", 10)?;
+        row.serialize_field("id", self.id)?;
+        row.serialize_field("variant", self.variant)?;
+        match self.rules {
+            Some(rules) => row.serialize_field("rules", &rules)?,
+            None => row.skip_field("rules")?,
+        }
+        row.serialize_field("players", self.kind.players())?;
+        row.serialize_field("playOrder", self.kind.play_order())?;
+        row.serialize_field("pgnVariant", self.pgn_variant)?;
+        row.serialize_field("label", self.label)?;
+        row.serialize_field("online", &self.online)?;
+        row.serialize_field("timesOut", &self.times_out)?;
+        row.serialize_field("facts", &self.kind.facts())?;
+        row.end()
+    }
+}
+
 impl<'de> Deserialize<'de> for GameKind {
     /// A game id ([`GameKind::from_id`]).
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameKind, D::Error> {
@@ -400,6 +537,61 @@ impl<'de> Deserialize<'de> for GameKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hill_names_are_the_engines_hill() {
+        let engine: Vec<String> = crate::two::HILL.map(|sq| sq.to_string()).collect();
+        assert_eq!(HILL_NAMES.to_vec(), engine);
+    }
+
+    #[test]
+    fn saves_name_their_game_by_variant_and_rules() {
+        for g in &GAMES {
+            assert_eq!(GameKind::from_save(g.variant, g.rules).ok(), Some(g.kind));
+        }
+        for (variant, rules) in [
+            ("koth", None),
+            ("fourplayer", None),
+            ("chess", Some(Rules::Ffa)),
+            ("", None),
+        ] {
+            let e = GameKind::from_save(variant, rules).unwrap_err();
+            assert_eq!(e.kind, crate::ErrorKind::InvalidArgument);
+            assert!(e.message.starts_with("corrupt saved game: "), "{e}");
+        }
+    }
+
+    #[test]
+    fn pgn4_rule_variants_name_the_preset() {
+        for rules in [Rules::Ffa, Rules::Kingdoms] {
+            let tag = rules.pgn4_rule_variants();
+            // What the writer writes reads back, and the free-for-all tag leaves the `Variant`
+            // tag to decide (chess.com's own records say EnPassant and more).
+            let read = Rules::from_pgn4_rule_variants(tag);
+            assert_eq!(read, (rules == Rules::Kingdoms).then_some(rules));
+        }
+        assert_eq!(Rules::pgn4_rule_variants(Rules::Ffa), "EnPassant");
+        assert_eq!(
+            Rules::from_pgn4_rule_variants("EnPassant FourKingdoms"),
+            Some(Rules::Kingdoms)
+        );
+        assert_eq!(Rules::from_pgn4_rule_variants("EnPassant Play4Mate"), None);
+    }
+
+    #[test]
+    fn players_parse_as_the_game_decides() {
+        let chess = GameKind::Chess;
+        let ffa = GameKind::FourPlayer(Rules::Ffa);
+        assert_eq!(chess.parse_player("b").ok(), Some(Player::Black));
+        assert_eq!(ffa.parse_player("b").ok(), Some(Player::Blue));
+        assert_eq!(ffa.parse_player(" Green ").ok(), Some(Player::Green));
+        assert!(chess.parse_player("red").is_err());
+        assert!(ffa.parse_player("white").is_err());
+        assert_eq!(
+            GameKind::FourPlayer(Rules::Kingdoms).play_order(),
+            [Player::Red, Player::Green, Player::Yellow, Player::Blue]
+        );
+    }
 
     #[test]
     fn the_table_names_every_game_once() {

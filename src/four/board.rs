@@ -4,6 +4,7 @@
 //! let knights and sliders run off the edge without bounds checks, and the missing 3×3 corners
 //! hold the same sentinel, so "off board" and "missing corner" are one test.
 
+use crate::player::Player;
 use crate::{Error, Role};
 use serde::{Deserialize, Serialize};
 
@@ -496,4 +497,43 @@ pub(crate) const fn zpiece(sq: usize, c: u8) -> u64 {
         c
     };
     mix(((sq as u64) << 8) | code as u64)
+}
+
+/// The players' side of the four-player engine: its [`Seat`] as a [`Player`] and back.
+impl Player {
+    /// The cross-board seat, for Red, Blue, Yellow and Green.
+    pub const fn seat(self) -> Option<Seat> {
+        match self {
+            Player::Red => Some(Seat::Red),
+            Player::Blue => Some(Seat::Blue),
+            Player::Yellow => Some(Seat::Yellow),
+            Player::Green => Some(Seat::Green),
+            _ => None,
+        }
+    }
+}
+
+impl From<Seat> for Player {
+    fn from(s: Seat) -> Player {
+        match s {
+            Seat::Red => Player::Red,
+            Seat::Blue => Player::Blue,
+            Seat::Yellow => Player::Yellow,
+            Seat::Green => Player::Green,
+        }
+    }
+}
+
+/// A seat and the player sitting in it are the same player.
+impl PartialEq<Seat> for Player {
+    fn eq(&self, other: &Seat) -> bool {
+        self.seat() == Some(*other)
+    }
+}
+
+/// A seat and the player sitting in it are the same player.
+impl PartialEq<Player> for Seat {
+    fn eq(&self, other: &Player) -> bool {
+        other.seat() == Some(*self)
+    }
 }

@@ -1,9 +1,11 @@
 //! Four-player engine on the 160-square cross board (RULES.md R5–R8).
 //!
+//! * [`Move`] and [`MoveList`] (`moves`), below the position and move generation.
 //! * [`Position`]: board, rights, points, eliminations, hash; legal moves, perft, FEN4.
 //!   Copy-make: [`Position::make_move`] is the bare board move used by perft and search,
 //!   [`Position::play_scored`] adds every R5/R6 consequence of a move.
-//! * [`FourGame`]: a game with history, undo, draws, end of game, zombies, PGN4 and saving.
+//! * [`FourGame`]: a game with history, undo, draws, end of game, zombies, PGN4 and record
+//!   tokens (its save format is the game layer's, `crate::game`).
 //!
 //! # Decisions where RULES.md is silent
 //!
@@ -45,7 +47,8 @@
 //!   `[RuleVariants "Kingdoms"]` for kingdoms; `[MoveLimit "n"]` when set; `Result` is `*` or
 //!   the four scores `R-B-Y-G`; `Termination` the end reason. Resignations out of turn are
 //!   written `R:blue`. Zombie moves are written as moves and replayed from the record.
-//! * `SavedGame::moves` holds UCI moves and `R:seat` / `T:seat` tokens.
+//! * A game's record tokens ([`FourGame::move_texts`], what a save keeps) are UCI moves and
+//!   `R:seat` / `T:seat`.
 //! * Mate/stalemate examination (R5.15) is literal: seats are examined one by one in turn order
 //!   from the next, each against the board as it stands then (grey pieces of a seat eliminated
 //!   earlier in the same pass no longer attack), and passes repeat until nothing changes.
@@ -66,12 +69,13 @@ mod board;
 mod fen4;
 mod game;
 mod movegen;
+mod moves;
 mod pgn4;
 mod position;
 mod rules;
 
 pub use board::{Rules, Seat, Square};
 pub use game::{FourGame, board_pieces};
-pub use movegen::{MAX_MOVES, Move, MoveList};
+pub use moves::{MAX_MOVES, Move, MoveList};
 pub use position::Position;
 pub use rules::Outcome;

@@ -1,7 +1,7 @@
 //! The position: board, player to move, rights, points, eliminations, clock and hash.
 
 use super::board::*;
-use super::movegen::Move;
+use super::moves::Move;
 use crate::Role;
 use crate::record::SeatStatus;
 

@@ -1,7 +1,8 @@
 //! Points, mates, stalemates and eliminations after a move (R5.10–R5.17, R6.3–R6.4).
 
 use super::board::*;
-use super::movegen::{Any, Move};
+use super::movegen::Any;
+use super::moves::Move;
 use super::position::Position;
 use crate::record::{Elimination, EliminationReason, ScoreChange, ScoreReason, SeatStatus};
 

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+use crate::player::Player;
+
 /// One of the two sides of an 8×8 game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -284,5 +286,26 @@ impl Not for Bitboard {
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Bitboard({:#018x})", self.0)
+    }
+}
+
+/// The players' side of the 8×8 engine: its [`Color`] as a [`Player`] and back.
+impl Player {
+    /// The 8×8 side, for White and Black.
+    pub const fn color(self) -> Option<Color> {
+        match self {
+            Player::White => Some(Color::White),
+            Player::Black => Some(Color::Black),
+            _ => None,
+        }
+    }
+}
+
+impl From<Color> for Player {
+    fn from(c: Color) -> Player {
+        match c {
+            Color::White => Player::White,
+            Color::Black => Player::Black,
+        }
     }
 }

@@ -1,8 +1,9 @@
 //! FEN reading and writing, with X-FEN castling and both Three-check counter dialects (R2.5).
 
 use super::board::{Bitboard, Color, Square};
-use super::position::{Position, Variant};
+use super::position::Position;
 use super::rules::HILL;
+use crate::kind::Variant;
 use crate::{Error, Role};
 
 impl Position {

@@ -2,30 +2,12 @@
 
 use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use super::board::{Bitboard, Color, Square};
-use super::movegen::{Move, MoveKind};
+use super::moves::{Move, MoveKind, castling_targets};
 use super::zobrist;
 use crate::Role;
+use crate::kind::Variant;
 
-/// The rule set of a two-player game. Its names live in [`crate::GameKind`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Variant {
-    /// FIDE chess (R1).
-    Chess,
-    /// Three-check (R2).
-    ThreeCheck,
-    /// King of the Hill (R3).
-    KingOfTheHill,
-    /// Racing Kings (R4).
-    RacingKings,
-}
-
-impl std::fmt::Display for Variant {
-    /// The API name, as [`crate::GameKind`] writes it (`"3check"`).
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(crate::GameKind::from(*self).variant_name())
-    }
-}
-
+/// The engine's knowledge of each rule set (the names are the table's, in `src/kind.rs`).
 impl Variant {
     /// All two-player variants.
     pub const ALL: [Variant; 4] = [
@@ -42,17 +24,6 @@ impl Variant {
             Variant::ThreeCheck => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
             _ => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         }
-    }
-}
-
-/// King and rook destinations of castling with the king on `king` and the rook on `rook`.
-#[inline]
-pub(super) fn castling_targets(king: Square, rook: Square) -> (Square, Square) {
-    let rank = king.rank();
-    if rook.file() > king.file() {
-        (Square::from_coords(6, rank), Square::from_coords(5, rank))
-    } else {
-        (Square::from_coords(2, rank), Square::from_coords(3, rank))
     }
 }
 

@@ -2,8 +2,9 @@
 //! insufficient material.
 
 use super::board::{Bitboard, Color};
-use super::movegen::MoveList;
-use super::position::{Position, Variant};
+use super::moves::MoveList;
+use super::position::Position;
+use crate::kind::Variant;
 use crate::{ResultReason, Role};
 
 /// The King of the Hill centre, d4 e4 d5 e5 (R3.1).

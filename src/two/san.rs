@@ -1,7 +1,7 @@
 //! Move notation: UCI (`e2e4`, `e7e8q`, `e1g1`) and SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
 
 use super::board::Square;
-use super::movegen::{Move, MoveKind};
+use super::moves::{Move, MoveKind};
 use super::position::Position;
 use crate::{Error, Role};
 

@@ -6,7 +6,7 @@ mod replay;
 pub(crate) use replay::Stop;
 
 use super::board::*;
-use super::movegen::{Move, MoveList};
+use super::moves::{Move, MoveList};
 use super::position::Position;
 use super::rules::Outcome;
 use crate::record::{
@@ -551,6 +551,11 @@ impl FourGame {
                 return Some(e.info);
             }
         }
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> &Position {
+        &self.start
     }
 
     /// The position after the first `ply` history entries (0: the start), if there were
