@@ -2,6 +2,10 @@
 //! over HTTP and WebSocket like a page would, and pick random legal moves with the engine.
 #![allow(dead_code)]
 
+pub mod pg;
+
+pub use pg::Pg;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
