@@ -18,6 +18,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use common::pg::Pg;
 use common::*;
 use serde_json::{Value, json};
 

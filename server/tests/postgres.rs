@@ -9,6 +9,7 @@ mod common;
 
 use std::time::Duration;
 
+use common::pg::Pg;
 use common::*;
 use serde_json::json;
 

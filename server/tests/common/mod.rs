@@ -4,8 +4,6 @@
 
 pub mod pg;
 
-pub use pg::Pg;
-
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
