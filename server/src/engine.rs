@@ -1,9 +1,10 @@
 //! The server's one window on the rules engine.
 //!
-//! Everything the rooms need from tablero goes through [`Engine`]: start a game of a kind,
-//! apply an [`Action`] (a move with its seat, a resignation, a draw claim, a time-out), read
-//! the position and the status as JSON in the package's shapes, and ask the computer for a
-//! move. Keeping this surface small is what lets the engine crate be redesigned underneath
+//! Everything the rooms need from tablero goes through [`Engine`]: start a game of a
+//! [`GameKind`] (the crate's one table of games: a room's game, seats and timer rule), apply
+//! a seat's [`Action`] (a move, a resignation, a draw claim, a time-out; the one action type,
+//! from the socket message to the stored record), read the position, the status and the move
+//! lists as JSON in the package's shapes, and ask the computer for a move. Keeping this surface small is what lets the engine crate be redesigned underneath
 //! (issue 9) without touching the rooms: only this file follows it.
 //!
 //! The JSON the rooms send is the engine's own serde output (`tablero::record`): the same
