@@ -392,6 +392,39 @@ async fn a_sqlite_database_of_the_earlier_server_loads_intact() {
     assert!(texts.contains(&"resign:blue".to_string()), "{texts:?}");
 }
 
+/// A stored game this server does not know (a newer server's, say) fails that room alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_of_an_unknown_game_is_left_out() {
+    let dir = temp_dir("fixture-unknown");
+    let db = dir.join("db.sqlite");
+    std::fs::copy(data_dir().join("rooms-v1.sqlite"), &db).unwrap();
+    let expected = read_json(&data_dir().join("rooms-v1.sqlite.json"));
+    let rooms = &expected["meta"]["rooms"];
+    let (odd, kept) = (
+        rooms["waiting-ffa"].as_str().unwrap(),
+        &rooms["waiting-chess"],
+    );
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute("UPDATE rooms SET game = 'go' WHERE id = ?1", [odd])
+        .unwrap();
+    let server = Server::sqlite(&dir, &OPTS);
+    let api = Api::new(&server);
+    let (code, lobby) = api.get("/api/rooms", None).await;
+    assert_eq!(code, 200);
+    let ids: Vec<&Value> = lobby["rooms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["id"])
+        .collect();
+    assert_eq!(ids, [kept]);
+    let (code, v) = api.get(&format!("/api/rooms/{odd}"), None).await;
+    assert_eq!((code, &v["error"]), (500, &json!("internal")));
+    let chess = rooms["chess-playing"].as_str().unwrap();
+    assert_eq!(api.get(&format!("/api/rooms/{chess}"), None).await.0, 200);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_postgres_dump_of_the_earlier_server_loads_intact() {
     let Some(pg) = Pg::start() else {
