@@ -1,14 +1,14 @@
 // The Hint button: the engine's worker analyses the live position; the suggestion is marked on
 // the board and named in the side panel. A hint belongs to one position and is dropped as soon
 // as the game moves on.
-import { state } from "./state.js";
+import { state, jsonOf, humanToMove } from "./state.js";
 import * as ai from "./ai.js";
 import { t, locale } from "./i18n/index.js";
-import { jsonOf, humanToMove } from "./session.js";
-import { renderGame, announce } from "./views/game.js";
+import { emit } from "./events.js";
 
 const HINT_MS = 700; // the search budget
-let seq = 0;
+/** `asked` counts the requests: a reply whose number is no longer the last is dropped. */
+const hints = { asked: 0 };
 
 const keyOf = (c) => `${c.id}:${c.snap.ply}`;
 
@@ -20,7 +20,7 @@ export function liveHint(c = state.cur) {
 
 export function clearHint(c) {
   if (c) c.hint = null;
-  seq++; // a reply still on its way is for a position that is gone
+  hints.asked++; // a reply still on its way is for a position that is gone
 }
 
 export function canHint(c = state.cur) {
@@ -55,9 +55,9 @@ export async function requestHint() {
   const c = state.cur;
   if (!canHint(c)) return;
   const key = keyOf(c);
-  const mine = ++seq;
+  const mine = ++hints.asked;
   c.hint = { key, state: "thinking" };
-  renderGame();
+  emit("game");
   let analysis;
   let error = null;
   try {
@@ -66,8 +66,8 @@ export async function requestHint() {
   } catch (e) {
     error = e?.message ?? String(e);
   }
-  if (state.cur !== c || seq !== mine || keyOf(c) !== key) return;
+  if (state.cur !== c || hints.asked !== mine || keyOf(c) !== key) return;
   c.hint = error ? { key, state: "error", message: error } : { key, state: "shown", analysis };
-  renderGame();
-  announce(hintText(c, c.hint));
+  emit("game");
+  emit("announce", hintText(c, c.hint));
 }

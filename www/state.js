@@ -54,6 +54,20 @@ export const state = {
   cur: null,
 };
 
+/** The saved form of a game, computed at most once per position (the worker and the store
+ * share it; session.js clears `c.json` whenever the game changes). */
+export function jsonOf(c) {
+  c.json ??= c.game.toJSON();
+  return c.json;
+}
+
+/** The seat to move in the open game, or null. */
+export const liveTurn = (c = state.cur) => c?.snap.status.turn ?? null;
+/** Is `seat` played by a person (not the computer) in game `c`? */
+export const isHuman = (c, seat) => !!seat && c.seats[seat]?.type !== "ai";
+/** Is a person to move in the live position of game `c`? */
+export const humanToMove = (c = state.cur) => !!c && !c.snap.status.over && isHuman(c, liveTurn(c));
+
 export function savePrefs() {
   try {
     localStorage.setItem("tablero.prefs", JSON.stringify(state.prefs));
