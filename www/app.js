@@ -35,6 +35,7 @@ import {
 import * as session from "./session.js";
 import { requestHint, liveHint } from "./hint.js";
 import { moveInput } from "./pieces.js";
+import { offered } from "./games.js";
 import { initOnline, renderOnline, leaveOnline, renderModeChoice, debug as onlineDebug } from "./views/online.js";
 
 const VIEWS = ["home", "game", "saved", "rules", "online"];
@@ -198,6 +199,9 @@ async function main() {
     $("loading-text").textContent = t("error", { message: e.message });
     return;
   }
+  // The games come from the engine's table, so a remembered choice is checked once it is
+  // loaded (a game no longer offered falls back to the first).
+  state.prefs.choice = offered(state.prefs.choice);
   initBoard({
     legalFrom: (sq) => (state.cur && state.cur.viewPly === null && humanToMove() ? state.cur.game.legalMoves(sq) : []),
     onMove: onBoardMove,

@@ -12,6 +12,10 @@ const hints = { asked: 0 };
 
 const keyOf = (c) => `${c.id}:${c.snap.ply}`;
 
+/** Does a forced win in this game mean a checkmate (no checks to count, hill or finish rank
+ * to reach, points to score)? Then the hint says "mate in n" rather than "wins in n". */
+const winIsMate = (f) => !f.countsChecks && !f.hill.length && !f.finishRank && !f.points;
+
 /** The hint if it still belongs to the live position. */
 export function liveHint(c = state.cur) {
   if (c?.hint && (c.hint.key !== keyOf(c) || c.snap.status.over)) c.hint = null;
@@ -36,7 +40,7 @@ function evalText(c, a) {
     const plies = Math.abs(a.mate ?? 0);
     if (c.snap.facts.points || !plies) return t(win ? "forcedWin" : "forcedLoss");
     const n = Math.ceil(plies / 2);
-    if (c.choice === "chess") return t(win ? "mateIn" : "matedIn", { n });
+    if (winIsMate(c.snap.facts)) return t(win ? "mateIn" : "matedIn", { n });
     return t(win ? "winsIn" : "losesIn", { n });
   }
   const pawns = (Math.abs(score) / 100).toLocaleString(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -2,7 +2,8 @@
 // the computer's turns, the turn timer and saving. Views draw from `state.cur`; this file
 // touches no DOM and calls no view: it says what happened through events.js.
 import { newGame, Game } from "./engine.js";
-import { state, savePrefs, isFour, engineOptions, seatsOf, jsonOf, isHuman } from "./state.js";
+import { state, savePrefs, jsonOf, isHuman } from "./state.js";
+import { gameInfo, isFour, engineOptions, seatsOf } from "./games.js";
 import * as store from "./store.js";
 import * as ai from "./ai.js";
 import * as sound from "./sound.js";
@@ -478,7 +479,7 @@ function tick() {
 /** The turn's time ran out: Four Kingdoms puts the player out (R6.4); every other game has
  * the computer play the turn (R5.21, R9.2). */
 function expire(c, seat) {
-  if (c.choice === "kingdoms") {
+  if (gameInfo(c.choice)?.timesOut) {
     const before = c.snap.ply;
     try {
       c.game.timeout(seat);
@@ -504,7 +505,7 @@ export function rematch() {
   if (isFour(c.choice)) {
     if (settings.alternate) {
       const order = c.snap.players;
-      settings.firstPlayer = order[(order.indexOf(settings.firstPlayer ?? "red") + 1) % order.length];
+      settings.firstPlayer = order[(Math.max(0, order.indexOf(settings.firstPlayer)) + 1) % order.length];
     }
   } else {
     seats = { white: c.seats.black, black: c.seats.white };

@@ -53,6 +53,9 @@ export const locale = () => ({ en: "en-GB", es: "es-ES", it: "it-IT" })[current.
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const lookup = (key) => STRINGS[current.lang][key] ?? STRINGS.en[key];
 
+/** Does every language have a text for `key`? */
+export const hasText = (key) => LANGS.every((l) => STRINGS[l][key] !== undefined);
+
 /** A seat's name as a label ("White", "Blancas", "Bianco"). */
 export const seatName = (seat) => lookup("s_" + seat) ?? seat;
 /** A seat as a sentence subject ("White", "las blancas", "il Bianco"). */

@@ -9,6 +9,7 @@ import { $, swatch, controllerSelect } from "./common.js";
 import { shownPosition, resignSeat, setSeat, setView, save } from "../session.js";
 import { liveHint, canHint, hintText } from "../hint.js";
 import { GLYPH } from "../pieces.js";
+import { gameName } from "../games.js";
 
 /** What the game view keeps between updates: the board, the flash's timer, and what the
  * incrementally drawn parts (seat panels, clocks, players table, move and scoring lists)
@@ -73,8 +74,9 @@ function orientationSeat(c) {
 
 function rotation(c) {
   const four = c.snap.facts.points;
-  // Racing Kings: both kings race up the same board, so it is never turned.
-  const seat = c.choice === "racingkings" ? "white" : orientationSeat(c);
+  // A race to a finish rank (Racing Kings): both kings run up the same board, so it is never
+  // turned.
+  const seat = c.snap.facts.finishRank ? "white" : orientationSeat(c);
   const base = four ? CLOCKWISE.indexOf(seat) : seat === "black" ? 2 : 0;
   return (base + c.rotOffset * (four ? 1 : 2)) % 4;
 }
@@ -143,7 +145,7 @@ function renderBoard(c, pos, rot) {
     // cost of a move on a slow phone.
     animate: !(n === 14 && pos.last && !isHuman(c, pos.last.player)),
     showLegal: c.settings.showLegal,
-    ariaLabel: `${t("board")}: ${t("g_" + c.choice)}`,
+    ariaLabel: `${t("board")}: ${gameName(c.choice)}`,
     labelKey: getLang(),
   });
   $("board").dataset.rot = String(rot);
@@ -374,9 +376,9 @@ function renderPanel(c, pos) {
   const st = c.snap.status;
   const live = pos.live;
   const facts = c.snap.facts;
-  setText($("game-title"), t("g_" + c.choice));
+  setText($("game-title"), gameName(c.choice));
   $("game-rules").href = `#/rules/${c.choice}`;
-  document.title = `${t("g_" + c.choice)} — tablero`;
+  document.title = `${gameName(c.choice)} — tablero`;
   const status = $("status");
   let text;
   if (st.over) text = resultText(c);

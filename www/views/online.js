@@ -2,24 +2,20 @@
 // leaderboard. Speaks to tablero-server through pkg/tablero-online.js; the board is the local
 // game's Board. Names come from other people: they are only ever set as text.
 import { Board } from "../board.js";
-import { CHOICES, CLOCKWISE, isFour } from "../state.js";
+import { CLOCKWISE } from "../state.js";
+import { onlineGames, gameInfo, gameName, isFour } from "../games.js";
 import { t, seatName, getLang } from "../i18n/index.js";
 import { $, showBanner, hideBanner, confirmDialog, swatch, fmtDate, pickMove } from "./common.js";
 import { moveInput } from "../pieces.js";
 import { squareLabel } from "./game.js";
 import { ot, refusal } from "../online/strings.js";
-import { newGame } from "../engine.js";
-import { engineOptions } from "../../pkg/tablero-online.js";
 import { getClient, identity, register, forget, myRooms, rememberRoom, ratingBefore, setRatingBefore } from "../online/identity.js";
 
-const SEATS = { two: ["white", "black"], four: ["red", "blue", "yellow", "green"] };
-const seatsOf = (game) => (isFour(game) ? SEATS.four : SEATS.two);
 const el = (tag, props = {}, ...children) => {
   const n = Object.assign(document.createElement(tag), props);
   n.append(...children.filter((c) => c !== null && c !== undefined));
   return n;
 };
-const gameName = (g) => t("g_" + g);
 
 /** The online pages' state: where they draw, the open room and what its view keeps. */
 const view = {
@@ -135,7 +131,7 @@ async function renderLobby() {
   const counts = el("p", { id: "online-counts", className: "online-counts" });
   const list = el("ul", { id: "online-rooms", className: "online-rooms" });
   const lbGame = el("select", { id: "lb-game", "aria-label": ot("game") });
-  for (const g of CHOICES) lbGame.add(new Option(gameName(g), g));
+  for (const g of onlineGames()) lbGame.add(new Option(gameName(g.id), g.id));
   const lbTable = el("table", { id: "leaderboard", className: "leaderboard" });
   lbGame.addEventListener("change", () => renderLeaderboard(lbGame.value, lbTable));
   view.root.replaceChildren(
@@ -193,7 +189,7 @@ function renderRooms(lobby, counts, list) {
 
 function createForm() {
   const game = el("select", { id: "cr-game" });
-  for (const g of CHOICES) game.add(new Option(gameName(g), g));
+  for (const g of onlineGames()) game.add(new Option(gameName(g.id), g.id));
   const rated = el("select", { id: "cr-rated" });
   rated.add(new Option(ot("casual"), "0"));
   rated.add(new Option(ot("rated"), "1"));
@@ -206,7 +202,8 @@ function createForm() {
   const error = el("p", { className: "error", hidden: true, role: "alert" });
   const field = (label, control, hint) => el("label", { className: "stack" }, el("span", { textContent: label }), control, hint ? el("small", { textContent: hint }) : null);
   const fillSeats = () => {
-    const seats = seatsOf(game.value);
+    // A room's seats in the table's order (a room lists its seats so).
+    const seats = gameInfo(game.value).players;
     const keep = seat.value;
     seat.replaceChildren(...seats.map((s) => new Option(seatName(s), s)));
     if (seats.includes(keep)) seat.value = keep;
@@ -564,7 +561,8 @@ function renderSeats(s, mySeat) {
     presence.dataset.awaySince = x.awaySince ?? "";
     presence.dataset.player = x.player?.name ?? "";
     const score = s.score.find((q) => q.player === x.seat);
-    const pts = isFour(s.game) ? String(score?.points ?? 0) : s.game === "3check" ? ot("checks", { n: score?.checks ?? 0 }) : "";
+    const facts = gameInfo(s.game)?.facts;
+    const pts = facts?.points ? String(score?.points ?? 0) : facts?.countsChecks ? ot("checks", { n: score?.checks ?? 0 }) : "";
     tr.append(el("th", { scope: "row" }, el("span", { className: "seat-name" }, swatch(x.seat), seatName(x.seat))), name, presence, el("td", { className: "seat-score", textContent: pts }));
     return tr;
   });
@@ -599,37 +597,11 @@ function renderClocks() {
   } else clock.hidden = true;
 }
 
-// The server sends two-player moves as UCI; people read SAN. A local replay of the room's
-// moves gives it (kept per room and extended move by move), and any move the replay cannot
-// follow falls back to the server's text rather than hiding the list.
-let sanReplay = null; // { key, game, sans }
-function readableMoves(s) {
-  if (isFour(s.game)) return s.moves;
-  const key = `${view.roomId} ${s.game}`;
-  if (!sanReplay || sanReplay.key !== key || sanReplay.sans.length > s.moves.length) {
-    try {
-      sanReplay?.game.free();
-    } catch {
-      // already freed: nothing to release
-    }
-    try {
-      sanReplay = { key, game: newGame(engineOptions(s.game)), sans: [] };
-    } catch {
-      sanReplay = null;
-      return s.moves;
-    }
-  }
-  try {
-    for (let i = sanReplay.sans.length; i < s.moves.length; i++) sanReplay.sans.push(sanReplay.game.play(s.moves[i]).san);
-  } catch {
-    return s.moves.map((m, i) => sanReplay.sans[i] ?? m);
-  }
-  return sanReplay.sans;
-}
-
 function renderMovesList(s) {
   const list = $("online-moves");
-  const moves = readableMoves(s);
+  // The state's `san`: SAN for two players, PGN4 move text for four (`moves` is what a
+  // program reads: UCI for two players). A server from before `san` existed sends only `moves`.
+  const moves = s.san ?? s.moves;
   // Append only what is new (a long game must not rebuild the list on every move).
   if (list.children.length > moves.length) list.replaceChildren();
   for (let i = list.children.length; i < moves.length; i++) list.append(el("li", { textContent: moves[i] }));
@@ -647,7 +619,8 @@ function renderBoard(s, seat, four) {
     if (k) checked.push(k.square);
   }
   const viewer = seat ?? (four ? "red" : "white");
-  const rot = s.game === "racingkings" ? 0 : four ? CLOCKWISE.indexOf(viewer) : viewer === "black" ? 2 : 0;
+  // A race to a finish rank (Racing Kings) is never turned: both kings run up the same board.
+  const rot = facts.finishRank ? 0 : four ? CLOCKWISE.indexOf(viewer) : viewer === "black" ? 2 : 0;
   const last = s.last?.from ? [{ from: s.last.from, to: s.last.to, player: s.last.player }] : [];
   const key = `${s.room}:${s.ply}:${s.status.turn}:${s.roomStatus}`;
   if (key === view.renderedKey) return;
