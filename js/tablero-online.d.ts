@@ -2,7 +2,7 @@
 import type { Move, Player, Score, Status } from "./tablero.js";
 
 /** The six games a room can hold. */
-export type RoomGame = "chess" | "3check" | "kingofthehill" | "racingkings" | "ffa" | "kingdoms";
+export type RoomGame = import("./games.js").RoomGame;
 
 /** Refusal and client error codes. */
 export type OnlineErrorCode =

@@ -7,12 +7,10 @@
 // (tests/types/). tests/node/dts.test.mjs checks that every method of the glue's Game is
 // declared here.
 
-/** A two-player game on the 8×8 board. */
-export type TwoPlayerVariant = "chess" | "chess960" | "3check" | "kingofthehill" | "racingkings";
-/** A game the engine plays (`game.variant`). */
-export type Variant = TwoPlayerVariant | "fourplayer";
-/** Four-player rules presets (`game.rules`). */
-export type Rules = "ffa" | "kingdoms";
+// The names of the games (`TwoPlayerVariant`, `Variant`, `Rules`, `GameId`, `RoomGame`) are
+// generated from the crate's table of games into games.d.ts.
+import type { FourPlayerVariant, GameId, Rules, TwoPlayerVariant, Variant } from "./games.js";
+export type { FourPlayerVariant, GameId, RoomGame, Rules, TwoPlayerVariant, Variant } from "./games.js";
 /** A side of a two-player game. */
 export type Side = "white" | "black";
 /** A seat of a four-player game. */
@@ -20,7 +18,7 @@ export type Seat = "red" | "blue" | "yellow" | "green";
 /** A side of a two-player game or a seat of a four-player game. */
 export type Player = Side | Seat;
 /** The players of a variant: `PlayerOf<"chess">` is `Side`, `PlayerOf<"fourplayer">` is `Seat`. */
-export type PlayerOf<V extends Variant> = V extends "fourplayer" ? Seat : Side;
+export type PlayerOf<V extends Variant> = V extends FourPlayerVariant ? Seat : Side;
 /** Piece roles. */
 export type PieceName = "pawn" | "knight" | "bishop" | "rook" | "queen" | "king";
 /** A promotion piece as UCI writes it. */
@@ -67,7 +65,7 @@ export interface TwoPlayerOptions extends CommonOptions {
 
 /** `newGame` options of a four-player game. */
 export interface FourPlayerOptions extends CommonOptions {
-  variant: "fourplayer";
+  variant: FourPlayerVariant;
   /** The rules preset, "ffa" (default) or "kingdoms". */
   rules?: Rules;
   /** The first seat to move (default "red"). */
@@ -241,6 +239,30 @@ export interface Analysis<P extends Player = Player> {
   pv: Move<P>[];
 }
 
+/** One game of `games()`: every name the game goes by, its players and its facts. */
+export interface GameInfo {
+  /** The game's one id: a page's choice, an online room's `game`. */
+  id: GameId;
+  /** The `variant` option of `newGame` for this game. */
+  variant: Variant;
+  /** The `rules` option of `newGame` (four-player presets only; absent otherwise). */
+  rules?: Rules;
+  /** The players in table order: white, black / red, blue, yellow, green. */
+  players: Player[];
+  /** The players in turn order from White or Red (Four Kingdoms: red, green, yellow, blue). */
+  playOrder: Player[];
+  /** The `Variant` tag PGN (PGN4) files write for it. */
+  pgnVariant: string;
+  /** The key of the game's name in the demo page's i18n tables (`"g_chess"`). */
+  label: string;
+  /** Online rooms offer this game. */
+  online: boolean;
+  /** A player whose turn timer runs out is out of the game (Four Kingdoms), rather than have a move played for them. */
+  timesOut: boolean;
+  /** What `game.facts` says of a game of this kind. */
+  facts: Facts;
+}
+
 /** The saved form of a game, for `Game.fromJSON`. */
 export interface SavedGame { format: "tablero-game"; version: 1; variant: Variant; [key: string]: unknown; }
 
@@ -368,6 +390,13 @@ export declare function newGame(options?: NewGameOptions): Game;
  * (`invalid-pgn`), so import a file with `splitPgn(text).map((pgn) => newGame({ pgn }))`.
  */
 export declare function splitPgn(text: string): string[];
+
+/**
+ * Every game the package knows, in the order pages list them: its names (`id`, and the
+ * `variant`/`rules` that `newGame` takes), players, PGN tag, i18n label key and facts. A
+ * new array each call.
+ */
+export declare function games(): GameInfo[];
 
 /** What `init` accepts: a URL of the .wasm, its bytes, a compiled module, or a fetch `Response`. */
 export type InitInput = string | { readonly href: string } | ArrayBuffer | ArrayBufferView | WasmModule | ResponseLike;

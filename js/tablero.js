@@ -218,3 +218,9 @@ export function splitPgn(text) {
     throw adopt(e);
   }
 }
+
+/** Every game the package knows, in the order pages list them (see tablero.d.ts). */
+export function games() {
+  if (!ready) throw notInitialized("games()");
+  return glue.games();
+}

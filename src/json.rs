@@ -20,7 +20,7 @@ use crate::record::{
     Analysis, BoardPiece, Elimination, EliminationReason, EntryKind, GameResult, MoveRecord,
     PositionView, Score, ScoreChange, ScoreReason, SeatStatus, Status,
 };
-use crate::{Facts, Player, ResultReason, Role, Rules};
+use crate::{Facts, GameInfo, Player, ResultReason, Role, Rules};
 
 /// A value that writes itself as JSON text.
 pub(crate) trait ToJson {
@@ -503,6 +503,33 @@ impl ToJson for Facts {
     }
 }
 
+impl ToJson for GameInfo {
+    fn write_json(&self, out: &mut String) {
+        let GameInfo {
+            kind,
+            id,
+            variant,
+            rules,
+            pgn_variant,
+            label,
+            online,
+            times_out,
+        } = self;
+        obj(out)
+            .field("id", id)
+            .field("variant", variant)
+            .some("rules", rules)
+            .field("players", kind.players())
+            .field("playOrder", kind.play_order())
+            .field("pgnVariant", pgn_variant)
+            .field("label", label)
+            .field("online", online)
+            .field("timesOut", times_out)
+            .field("facts", &kind.facts())
+            .end();
+    }
+}
+
 impl ToJson for SavedGame {
     fn write_json(&self, out: &mut String) {
         let SavedGame {
@@ -713,6 +740,31 @@ mod tests {
         let a = g.analyse(&crate::AiOptions::default()).unwrap();
         assert!(a.mate.is_some());
         same(&a);
+    }
+
+    #[test]
+    fn the_table_of_games_is_written_as_serde_json_writes_it() {
+        same(&crate::GAMES[..]);
+        let rows: serde_json::Value = serde_json::from_str(&to_json(&crate::GAMES[..])).unwrap();
+        // The four-player Kingdoms row, spelled out: rules present, turn order counter-clockwise.
+        assert_eq!(
+            rows[6],
+            serde_json::json!({
+                "id": "kingdoms", "variant": "fourplayer", "rules": "kingdoms",
+                "players": ["red", "blue", "yellow", "green"],
+                "playOrder": ["red", "green", "yellow", "blue"],
+                "pgnVariant": "FFA", "label": "g_kingdoms", "online": true, "timesOut": true,
+                "facts": {"files": 14, "ranks": 14, "hill": [], "finishRank": null,
+                    "promotions": ["q"], "claimableDraws": false, "countsChecks": false,
+                    "points": true},
+            })
+        );
+        // Two-player rows have no `rules` at all (not `null`).
+        assert!(rows[0].get("rules").is_none());
+        assert_eq!(
+            rows[3]["facts"]["hill"],
+            serde_json::json!(["d4", "e4", "d5", "e5"])
+        );
     }
 
     #[test]

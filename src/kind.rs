@@ -5,7 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::player::Player;
-use crate::two::{HILL, Variant};
+use crate::two::Variant;
 use crate::{Error, Role};
 
 /// Which game is played: one of the four 8×8 rule sets, or four-player chess with a rule
@@ -278,6 +278,40 @@ impl GameKind {
         }
     }
 
+    /// Parses a player of this game as callers write it: two-player sides as
+    /// `"white"`/`"black"` or `"w"`/`"b"`, seats as `"red"` or `"r"`, in any case. The letters
+    /// overlap (`b`), so the kind decides. Errors are `invalid-argument`.
+    pub fn parse_player(self, text: &str) -> Result<Player, Error> {
+        match self.rules() {
+            None => Player::parse_side(text).ok_or_else(|| {
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("player must be \"white\" or \"black\", got {text:?}"),
+                )
+            }),
+            Some(_) => Player::parse_seat(text).ok_or_else(|| {
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!(
+                        "player must be \"red\", \"blue\", \"yellow\" or \"green\", got {text:?}"
+                    ),
+                )
+            }),
+        }
+    }
+
+    /// The players in the order they take turns, from White or Red: Four Kingdoms goes
+    /// counter-clockwise (R6.1), Red, Green, Yellow, Blue; every other game as
+    /// [`GameKind::players`].
+    pub const fn play_order(self) -> &'static [Player] {
+        match self {
+            GameKind::FourPlayer(Rules::Kingdoms) => {
+                &[Player::Red, Player::Green, Player::Yellow, Player::Blue]
+            }
+            _ => self.players(),
+        }
+    }
+
     /// What a page needs to know to draw and explain this game without hard-coding it.
     pub fn facts(self) -> Facts {
         let four = self.rules().is_some();
@@ -285,7 +319,7 @@ impl GameKind {
             files: if four { 14 } else { 8 },
             ranks: if four { 14 } else { 8 },
             hill: if self == GameKind::KingOfTheHill {
-                HILL.map(|sq| sq.to_string()).collect()
+                HILL_NAMES.map(str::to_string).to_vec()
             } else {
                 Vec::new()
             },
@@ -326,6 +360,10 @@ impl fmt::Display for GameKind {
         f.write_str(self.variant_name())
     }
 }
+
+/// The centre squares of King of the Hill (R3), by name: the facts of a game are the table's,
+/// not the engine's (a test checks them against the engine's `two::HILL`).
+const HILL_NAMES: [&str; 4] = ["d4", "e4", "d5", "e5"];
 
 /// Facts about a game kind that a page needs instead of hard-coding them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -388,6 +426,31 @@ impl Serialize for GameKind {
     }
 }
 
+impl Serialize for GameInfo {
+    /// The row as the package's `games()` hands it to JavaScript: `{id, variant, rules?,
+    /// players, playOrder, pgnVariant, label, online, timesOut, facts}` (the kind is the
+    /// id; `players` in table order, `playOrder` in turn order, `facts` as
+    /// [`GameKind::facts`]).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut row = s.serialize_struct("GameInfo", 10)?;
+        row.serialize_field("id", self.id)?;
+        row.serialize_field("variant", self.variant)?;
+        match self.rules {
+            Some(rules) => row.serialize_field("rules", &rules)?,
+            None => row.skip_field("rules")?,
+        }
+        row.serialize_field("players", self.kind.players())?;
+        row.serialize_field("playOrder", self.kind.play_order())?;
+        row.serialize_field("pgnVariant", self.pgn_variant)?;
+        row.serialize_field("label", self.label)?;
+        row.serialize_field("online", &self.online)?;
+        row.serialize_field("timesOut", &self.times_out)?;
+        row.serialize_field("facts", &self.kind.facts())?;
+        row.end()
+    }
+}
+
 impl<'de> Deserialize<'de> for GameKind {
     /// A game id ([`GameKind::from_id`]).
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameKind, D::Error> {
@@ -400,6 +463,27 @@ impl<'de> Deserialize<'de> for GameKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hill_names_are_the_engines_hill() {
+        let engine: Vec<String> = crate::two::HILL.map(|sq| sq.to_string()).collect();
+        assert_eq!(HILL_NAMES.to_vec(), engine);
+    }
+
+    #[test]
+    fn players_parse_as_the_game_decides() {
+        let chess = GameKind::Chess;
+        let ffa = GameKind::FourPlayer(Rules::Ffa);
+        assert_eq!(chess.parse_player("b").ok(), Some(Player::Black));
+        assert_eq!(ffa.parse_player("b").ok(), Some(Player::Blue));
+        assert_eq!(ffa.parse_player(" Green ").ok(), Some(Player::Green));
+        assert!(chess.parse_player("red").is_err());
+        assert!(ffa.parse_player("white").is_err());
+        assert_eq!(
+            GameKind::FourPlayer(Rules::Kingdoms).play_order(),
+            [Player::Red, Player::Green, Player::Yellow, Player::Blue]
+        );
+    }
 
     #[test]
     fn the_table_names_every_game_once() {

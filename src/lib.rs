@@ -31,7 +31,7 @@ pub mod two;
 pub use error::{Error, ErrorKind};
 
 pub use game::{Game, NewGame, SavedGame, split_pgn};
-pub use kind::{Facts, GameKind, Rules};
+pub use kind::{Facts, GAMES, GameInfo, GameKind, Rules};
 pub use player::Player;
 pub use record::{
     Analysis, BoardPiece, EntryKind, GameResult, MoveRecord, PositionView, Score, Status, Undone,

@@ -8,9 +8,7 @@ use serde::{Deserialize, Serialize};
 
 #[cfg(feature = "four")]
 use crate::four::Seat;
-use crate::kind::GameKind;
 use crate::two::Color;
-use crate::{Error, Rules};
 
 /// A player of any game. Serialized as its lower-case name (`"white"`, `"red"`).
 ///
@@ -61,29 +59,22 @@ impl Player {
         Player::ALL.into_iter().find(|p| p.name() == name)
     }
 
-    /// Parses a player of a game of `kind` as callers write it: two-player sides as
-    /// `"white"`/`"black"` or `"w"`/`"b"`, seats as `"red"` or `"r"`, in any case. The letters
-    /// overlap (`b`), so the kind decides. Errors are `invalid-argument`.
-    pub fn parse_in(kind: GameKind, text: &str) -> Result<Player, Error> {
-        match kind.rules() {
-            None => Color::from_name(text).map(Player::from).ok_or_else(|| {
-                Error::formatted(
-                    crate::ErrorKind::InvalidArgument,
-                    format_args!("player must be \"white\" or \"black\", got {text:?}"),
-                )
-            }),
-            Some(_) => match text.trim().to_ascii_lowercase().as_str() {
-                "red" | "r" => Ok(Player::Red),
-                "blue" | "b" => Ok(Player::Blue),
-                "yellow" | "y" => Ok(Player::Yellow),
-                "green" | "g" => Ok(Player::Green),
-                _ => Err(Error::formatted(
-                    crate::ErrorKind::InvalidArgument,
-                    format_args!(
-                        "player must be \"red\", \"blue\", \"yellow\" or \"green\", got {text:?}"
-                    ),
-                )),
-            },
+    /// A side of a two-player game as callers write it: `"white"`/`"black"` or `"w"`/`"b"`, in
+    /// any case. The letters overlap the seats' (`b`), so [`crate::GameKind::parse_player`]
+    /// decides which of these two to ask.
+    pub(crate) fn parse_side(text: &str) -> Option<Player> {
+        Color::from_name(text).map(Player::from)
+    }
+
+    /// A seat of a four-player game as callers write it: `"red"` or `"r"`, in any case, spaces
+    /// around ignored.
+    pub(crate) fn parse_seat(text: &str) -> Option<Player> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "red" | "r" => Some(Player::Red),
+            "blue" | "b" => Some(Player::Blue),
+            "yellow" | "y" => Some(Player::Yellow),
+            "green" | "g" => Some(Player::Green),
+            _ => None,
         }
     }
 
@@ -105,15 +96,6 @@ impl Player {
             Player::Yellow => Some(Seat::Yellow),
             Player::Green => Some(Seat::Green),
             _ => None,
-        }
-    }
-
-    /// The seats of a four-player game in the order `rules` plays them, from Red.
-    pub const fn play_order(rules: Rules) -> &'static [Player] {
-        match rules {
-            Rules::Ffa => &[Player::Red, Player::Blue, Player::Yellow, Player::Green],
-            // R6.1: Four Kingdoms turns go counter-clockwise.
-            Rules::Kingdoms => &[Player::Red, Player::Green, Player::Yellow, Player::Blue],
         }
     }
 }

@@ -94,7 +94,7 @@ impl Engine for FourGame {
     }
 
     fn players(&self) -> Vec<Player> {
-        Player::play_order(self.rules()).to_vec()
+        FourGame::kind(self).play_order().to_vec()
     }
 
     fn legal_moves(&self, from: Option<&str>) -> Result<Vec<MoveRecord>, Error> {

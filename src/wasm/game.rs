@@ -1,4 +1,4 @@
-//! The `Game` class and `newGame`: each member reads its arguments (`options`), calls the one
+//! The `Game` class, `newGame` and `games`: each member reads its arguments (`options`), calls the one
 //! [`crate::Game`] and hands the typed answer to `dto`.
 
 use wasm_bindgen::prelude::*;
@@ -40,6 +40,15 @@ pub fn split_pgn(
             Error::invalid_argument("splitPgn needs the PGN text as a string, got undefined")
         })
     }))
+}
+
+/// Every game the package knows, in the order pages list them ([`crate::GAMES`]): its `id`,
+/// the `variant` and `rules` that `newGame` takes for it, its players (table order) and
+/// `playOrder` (turn order), PGN `Variant` tag, i18n `label` key, whether online rooms offer
+/// it, whether a turn timer eliminates (`timesOut`), and its `facts`.
+#[wasm_bindgen(js_name = games, unchecked_return_type = "GameInfo[]")]
+pub fn games() -> Result<JsValue, JsValue> {
+    out(Ok(&crate::GAMES[..]))
 }
 
 fn create(options: &JsValue) -> Result<Game, Error> {

@@ -358,9 +358,7 @@ pub(crate) fn new_game(v: &JsValue) -> Result<Start, Error> {
         fen,
         pgn,
         seed,
-        first_player: first_player
-            .map(|p| Player::parse_in(kind, &p))
-            .transpose()?,
+        first_player: first_player.map(|p| kind.parse_player(&p)).transpose()?,
         move_limit: move_limit.map(|n| n as u32),
     }))
 }
@@ -413,7 +411,7 @@ pub(crate) fn move_input(v: &JsValue) -> Result<MoveInput, Error> {
 /// Reads an optional player argument (`resign`, `timeout`) of a game of `kind`.
 pub(crate) fn player(v: &JsValue, kind: GameKind) -> Result<Option<Player>, Error> {
     opt_string(v, "player")?
-        .map(|p| Player::parse_in(kind, &p))
+        .map(|p| kind.parse_player(&p))
         .transpose()
 }
 

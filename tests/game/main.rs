@@ -4,5 +4,7 @@
 mod cheap;
 mod extras;
 mod fuzz;
+mod games_dts;
 mod readme_codes;
+mod saves;
 mod shapes;

@@ -31,7 +31,7 @@ test("npm pack lists README, both licenses, wasm, glue, entry, types and worker"
   const files = info.files.map((f) => f.path).sort();
   for (const f of [
     "README.md", "LICENSE-MIT", "LICENSE-APACHE", "package.json", "tablero_bg.wasm", "tablero_glue.js",
-    "tablero.js", "tablero.d.ts", "tablero-worker.js",
+    "tablero.js", "tablero.d.ts", "games.d.ts", "tablero-worker.js",
   ]) {
     assert.ok(files.includes(f), `${f} missing from the tarball: ${files.join(", ")}`);
   }
@@ -57,9 +57,9 @@ function runFresh(code) {
 
 test("calls before init() throw not-initialized and say to call init() first", () => {
   const got = runFresh(`
-    import { newGame, Game, TableroError } from "./pkg/tablero.js";
+    import { newGame, Game, TableroError, games } from "./pkg/tablero.js";
     const out = [];
-    for (const f of [() => newGame(), () => Game.fromJSON("{}")]) {
+    for (const f of [() => newGame(), () => Game.fromJSON("{}"), () => games()]) {
       try { f(); out.push("no error"); } catch (e) { out.push([e instanceof TableroError, e.code, e.message]); }
     }
     console.log(JSON.stringify(out));

@@ -5,8 +5,8 @@
 // The `@ts-expect-error` lines are the other half: they must stay errors, so the types are
 // really narrowed (a two-player game's players are not seats).
 import {
-  Game, TableroError, newGame, splitPgn,
-  type Analysis, type AnalyseOptions, type BoardPiece, type ErrorCode, type Facts, type Headers, type Move, type MoveInput, type Player,
+  Game, TableroError, games, newGame, splitPgn,
+  type Analysis, type GameId, type GameInfo, type RoomGame, type Rules, type Variant, type AnalyseOptions, type BoardPiece, type ErrorCode, type Facts, type Headers, type Move, type MoveInput, type Player,
   type PositionView, type ResultReason, type SavedGame, type Score, type Seat, type Side, type Status,
 } from "tablero-chess";
 
@@ -153,7 +153,22 @@ export function fourPlayer(): string[] {
   const sides: Side[] = c960.players;
   check(c960.variant === "chess960" && sides.length === 2, "chess960");
   c960.free();
-  const out = [`fourplayer turn=${turn} points=${points} first=${move?.san}`];
+  // The table of games: its names are the unions newGame takes.
+  const table: GameInfo[] = games();
+  for (const row of table) {
+    const id: GameId = row.id;
+    const variant: Variant = row.variant;
+    const rules: Rules | undefined = row.rules;
+    const made: Game = newGame({ variant, rules });
+    check(made.variant === variant && made.players.join() === row.playOrder.join() && row.facts.files === made.facts.files, id);
+    made.free();
+  }
+  const room: RoomGame = "kingdoms";
+  // @ts-expect-error Chess960 is no game id of a room (yet) — nor is any other name
+  const notARoom: RoomGame = "chess960";
+  void notARoom;
+  check(table.some((g) => g.id === room && g.timesOut), "kingdoms times out");
+  const out = [`fourplayer turn=${turn} points=${points} first=${move?.san} games=${table.length}`];
   game.free();
   return out;
 }
