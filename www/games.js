@@ -2,7 +2,7 @@
 // package's options, players, play order, facts. Nothing else in www/ spells a game's name:
 // the views and the session ask this file, by the id the table gives.
 import { games } from "./engine.js";
-import { engineOptions as tableOptions } from "../pkg/tablero-online.js";
+import { engineOptions } from "../pkg/tablero-online.js";
 import { t, hasText } from "./i18n/index.js";
 
 /** The table, read from the package once (after `init()`: it comes from the wasm module). */
@@ -45,8 +45,8 @@ export const firstGame = (four) => rows().find((g) => (g.players.length === 4) =
 
 /** `newGame` options for a game and the page's settings (first player and move limit count
  * in four-player games only). */
-export function engineOptions(id, settings = {}) {
-  const o = tableOptions(id);
+export function newGameOptions(id, settings = {}) {
+  const o = engineOptions(id);
   if (!isFour(id)) return o;
   if (settings.firstPlayer && settings.firstPlayer !== seatsOf(id)[0]) o.firstPlayer = settings.firstPlayer;
   if (settings.moveLimit > 0) o.moveLimit = settings.moveLimit;

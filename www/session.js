@@ -3,7 +3,7 @@
 // touches no DOM and calls no view: it says what happened through events.js.
 import { newGame, Game } from "./engine.js";
 import { state, savePrefs, jsonOf, isHuman } from "./state.js";
-import { gameInfo, isFour, engineOptions, seatsOf } from "./games.js";
+import { gameInfo, isFour, newGameOptions, seatsOf } from "./games.js";
 import * as store from "./store.js";
 import * as ai from "./ai.js";
 import * as sound from "./sound.js";
@@ -69,7 +69,7 @@ export function startNew(choice, overrides = {}) {
   };
   let game;
   try {
-    game = newGame({ ...engineOptions(choice, settings), seed: Math.floor(Math.random() * 2 ** 31) });
+    game = newGame({ ...newGameOptions(choice, settings), seed: Math.floor(Math.random() * 2 ** 31) });
   } catch (e) {
     showBanner(t("error", { message: e.message }));
     return;

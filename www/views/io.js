@@ -2,7 +2,7 @@
 // the saved copy instead of adding another).
 import { newGame, Game } from "../engine.js";
 import { state } from "../state.js";
-import { choices, gameInfo, gameName, idOf, isFour, seatsOf, firstGame, engineOptions } from "../games.js";
+import { choices, gameInfo, gameName, idOf, isFour, seatsOf, firstGame, newGameOptions } from "../games.js";
 import * as store from "../store.js";
 import { t } from "../i18n/index.js";
 import { $ } from "./common.js";
@@ -125,9 +125,9 @@ export function importText(raw, as) {
   const checks = /\s\d\+\d(\s|$)/.test(text) || /\+\d\+\d$/.test(text);
   const kind = as && isFour(as) === four ? as : !four && checks ? countingChecks() : firstGame(four);
   let options;
-  if (four) options = pgn4 || (!fen4 && pgn) ? { variant: gameInfo(kind).variant, pgn: text } : { ...engineOptions(kind), fen: text };
+  if (four) options = pgn4 || (!fen4 && pgn) ? { variant: gameInfo(kind).variant, pgn: text } : { ...newGameOptions(kind), fen: text };
   else if (pgn) options = { pgn: text };
-  else options = { ...engineOptions(kind), fen: text };
+  else options = { ...newGameOptions(kind), fen: text };
   const game = newGame(options);
   const choice = idOf(game);
   if (!four && pgn && as && choice !== as) {
