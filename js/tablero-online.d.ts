@@ -61,6 +61,8 @@ export interface RoomState {
   ply: number;
   /** UCI (two players) or PGN4 move text (four players). */
   moves: string[];
+  /** The same moves as people read them: SAN (two players) or PGN4 move text (four players). */
+  san: string[];
   fen: string;
   status: Status;
   score: Score[];
