@@ -98,7 +98,7 @@ async fn pair(
         let room: Value = match http
             .post(format!("{base}/api/rooms"))
             .bearer_auth(&a.token)
-            .json(&json!({"game": "chess"}))
+            .json(&json!({"game": tablero::GameKind::default().id()}))
             .send()
             .await
         {

@@ -1,8 +1,8 @@
 //! HTTP routes: players, rooms, ratings, the room socket and the static page.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
+use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
@@ -18,64 +18,20 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::engine::Kind;
+use tablero::GameKind;
+
+use crate::app::{ApiError, App, bad, internal};
 use crate::ratings::PROVISIONAL_GAMES;
 use crate::room::{Cmd, JoinError, Rooms};
-use crate::store::{PlayerRef, PlayerRow, RoomRow, SeatRow};
+use crate::store::{PlayerRow, RoomRow, SeatRow};
 use crate::util::{now_ms, random_id, random_seed, token_hash};
 
-/// Everything a handler needs.
-pub struct App {
-    /// Live rooms and the shared context.
-    pub rooms: Arc<Rooms>,
-    /// Token hash → player, so sockets and calls do not read the database each time.
-    auth: Mutex<HashMap<String, PlayerRef>>,
-    /// (address, what) → (minute, count) for creation limits.
-    created: Mutex<HashMap<(IpAddr, &'static str), Window>>,
-}
-
 type Shared = Arc<App>;
-
-/// (minute, creations in it).
-type Window = (i64, u32);
-
-/// An API error: HTTP status, stable code, message; body `{"error": code, "message"}`.
-pub struct ApiError(StatusCode, &'static str, String);
-
-impl ApiError {
-    /// A 500 response.
-    pub fn internal_response() -> Response {
-        internal("see the log").into_response()
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        (self.0, Json(json!({"error": self.1, "message": self.2}))).into_response()
-    }
-}
-
-fn bad(message: impl Into<String>) -> ApiError {
-    ApiError(StatusCode::BAD_REQUEST, "bad-request", message.into())
-}
-
-fn internal(e: impl std::fmt::Display) -> ApiError {
-    tracing::error!("internal error: {e}");
-    ApiError(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "internal",
-        "the server could not do that; try again".into(),
-    )
-}
 
 /// Builds the router.
 pub fn router(rooms: Arc<Rooms>) -> Router {
     let cfg = rooms.ctx.cfg.clone();
-    let app = Arc::new(App {
-        rooms,
-        auth: Mutex::new(HashMap::new()),
-        created: Mutex::new(HashMap::new()),
-    });
+    let app = Arc::new(App::new(rooms));
     let origin = if cfg.allow_origins.is_empty() {
         AllowOrigin::any()
     } else {
@@ -127,93 +83,6 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
                 .route("/", get(|| async { Redirect::temporary("/www/") }))
         }
     }
-}
-
-impl App {
-    /// The player owning the bearer token in `headers`; `Ok(None)` without a header.
-    async fn bearer(&self, headers: &HeaderMap) -> Result<Option<PlayerRef>, ApiError> {
-        let Some(h) = headers.get(header::AUTHORIZATION) else {
-            return Ok(None);
-        };
-        let token = h
-            .to_str()
-            .ok()
-            .and_then(|s| s.strip_prefix("Bearer "))
-            .ok_or_else(unauthorized)?;
-        self.player_for_token(token).await.map(Some)
-    }
-
-    /// The player owning `token`, or 401.
-    pub async fn player_for_token(&self, token: &str) -> Result<PlayerRef, ApiError> {
-        if token.is_empty() || token.len() > 128 {
-            return Err(unauthorized());
-        }
-        let hash = token_hash(token);
-        if let Some(p) = self
-            .auth
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&hash)
-        {
-            return Ok(p.clone());
-        }
-        let p = self
-            .rooms
-            .ctx
-            .store
-            .player_by_token(&hash)
-            .await
-            .map_err(internal)?
-            .ok_or_else(unauthorized)?;
-        self.auth
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(hash, p.clone());
-        Ok(p)
-    }
-
-    async fn required(&self, headers: &HeaderMap) -> Result<PlayerRef, ApiError> {
-        self.bearer(headers).await?.ok_or_else(unauthorized)
-    }
-
-    /// Counts one creation of `what` by `ip`; 429 beyond the per-minute limit.
-    fn limit(&self, ip: IpAddr, what: &'static str) -> Result<(), ApiError> {
-        let minute = now_ms() / 60_000;
-        let mut map = self.created.lock().unwrap_or_else(|e| e.into_inner());
-        if map.len() > 100_000 {
-            map.retain(|_, (m, _)| *m == minute);
-        }
-        let e = map.entry((ip, what)).or_insert((minute, 0));
-        if e.0 != minute {
-            *e = (minute, 0);
-        }
-        if e.1 >= self.rooms.ctx.cfg.create_per_minute {
-            return Err(ApiError(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate-limited",
-                format!("too many {what} created from this address; wait a minute"),
-            ));
-        }
-        e.1 += 1;
-        Ok(())
-    }
-
-    /// Does the request come from an allowed page (or from no page at all)?
-    pub fn origin_allowed(&self, headers: &HeaderMap) -> bool {
-        let allowed = &self.rooms.ctx.cfg.allow_origins;
-        match headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) {
-            None => true,
-            Some(o) => allowed.is_empty() || allowed.iter().any(|a| a == o),
-        }
-    }
-}
-
-fn unauthorized() -> ApiError {
-    ApiError(
-        StatusCode::UNAUTHORIZED,
-        "unauthorized",
-        "send Authorization: Bearer <token> from POST /api/players".into(),
-    )
 }
 
 fn parse_body<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
@@ -327,25 +196,23 @@ async fn create_room(
     check_origin(&app, &headers)?;
     let player = app.required(&headers).await?;
     let req: NewRoom = parse_body(&body)?;
-    let kind = Kind::parse(&req.game).ok_or_else(|| {
-        bad("game is one of chess, 3check, kingofthehill, racingkings, ffa, kingdoms")
-    })?;
+    let kind = online_game(&req.game)?;
     if ![0, 30, 60].contains(&req.turn_seconds) {
         return Err(bad("turnSeconds is 0, 30 or 60"));
     }
     if let Some(m) = req.move_limit
-        && (!kind.is_four() || !(1..=100_000).contains(&m))
+        && (kind.rules().is_none() || !(1..=100_000).contains(&m))
     {
         return Err(bad(
             "moveLimit is for four-player games, an integer from 1 to 100000",
         ));
     }
-    let names = kind.seats();
+    let names: Vec<&str> = kind.players().iter().map(|p| p.name()).collect();
     let seat_index = |name: &str| {
         names.iter().position(|s| *s == name).ok_or_else(|| {
             bad(format!(
                 "no seat {name:?} in {}; seats: {}",
-                kind.name(),
+                kind.id(),
                 names.join(", ")
             ))
         })
@@ -371,7 +238,7 @@ async fn create_room(
     let now = now_ms();
     let row = RoomRow {
         id: random_id(16),
-        game: kind.name().into(),
+        game: kind,
         // R10.5: a room with a computer seat at the start is never rated.
         rated: req.rated && req.computers.is_empty(),
         turn_seconds: req.turn_seconds,
@@ -399,13 +266,27 @@ async fn create_room(
     })))
 }
 
-fn seats_json(kind: Kind, seats: &[SeatRow]) -> Value {
+/// The game with this id, if rooms offer it (`bad-request` otherwise, naming those that are).
+fn online_game(id: &str) -> Result<GameKind, ApiError> {
+    GameKind::from_id(id)
+        .filter(|k| k.info().online)
+        .ok_or_else(|| {
+            let ids: Vec<&str> = GameKind::ALL
+                .iter()
+                .filter(|k| k.info().online)
+                .map(|k| k.id())
+                .collect();
+            bad(format!("game is one of {}", ids.join(", ")))
+        })
+}
+
+fn seats_json(kind: GameKind, seats: &[SeatRow]) -> Value {
     Value::Array(
         seats
             .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let mut o = json!({"seat": kind.seats()[i]});
+            .zip(kind.players())
+            .map(|(s, p)| {
+                let mut o = json!({"seat": p.name()});
                 if let Some(p) = &s.player {
                     o["player"] = json!(p);
                 }
@@ -422,20 +303,19 @@ async fn lobby(State(app): State<Shared>) -> Result<Json<Value>, ApiError> {
     let (rooms, playing) = app.rooms.ctx.store.lobby(100).await.map_err(internal)?;
     let list: Vec<Value> = rooms
         .iter()
-        .filter_map(|r| {
-            let kind = Kind::parse(&r.game)?;
+        .map(|r| {
             let free: Vec<&str> = r
                 .seats
                 .iter()
-                .enumerate()
-                .filter(|(_, s)| s.is_free())
-                .map(|(i, _)| kind.seats()[i])
+                .zip(r.game.players())
+                .filter(|(s, _)| s.is_free())
+                .map(|(_, p)| p.name())
                 .collect();
-            Some(json!({
+            json!({
                 "id": r.id, "game": r.game, "rated": r.rated, "turnSeconds": r.turn_seconds,
-                "moveLimit": r.move_limit, "seats": seats_json(kind, &r.seats), "free": free,
+                "moveLimit": r.move_limit, "seats": seats_json(r.game, &r.seats), "free": free,
                 "created": r.created,
-            }))
+            })
         })
         .collect();
     let online = app
@@ -515,13 +395,15 @@ async fn ratings(
     State(app): State<Shared>,
     Query(q): Query<RatingsQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let game = q.game.unwrap_or_else(|| "chess".into());
-    let kind = Kind::parse(&game).ok_or_else(|| bad("unknown game"))?;
+    let kind = match q.game {
+        Some(id) => online_game(&id).map_err(|_| bad("unknown game"))?,
+        None => GameKind::default(),
+    };
     let rows = app
         .rooms
         .ctx
         .store
-        .ratings(kind.name(), 100)
+        .ratings(kind, 100)
         .await
         .map_err(internal)?;
     Ok(Json(Value::Array(

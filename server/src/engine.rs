@@ -1,105 +1,19 @@
 //! The server's one window on the rules engine.
 //!
-//! Everything the rooms need from tablero goes through [`Engine`]: start a game of a kind,
-//! apply an [`Action`] (a move with its seat, a resignation, a draw claim, a time-out), read
-//! the position and the status as JSON in the package's shapes, and ask the computer for a
-//! move. Keeping this surface small is what lets the engine crate be redesigned underneath
+//! Everything the rooms need from tablero goes through [`Engine`]: start a game of a
+//! [`GameKind`] (the crate's one table of games: a room's game, seats and timer rule), apply
+//! a seat's [`Action`] (a move, a resignation, a draw claim, a time-out; the one action type,
+//! from the socket message to the stored record), read the position, the status and the move
+//! lists as JSON in the package's shapes, and ask the computer for a move. Keeping this surface small is what lets the engine crate be redesigned underneath
 //! (issue 9) without touching the rooms: only this file follows it.
 //!
 //! The JSON the rooms send is the engine's own serde output (`tablero::record`): the same
 //! values the wasm package turns into its JS objects, so `status`, `score` and `last` in a
 //! room's `state` message have exactly the package's shapes.
 
+use serde::Deserialize;
 use serde_json::Value;
-use tablero::{AiOptions, Game, GameKind, NewGame, Player, Rules};
-
-/// The six games a room can hold, by their API names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// Standard chess.
-    Chess,
-    /// Three-check.
-    ThreeCheck,
-    /// King of the Hill.
-    KingOfTheHill,
-    /// Racing Kings.
-    RacingKings,
-    /// Four-player free-for-all.
-    Ffa,
-    /// Four-player Four Kingdoms.
-    Kingdoms,
-}
-
-impl Kind {
-    /// Every kind, in the order the API documents them.
-    pub const ALL: [Kind; 6] = [
-        Kind::Chess,
-        Kind::ThreeCheck,
-        Kind::KingOfTheHill,
-        Kind::RacingKings,
-        Kind::Ffa,
-        Kind::Kingdoms,
-    ];
-
-    /// The API name (`"3check"`, `"kingdoms"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Chess => "chess",
-            Kind::ThreeCheck => "3check",
-            Kind::KingOfTheHill => "kingofthehill",
-            Kind::RacingKings => "racingkings",
-            Kind::Ffa => "ffa",
-            Kind::Kingdoms => "kingdoms",
-        }
-    }
-
-    /// Parses an API name; `None` for anything else.
-    pub fn parse(name: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.name() == name)
-    }
-
-    /// The seats of the game in table order (the order of `seats` in room messages).
-    pub fn seats(self) -> &'static [&'static str] {
-        if self.is_four() {
-            &["red", "blue", "yellow", "green"]
-        } else {
-            &["white", "black"]
-        }
-    }
-
-    /// Four-player game?
-    pub fn is_four(self) -> bool {
-        matches!(self, Kind::Ffa | Kind::Kingdoms)
-    }
-
-    /// Does a player whose turn timer runs out lose their place (R6.4), rather than have the
-    /// computer play that turn (R9.2)?
-    pub fn times_out(self) -> bool {
-        self == Kind::Kingdoms
-    }
-
-    /// The engine's name for this game.
-    pub fn game_kind(self) -> GameKind {
-        match self {
-            Kind::Chess => GameKind::Chess,
-            Kind::ThreeCheck => GameKind::ThreeCheck,
-            Kind::KingOfTheHill => GameKind::KingOfTheHill,
-            Kind::RacingKings => GameKind::RacingKings,
-            Kind::Ffa => GameKind::FourPlayer(Rules::Ffa),
-            Kind::Kingdoms => GameKind::FourPlayer(Rules::Kingdoms),
-        }
-    }
-
-    /// The engine's player sitting at seat index `seat` (table order).
-    fn player(self, seat: usize) -> Option<Player> {
-        self.seats().get(seat).and_then(|n| Player::from_name(n))
-    }
-
-    /// The seat index (table order) of the engine's `player`.
-    fn seat_of(self, player: Player) -> Option<usize> {
-        self.seats().iter().position(|n| *n == player.name())
-    }
-}
+use tablero::{AiOptions, Game, GameKind, MoveRecord, NewGame, Player};
 
 /// Why the engine refused an action; `code` is one of the protocol's error codes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,87 +43,99 @@ fn from_engine(e: tablero::Error) -> Refusal {
     Refusal::new(code, e.message)
 }
 
-/// One thing that changes a game, as stored in the `moves` table.
+/// One thing a seat does to a game: what a client's socket message decodes to (the
+/// protocol's JSON: `{"type":"move","move":"e2e4","ply":0}`, `{"type":"resign"}`,
+/// `{"type":"claimDraw"}`), what the engine applies and what the `moves` table stores.
 ///
 /// The stored text is `move:<seat>:<uci>` for a move and `resign:<seat>`, `draw:<seat>` or
-/// `timeout:<seat>` for the others, so a record replays without knowing whose turn it was.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// `timeout:<seat>` for the others, so a record replays without knowing whose turn it was;
+/// a stored move's ply is its row's.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+// Unknown extra fields are ignored, so clients may add their own (a request id, say).
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum Action {
-    /// `seat` plays the move written `text` (UCI, SAN or PGN4 text).
-    Move { seat: usize, text: String },
-    /// `seat` resigns.
-    Resign { seat: usize },
-    /// `seat` claims a draw (two players; threefold repetition or 50 moves).
-    ClaimDraw { seat: usize },
-    /// `seat`'s turn timer ran out (Four Kingdoms).
-    Timeout { seat: usize },
+    /// Play the move written `text` (UCI, SAN or PGN4 move text; the engine reads it) at ply
+    /// `ply`, the ply of the state the player saw.
+    Move {
+        /// The move as the player wrote it; UCI once applied.
+        #[serde(rename = "move")]
+        text: String,
+        /// The ply the move is made at: a move made at an earlier ply is stale.
+        ply: i64,
+    },
+    /// Resign.
+    Resign,
+    /// Claim a draw (two players; threefold repetition or 50 moves).
+    ClaimDraw,
+    /// The seat's turn timer ran out (Four Kingdoms). Only the room's timer does this; no
+    /// message decodes to it.
+    #[serde(skip_deserializing)]
+    Timeout,
 }
 
 impl Action {
-    /// The seat that acts.
-    pub fn seat(&self) -> usize {
+    /// The stored form of `seat` doing this in a game of `kind` (see the type's
+    /// documentation).
+    pub fn encode(&self, kind: GameKind, seat: usize) -> String {
+        let name = kind.players().get(seat).map_or("?", |p| p.name());
         match self {
-            Action::Move { seat, .. }
-            | Action::Resign { seat }
-            | Action::ClaimDraw { seat }
-            | Action::Timeout { seat } => *seat,
+            Action::Move { text, .. } => format!("move:{name}:{text}"),
+            Action::Resign => format!("resign:{name}"),
+            Action::ClaimDraw => format!("draw:{name}"),
+            Action::Timeout => format!("timeout:{name}"),
         }
     }
 
-    /// The stored form (see the type's documentation).
-    pub fn encode(&self, kind: Kind) -> String {
-        let name = |s: usize| kind.seats().get(s).copied().unwrap_or("?");
-        match self {
-            Action::Move { seat, text } => format!("move:{}:{text}", name(*seat)),
-            Action::Resign { seat } => format!("resign:{}", name(*seat)),
-            Action::ClaimDraw { seat } => format!("draw:{}", name(*seat)),
-            Action::Timeout { seat } => format!("timeout:{}", name(*seat)),
-        }
-    }
-
-    /// Parses the stored form; `None` for anything else.
-    pub fn decode(kind: Kind, text: &str) -> Option<Action> {
-        let seat_of = |s: &str| kind.seats().iter().position(|n| *n == s);
+    /// Reads the stored form of an action made at `ply`: the seat and the action; `None` for
+    /// anything else.
+    pub fn decode(kind: GameKind, text: &str, ply: i64) -> Option<(usize, Action)> {
+        let seat_of = |s: &str| kind.players().iter().position(|p| p.name() == s);
         let (verb, rest) = text.split_once(':')?;
         match verb {
             "move" => {
                 let (s, mv) = rest.split_once(':')?;
-                Some(Action::Move {
-                    seat: seat_of(s)?,
-                    text: mv.to_string(),
-                })
+                let text = mv.to_string();
+                Some((seat_of(s)?, Action::Move { text, ply }))
             }
-            "resign" => Some(Action::Resign {
-                seat: seat_of(rest)?,
-            }),
-            "draw" => Some(Action::ClaimDraw {
-                seat: seat_of(rest)?,
-            }),
-            "timeout" => Some(Action::Timeout {
-                seat: seat_of(rest)?,
-            }),
+            "resign" => Some((seat_of(rest)?, Action::Resign)),
+            "draw" => Some((seat_of(rest)?, Action::ClaimDraw)),
+            "timeout" => Some((seat_of(rest)?, Action::Timeout)),
             _ => None,
         }
     }
 }
 
-/// A game of any kind with the server's view of it: seats by table index, the stored action
-/// forms, and the package's JSON.
+/// A game of any kind with the server's view of it: seats by table index
+/// ([`GameKind::players`] order), the stored action forms, and the package's JSON.
+///
+/// The move lists of the state message (`moves`, `san`) and its `last` entry are kept as the
+/// game grows rather than read from the game's history at each broadcast: a state costs the
+/// same at ply 300 as at ply 3, apart from writing the lists out.
 #[derive(Clone)]
 pub struct Engine {
-    kind: Kind,
+    kind: GameKind,
     game: Game,
+    /// Every history entry as UCI.
+    uci: Vec<String>,
+    /// Every history entry as SAN (two players) or PGN4 move text (four).
+    san: Vec<String>,
+    /// The last history entry.
+    last: Option<MoveRecord>,
 }
 
 impl Engine {
     /// A new game of `kind` from its start position. `move_limit` only applies to the
     /// four-player games (R5.23); `seed` drives Four Kingdoms' random moves and the computer's
     /// choices.
-    pub fn new(kind: Kind, seed: u64, move_limit: Option<u32>) -> Engine {
+    pub fn new(kind: GameKind, seed: u64, move_limit: Option<u32>) -> Engine {
         let opts = NewGame {
-            kind: kind.game_kind(),
+            kind,
             seed,
-            move_limit: if kind.is_four() { move_limit } else { None },
+            move_limit: if kind.rules().is_some() {
+                move_limit
+            } else {
+                None
+            },
             ..NewGame::default()
         };
         // The API validates the move limit before a room exists; should a stored value still
@@ -221,11 +147,17 @@ impl Engine {
             })
             .expect("a start position without options is always valid")
         });
-        Engine { kind, game }
+        Engine {
+            kind,
+            game,
+            uci: Vec::new(),
+            san: Vec::new(),
+            last: None,
+        }
     }
 
     /// The game's kind.
-    pub fn kind(&self) -> Kind {
+    pub fn kind(&self) -> GameKind {
         self.kind
     }
 
@@ -239,16 +171,18 @@ impl Engine {
         self.game.status().over
     }
 
-    /// The seat (index into [`Kind::seats`]) to move, `None` once over.
+    /// The seat (index into [`GameKind::players`]) to move, `None` once over.
     pub fn turn(&self) -> Option<usize> {
-        self.game.status().turn.and_then(|p| self.kind.seat_of(p))
+        self.game.status().turn.and_then(|p| self.seat_of(p))
+    }
+
+    /// The seat index (table order) of the engine's `player`.
+    fn seat_of(&self, player: Player) -> Option<usize> {
+        self.kind.players().iter().position(|p| *p == player)
     }
 
     /// Is the seat still in the game (four players: not resigned, mated or timed out)?
-    fn active(&self, seat: usize) -> bool {
-        let Some(player) = self.kind.player(seat) else {
-            return false;
-        };
+    fn active(&self, player: Player) -> bool {
         self.game
             .score()
             .iter()
@@ -256,76 +190,110 @@ impl Engine {
             .is_some_and(|s| !s.status.is_some_and(|st| st.is_out()))
     }
 
-    /// Applies `action` after checking that its seat may do it now. On refusal the game is
-    /// unchanged. Returns the stored form of the action (the move normalised to UCI).
-    pub fn apply(&mut self, action: &Action) -> Result<Action, Refusal> {
+    /// Applies `action` by `seat` after checking that the seat may do it now. On refusal the
+    /// game is unchanged. Returns the stored form of the action (the move normalised to UCI).
+    pub fn apply(&mut self, seat: usize, action: &Action) -> Result<Action, Refusal> {
         if self.is_over() {
             return Err(Refusal::new("game-over", "the game is over"));
         }
-        let Some(player) = self.kind.player(action.seat()) else {
+        let Some(&player) = self.kind.players().get(seat) else {
             return Err(Refusal::new("not-seated", "no such seat"));
         };
+        let four = self.kind.rules().is_some();
         match action {
-            Action::Move { seat, text } => {
-                if self.turn() != Some(*seat) {
+            Action::Move { text, ply } => {
+                if *ply != self.ply() as i64 {
+                    return Err(Refusal::new(
+                        "stale-ply",
+                        format!("the game is at ply {}, not {ply}", self.ply()),
+                    ));
+                }
+                if self.turn() != Some(seat) {
                     return Err(Refusal::new(
                         "not-your-turn",
                         format!("it is not {}'s turn", player.name()),
                     ));
                 }
                 let played = self.game.play_text(text).map_err(from_engine)?;
-                Ok(Action::Move {
-                    seat: *seat,
-                    text: played.uci,
-                })
+                let stored = Action::Move {
+                    text: played.uci.clone(),
+                    ply: *ply,
+                };
+                self.follow(Some(played));
+                return Ok(stored);
             }
-            Action::Resign { seat } => {
-                if self.kind.is_four() && !self.active(*seat) {
+            Action::Resign => {
+                if four && !self.active(player) {
                     return Err(Refusal::new("already-out", "you are already out"));
                 }
                 self.game.resign(Some(player)).map_err(from_engine)?;
-                Ok(action.clone())
             }
-            Action::ClaimDraw { .. } => {
-                if self.kind.is_four() {
-                    Err(Refusal::new(
+            Action::ClaimDraw => {
+                if four {
+                    return Err(Refusal::new(
                         "no-draw",
                         "four-player games have no draw claims",
-                    ))
-                } else if self.game.claim_draw() {
-                    Ok(action.clone())
-                } else {
-                    Err(Refusal::new(
+                    ));
+                } else if !self.game.claim_draw() {
+                    return Err(Refusal::new(
                         "no-draw",
                         "no draw can be claimed (threefold repetition or 50 moves)",
-                    ))
+                    ));
                 }
             }
-            Action::Timeout { seat } => {
-                if !self.kind.times_out() {
+            Action::Timeout => {
+                if !self.kind.info().times_out {
                     return Err(Refusal::new(
                         "bad-message",
                         "only Four Kingdoms times players out",
                     ));
                 }
-                if !self.active(*seat) {
+                if !self.active(player) {
                     return Err(Refusal::new("already-out", "already out"));
                 }
                 self.game.timeout(Some(player)).map_err(from_engine)?;
-                Ok(action.clone())
             }
+        }
+        self.follow(None);
+        Ok(action.clone())
+    }
+
+    /// Brings the move lists up to the game's history after an action: `played` is the move
+    /// just played, if the action was one. Reads the history itself only when the action
+    /// added entries it did not return (resignations, time-outs, Four Kingdoms' random moves).
+    fn follow(&mut self, played: Option<MoveRecord>) {
+        let have = self.san.len();
+        let ply = self.game.ply();
+        match played {
+            Some(m) if ply == have + 1 => self.push(m),
+            _ if ply > have => {
+                for m in self.game.history().into_iter().skip(have) {
+                    self.push(m);
+                }
+            }
+            _ => {}
         }
     }
 
-    /// The history as move texts: UCI for two players, PGN4 move text for four (`R` and `T`
-    /// for resignations and time-outs).
-    pub fn moves(&self) -> Vec<String> {
-        let four = self.kind.is_four();
-        self.game
-            .history()
-            .into_iter()
-            .map(|m| if four { m.san } else { m.uci })
-            .collect()
+    fn push(&mut self, m: MoveRecord) {
+        self.uci.push(m.uci.clone());
+        self.san.push(m.san.clone());
+        self.last = Some(m);
+    }
+
+    /// The history as the state's `moves`: UCI for two players, PGN4 move text for four
+    /// (`R` and `T` for resignations and time-outs).
+    pub fn moves(&self) -> &[String] {
+        if self.kind.rules().is_some() {
+            &self.san
+        } else {
+            &self.uci
+        }
+    }
+
+    /// The history as the state's `san`: SAN for two players, PGN4 move text for four.
+    pub fn san(&self) -> &[String] {
+        &self.san
     }
 
     /// The current position as FEN (FEN4 for four players).
@@ -335,9 +303,8 @@ impl Engine {
 
     /// The last history entry as the package's `Move` object (`null` at the start).
     pub fn last_json(&self) -> Value {
-        self.game
-            .history()
-            .last()
+        self.last
+            .as_ref()
             .and_then(|m| serde_json::to_value(m).ok())
             .unwrap_or(Value::Null)
     }
@@ -348,10 +315,10 @@ impl Engine {
         if !self.is_over() {
             return None;
         }
-        let seats = self.kind.seats().len();
+        let seats = self.kind.players().len();
         let mut places = vec![seats as u32; seats];
         for s in self.game.score() {
-            if let (Some(i), Some(place)) = (self.kind.seat_of(s.player), s.place) {
+            if let (Some(i), Some(place)) = (self.seat_of(s.player), s.place) {
                 places[i] = place;
             }
         }
@@ -386,53 +353,115 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tablero::Rules;
+
+    fn mv(text: &str, ply: i64) -> Action {
+        Action::Move {
+            text: text.into(),
+            ply,
+        }
+    }
 
     #[test]
     fn actions_round_trip_through_their_stored_form() {
-        for kind in Kind::ALL {
-            for seat in 0..kind.seats().len() {
+        for kind in GameKind::ALL {
+            for seat in 0..kind.players().len() {
                 for a in [
-                    Action::Move {
-                        seat,
-                        text: "e2e4".into(),
-                    },
-                    Action::Resign { seat },
-                    Action::ClaimDraw { seat },
-                    Action::Timeout { seat },
+                    mv("e2e4", 7),
+                    Action::Resign,
+                    Action::ClaimDraw,
+                    Action::Timeout,
                 ] {
-                    assert_eq!(Action::decode(kind, &a.encode(kind)), Some(a));
+                    assert_eq!(
+                        Action::decode(kind, &a.encode(kind, seat), 7),
+                        Some((seat, a))
+                    );
                 }
             }
         }
-        assert_eq!(Action::decode(Kind::Chess, "move:red:e2e4"), None);
-        assert_eq!(Action::decode(Kind::Chess, "nonsense"), None);
+        assert_eq!(mv("e2e4", 0).encode(GameKind::Chess, 1), "move:black:e2e4");
+        assert_eq!(
+            Action::Timeout.encode(GameKind::FourPlayer(Rules::Kingdoms), 3),
+            "timeout:green"
+        );
+        assert_eq!(Action::decode(GameKind::Chess, "move:red:e2e4", 0), None);
+        assert_eq!(Action::decode(GameKind::Chess, "nonsense", 0), None);
     }
 
     #[test]
     fn a_move_out_of_turn_is_refused_and_changes_nothing() {
-        let mut e = Engine::new(Kind::Chess, 1, None);
-        let r = e.apply(&Action::Move {
-            seat: 1,
-            text: "e7e5".into(),
-        });
+        let mut e = Engine::new(GameKind::Chess, 1, None);
+        let r = e.apply(1, &mv("e7e5", 0));
         assert_eq!(r.unwrap_err().code, "not-your-turn");
         assert_eq!(e.ply(), 0);
-        let r = e.apply(&Action::Move {
-            seat: 0,
-            text: "e2e5".into(),
-        });
+        let r = e.apply(0, &mv("e2e5", 0));
         assert_eq!(r.unwrap_err().code, "illegal-move");
-        let ok = e.apply(&Action::Move {
-            seat: 0,
-            text: "e4".into(),
-        });
-        assert_eq!(
-            ok.unwrap(),
-            Action::Move {
-                seat: 0,
-                text: "e2e4".into()
-            }
-        );
+        let r = e.apply(0, &mv("e2e4", 1));
+        assert_eq!(r.unwrap_err().code, "stale-ply");
+        assert_eq!(e.apply(0, &mv("e4", 0)).unwrap(), mv("e2e4", 0));
         assert_eq!(e.ply(), 1);
+        assert_eq!(e.moves(), ["e2e4"]);
+        assert_eq!(e.last_json()["san"], "e4");
+    }
+
+    /// `san` and `moves` grow with the game, and match what is known of these openings.
+    #[test]
+    fn the_move_lists_follow_every_action() {
+        let mut e = Engine::new(GameKind::Chess, 1, None);
+        for (i, m) in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"].iter().enumerate() {
+            e.apply(i % 2, &mv(m, i as i64)).unwrap();
+        }
+        assert_eq!(e.san(), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+        assert_eq!(e.moves(), ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
+        // Three-check: a check carries its `+`.
+        let mut e = Engine::new(GameKind::ThreeCheck, 1, None);
+        for (i, m) in ["e4", "e6", "d4", "Bb4+", "c3"].iter().enumerate() {
+            e.apply(i % 2, &mv(m, i as i64)).unwrap();
+        }
+        assert_eq!(e.moves(), ["e2e4", "e7e6", "d2d4", "f8b4", "c2c3"]);
+        assert_eq!(e.san(), ["e4", "e6", "d4", "Bb4+", "c3"]);
+        // Four players: PGN4 move text, resignations included, in both lists.
+        let ffa = GameKind::FourPlayer(Rules::Ffa);
+        let mut e = Engine::new(ffa, 1, None);
+        for (i, m) in ["h2h4", "b7d7", "j13j12", "m5k5", "j1i3"]
+            .iter()
+            .enumerate()
+        {
+            e.apply(i % 4, &mv(m, i as i64)).unwrap();
+        }
+        e.apply(1, &Action::Resign).unwrap();
+        let pgn4 = ["h2-h4", "b7-d7", "j13-j12", "m5-k5", "Nj1-i3", "R"];
+        assert_eq!(e.san(), pgn4);
+        assert_eq!(e.moves(), pgn4);
+        assert_eq!(e.san().len(), e.ply());
+    }
+
+    /// The lists kept move by move are the game's own history, through Four Kingdoms' random
+    /// moves after resignations and a computer playing every seat.
+    #[test]
+    fn the_move_lists_equal_the_history() {
+        for kind in [GameKind::FourPlayer(Rules::Kingdoms), GameKind::RacingKings] {
+            let mut e = Engine::new(kind, 7, None);
+            let mut resigned = false;
+            while !e.is_over() && e.ply() < 60 {
+                let seat = e.turn().unwrap();
+                if kind.rules().is_some() && e.ply() > 8 && !resigned {
+                    e.apply((seat + 1) % 4, &Action::Resign).unwrap();
+                    resigned = true;
+                    continue;
+                }
+                let m = e.ai_move(1, 50).unwrap();
+                e.apply(seat, &mv(&m, e.ply() as i64)).unwrap();
+            }
+            let h = e.game.history();
+            let san: Vec<String> = h.iter().map(|m| m.san.clone()).collect();
+            let uci: Vec<String> = h.iter().map(|m| m.uci.clone()).collect();
+            assert_eq!(e.san(), san);
+            assert_eq!(e.uci, uci);
+            assert_eq!(
+                e.last_json(),
+                serde_json::to_value(h.last().unwrap()).unwrap()
+            );
+        }
     }
 }

@@ -5,6 +5,7 @@
 //! PostgreSQL database instead (`--database-url`). See `docs/PROTOCOL.md`.
 
 mod api;
+mod app;
 mod cluster;
 mod config;
 mod engine;

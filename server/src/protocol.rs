@@ -6,30 +6,22 @@
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::engine::Refusal;
+use crate::engine::{Action, Refusal};
 
 /// Largest message a client may send, in bytes.
 pub const MAX_MESSAGE: usize = 8 * 1024;
 
-/// A message from a client.
+/// A message from a client: a ping, or an action on the room's game (decoded straight into
+/// the engine's [`Action`]).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 // Unknown extra fields are ignored, so clients may add their own (a request id, say).
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum ClientMsg {
-    /// `{"type":"move","move":"e2e4","ply":0}`.
-    Move {
-        /// Move text: UCI, SAN or PGN4 move text.
-        #[serde(rename = "move")]
-        mv: String,
-        /// The ply the client saw.
-        ply: i64,
-    },
-    /// `{"type":"resign"}`.
-    Resign,
-    /// `{"type":"claimDraw"}`.
-    ClaimDraw,
     /// `{"type":"ping"}`, answered by `{"type":"pong"}`.
     Ping,
+    /// `{"type":"move","move":"e2e4","ply":0}`, `{"type":"resign"}`, `{"type":"claimDraw"}`.
+    #[serde(untagged)]
+    Act(Action),
 }
 
 /// Decodes one text message.
@@ -44,8 +36,8 @@ pub fn decode(text: &str) -> Result<ClientMsg, Refusal> {
         code: "bad-message",
         message: format!("not a message this server understands: {e}"),
     })?;
-    if let ClientMsg::Move { mv, .. } = &msg
-        && (mv.is_empty() || mv.len() > 32)
+    if let ClientMsg::Act(Action::Move { text, .. }) = &msg
+        && (text.is_empty() || text.len() > 32)
     {
         return Err(Refusal {
             code: "bad-message",
@@ -68,15 +60,24 @@ mod tests {
     fn decodes_the_documented_messages() {
         assert_eq!(
             decode(r#"{"type":"move","move":"e2e4","ply":0}"#),
-            Ok(ClientMsg::Move {
-                mv: "e2e4".into(),
+            Ok(ClientMsg::Act(Action::Move {
+                text: "e2e4".into(),
                 ply: 0
-            })
+            }))
         );
-        assert_eq!(decode(r#"{"type":"resign"}"#), Ok(ClientMsg::Resign));
-        assert_eq!(decode(r#"{"type":"claimDraw"}"#), Ok(ClientMsg::ClaimDraw));
+        assert_eq!(
+            decode(r#"{"type":"resign"}"#),
+            Ok(ClientMsg::Act(Action::Resign))
+        );
+        assert_eq!(
+            decode(r#"{"type":"claimDraw"}"#),
+            Ok(ClientMsg::Act(Action::ClaimDraw))
+        );
         assert_eq!(decode(r#"{"type":"ping"}"#), Ok(ClientMsg::Ping));
-        assert_eq!(decode(r#"{"type":"resign","id":7}"#), Ok(ClientMsg::Resign));
+        assert_eq!(
+            decode(r#"{"type":"resign","id":7}"#),
+            Ok(ClientMsg::Act(Action::Resign))
+        );
     }
 
     #[test]
@@ -90,6 +91,7 @@ mod tests {
             r#"{"type":"move","move":"e2e4","ply":"0"}"#,
             r#"{"type":"move","move":"","ply":0}"#,
             r#"{"type":"fly"}"#,
+            r#"{"type":"timeout"}"#,
             "{\"type\":\"move\",\"move\":\"e2e4\",\"ply\":1e400}",
         ] {
             assert_eq!(decode(bad).unwrap_err().code, "bad-message", "{bad:?}");

@@ -20,7 +20,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
 use crate::config::Config;
-use crate::engine::{Action, Engine, Kind, Refusal};
+use crate::engine::{Action, Engine, Refusal};
 use crate::store::{
     ActionRow, Commit, CommitOutcome, EndRecord, PlayerRef, RoomRow, SeatRow, Store, StoreError,
 };
@@ -44,8 +44,8 @@ pub enum Cmd {
     Act {
         /// Who sent it.
         player: PlayerRef,
-        /// What they want.
-        act: Act,
+        /// What they want, as the socket decoded it.
+        action: Action,
         /// Refusal, if any (a success shows up as the next state).
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
@@ -60,22 +60,6 @@ pub enum Cmd {
     },
     /// Another process changed the room (PostgreSQL notification): read it again.
     Reload,
-}
-
-/// A player's request in a room.
-#[derive(Clone, Debug)]
-pub enum Act {
-    /// Play `text` at `ply`.
-    Move {
-        /// Move text.
-        text: String,
-        /// The ply the client saw.
-        ply: i64,
-    },
-    /// Resign.
-    Resign,
-    /// Claim a draw.
-    ClaimDraw,
 }
 
 /// Why a join failed.
@@ -185,7 +169,7 @@ impl Rooms {
                 }
             }
         }
-        Err(StoreError("the room's task keeps ending".into()))
+        Err(StoreError::new("the room's task keeps ending"))
     }
 
     fn forget(&self, id: &str, h: &RoomHandle) {
@@ -198,11 +182,10 @@ impl Rooms {
 
 /// Rebuilds a game from its stored actions.
 pub fn replay(row: &RoomRow, actions: &[ActionRow]) -> Result<Engine, StoreError> {
-    let kind = Kind::parse(&row.game)
-        .ok_or_else(|| StoreError(format!("room {} has unknown game {:?}", row.id, row.game)))?;
-    let mut engine = Engine::new(kind, row.seed as u64, row.move_limit.map(|m| m as u32));
+    let mut engine = Engine::new(row.game, row.seed as u64, row.move_limit.map(|m| m as u32));
     for a in actions {
-        apply_stored(&mut engine, a).map_err(|e| StoreError(format!("room {}: {e}", row.id)))?;
+        apply_stored(&mut engine, a)
+            .map_err(|e| StoreError::new(format!("room {}: {e}", row.id)))?;
     }
     Ok(engine)
 }
@@ -215,10 +198,10 @@ fn apply_stored(engine: &mut Engine, a: &ActionRow) -> Result<(), String> {
             engine.ply()
         ));
     }
-    let action = Action::decode(engine.kind(), &a.text)
+    let (seat, action) = Action::decode(engine.kind(), &a.text, a.ply)
         .ok_or_else(|| format!("unreadable stored action {:?}", a.text))?;
     engine
-        .apply(&action)
+        .apply(seat, &action)
         .map(|_| ())
         .map_err(|r| format!("stored action {:?} at ply {}: {}", a.text, a.ply, r.message))
 }
@@ -243,7 +226,6 @@ fn spawn_room(
         .collect();
     let mut room = Room {
         ctx: rooms.ctx.clone(),
-        kind: engine.kind(),
         row,
         engine,
         conns: HashMap::new(),
@@ -277,7 +259,6 @@ struct AiResult {
 
 struct Room {
     ctx: Arc<Ctx>,
-    kind: Kind,
     row: RoomRow,
     engine: Engine,
     /// Open sockets per player id on this process.
@@ -345,7 +326,7 @@ impl Room {
                     }
                 }
                 let you = player.as_ref().map(|p| {
-                    json!({"player": p, "seat": self.seat_of(&p.id).map(|s| self.kind.seats()[s])})
+                    json!({"player": p, "seat": self.seat_of(&p.id).map(|s| self.seat_name(s))})
                 });
                 let mut state: Value =
                     serde_json::from_str(&self.state_tx.borrow()).unwrap_or(Value::Null);
@@ -367,8 +348,12 @@ impl Room {
                     }
                 }
             }
-            Cmd::Act { player, act, reply } => {
-                let r = self.act(&player, act).await;
+            Cmd::Act {
+                player,
+                action,
+                reply,
+            } => {
+                let r = self.act(&player, action).await;
                 let _ = reply.send(r);
             }
             Cmd::Join {
@@ -377,13 +362,13 @@ impl Room {
                 reply,
             } => {
                 let r = self.join(&player, seat.as_deref()).await;
-                let _ = reply.send(r.map(|i| self.kind.seats()[i]));
+                let _ = reply.send(r.map(|i| self.seat_name(i)));
             }
             Cmd::Reload => self.reload().await,
         }
     }
 
-    async fn act(&mut self, player: &PlayerRef, act: Act) -> Result<(), Refusal> {
+    async fn act(&mut self, player: &PlayerRef, action: Action) -> Result<(), Refusal> {
         let refuse = |code: &'static str, message: &str| {
             Err(Refusal {
                 code,
@@ -399,26 +384,13 @@ impl Room {
         if self.engine.is_over() {
             return refuse("game-over", "the game is over");
         }
-        let action = match act {
-            Act::Move { text, ply } => {
-                if ply != self.engine.ply() as i64 {
-                    return Err(Refusal {
-                        code: "stale-ply",
-                        message: format!("the game is at ply {}, not {ply}", self.engine.ply()),
-                    });
-                }
-                Action::Move { seat, text }
-            }
-            Act::Resign => Action::Resign { seat },
-            Act::ClaimDraw => Action::ClaimDraw { seat },
-        };
-        self.commit(action).await
+        self.commit(seat, action).await
     }
 
-    /// Checks `action` with the engine, stores it, then publishes the new state.
-    async fn commit(&mut self, action: Action) -> Result<(), Refusal> {
+    /// Checks `seat`'s `action` with the engine, stores it, then publishes the new state.
+    async fn commit(&mut self, seat: usize, action: Action) -> Result<(), Refusal> {
         let ply = self.engine.ply();
-        let stored = self.engine.apply(&action)?;
+        let stored = self.engine.apply(seat, &action)?;
         let now = now_ms();
         let over = self.engine.is_over();
         let end = over.then(|| self.end_record());
@@ -426,7 +398,7 @@ impl Room {
         let c = Commit {
             room: self.row.id.clone(),
             ply: ply as i64,
-            text: stored.encode(self.kind),
+            text: stored.encode(self.row.game, seat),
             at: now,
             deadline,
             end: end.clone(),
@@ -479,7 +451,7 @@ impl Room {
         });
         EndRecord {
             result: self.engine.status_json().to_string(),
-            game: self.row.game.clone(),
+            game: self.row.game,
             rated,
         }
     }
@@ -503,10 +475,11 @@ impl Room {
             let index = match seat {
                 Some(name) => {
                     let i = self
-                        .kind
-                        .seats()
+                        .row
+                        .game
+                        .players()
                         .iter()
-                        .position(|s| *s == name)
+                        .position(|p| p.name() == name)
                         .ok_or(JoinError::BadSeat)?;
                     if !self.row.seats[i].is_free() {
                         return Err(JoinError::Taken("that seat is taken"));
@@ -670,8 +643,8 @@ impl Room {
         } else if away_expired {
             self.think(seat, self.ctx.cfg.stand_in_level);
         } else if timed_out {
-            if self.kind.times_out() {
-                let _ = self.commit(Action::Timeout { seat }).await;
+            if self.row.game.info().times_out {
+                let _ = self.commit(seat, Action::Timeout).await;
             } else {
                 self.think(seat, self.ctx.cfg.stand_in_level);
             }
@@ -704,12 +677,18 @@ impl Room {
         }
         match r.mv {
             Ok(text) => {
-                if let Err(e) = self.commit(Action::Move { seat: r.seat, text }).await {
+                let ply = r.ply as i64;
+                if let Err(e) = self.commit(r.seat, Action::Move { text, ply }).await {
                     tracing::warn!(room = %self.row.id, "computer move refused: {}", e.message);
                 }
             }
             Err(e) => tracing::warn!(room = %self.row.id, "computer found no move: {}", e.message),
         }
+    }
+
+    /// The name of seat `i` (table order): `"white"`, `"red"`…
+    fn seat_name(&self, i: usize) -> &'static str {
+        self.row.game.players().get(i).map_or("?", |p| p.name())
     }
 
     /// Publishes the room's state to every socket.
@@ -721,7 +700,7 @@ impl Room {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let mut o = json!({"seat": self.kind.seats()[i]});
+                let mut o = json!({"seat": self.seat_name(i)});
                 if let Some(p) = &s.player {
                     let away = self.is_away(&p.id);
                     o["player"] = json!(p);
@@ -738,7 +717,7 @@ impl Room {
             .collect();
         let clock = match (self.row.deadline, self.engine.turn()) {
             (Some(d), Some(t)) if self.row.status == "playing" => {
-                json!({"turn": self.kind.seats()[t], "deadline": d, "now": now})
+                json!({"turn": self.seat_name(t), "deadline": d, "now": now})
             }
             _ => Value::Null,
         };
@@ -752,6 +731,7 @@ impl Room {
             "roomStatus": self.row.status,
             "ply": self.engine.ply(),
             "moves": self.engine.moves(),
+            "san": self.engine.san(),
             "fen": self.engine.fen(),
             "status": self.engine.status_json(),
             "score": self.engine.score_json(),

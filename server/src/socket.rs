@@ -16,10 +16,10 @@ use serde::Deserialize;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
-use crate::api::{ApiError, App};
+use crate::app::{ApiError, App};
 use crate::engine::Refusal;
 use crate::protocol::{ClientMsg, decode, error_json};
-use crate::room::{Act, Cmd, Rooms};
+use crate::room::{Cmd, Rooms};
 use crate::store::PlayerRef;
 
 #[derive(Deserialize)]
@@ -135,11 +135,9 @@ async fn handle(
         Ok(m) => m,
         Err(r) => return Some(error_json(&r)),
     };
-    let act = match msg {
+    let action = match msg {
         ClientMsg::Ping => return Some(r#"{"type":"pong"}"#.into()),
-        ClientMsg::Move { mv, ply } => Act::Move { text: mv, ply },
-        ClientMsg::Resign => Act::Resign,
-        ClientMsg::ClaimDraw => Act::ClaimDraw,
+        ClientMsg::Act(action) => action,
     };
     let Some(player) = player else {
         return Some(error_json(&Refusal {
@@ -150,7 +148,7 @@ async fn handle(
     let (tx, rx) = oneshot::channel();
     let cmd = Cmd::Act {
         player: player.clone(),
-        act,
+        action,
         reply: tx,
     };
     let internal = || {

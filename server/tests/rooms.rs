@@ -122,6 +122,50 @@ async fn every_kind_plays_to_its_end() {
     }
 }
 
+/// The state's `san`: SAN for two players beside the UCI `moves`; PGN4 move text (the same
+/// as `moves`) for four.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_state_carries_the_moves_as_san() {
+    let dir = temp_dir("san");
+    let server = Server::sqlite(&dir, &["--ai-nodes", "300"]);
+    let api = Api::new(&server);
+    let a = api.player("Ana").await;
+    let b = api.player("Bo").await;
+    let room = api.room(&a, json!({"game": "chess"})).await;
+    api.join(&b, &room, None).await;
+    let mut ca = Client::connect(&server, &room, Some(&a.token)).await;
+    let mut cb = Client::connect(&server, &room, Some(&b.token)).await;
+    assert_eq!(ca.state["san"], json!([]));
+    for (i, mv) in ["e2e4", "e7e5", "g1f3"].into_iter().enumerate() {
+        let c = if i % 2 == 0 { &mut ca } else { &mut cb };
+        c.state_where(|s| ply(s) == i as i64).await;
+        c.send(json!({"type": "move", "move": mv, "ply": i})).await;
+    }
+    let s = ca.state_where(|s| ply(s) == 3).await;
+    assert_eq!(s["san"], json!(["e4", "e5", "Nf3"]));
+    assert_eq!(s["moves"], json!(["e2e4", "e7e5", "g1f3"]));
+
+    // Four players: red is a person, the computers answer; red resigns after its move.
+    let room = api
+        .room(
+            &a,
+            json!({"game": "ffa", "seat": "red", "computers": {"blue": 1, "yellow": 1, "green": 1}}),
+        )
+        .await;
+    let mut c = Client::connect(&server, &room, Some(&a.token)).await;
+    c.send(json!({"type": "move", "move": "h2h4", "ply": 0}))
+        .await;
+    let s = c.state_where(|s| ply(s) >= 4).await;
+    assert_eq!(s["san"][0], "h2-h4");
+    assert_eq!(s["san"], s["moves"]);
+    c.send(json!({"type": "resign"})).await;
+    let s = c
+        .state_where(|s| s["san"].as_array().unwrap().contains(&json!("R")))
+        .await;
+    assert_eq!(s["san"], s["moves"]);
+    assert_eq!(s["san"].as_array().unwrap().len() as i64, ply(&s));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_refusal_has_its_code_and_the_socket_stays_open() {
     let dir = temp_dir("refusals");

@@ -17,41 +17,87 @@ pub mod sqlite;
 
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
+use tablero::GameKind;
 
 use crate::ratings::Rating;
 
 /// A storage failure (connection lost, disk full, corrupt row). Rooms answer `internal`.
 #[derive(Debug)]
-pub struct StoreError(pub String);
+pub struct StoreError {
+    /// Stable code: [`UNKNOWN_GAME`] for a row naming a game this server does not know,
+    /// `storage` for everything else.
+    pub code: &'static str,
+    /// What happened.
+    pub message: String,
+}
+
+/// [`StoreError::code`] of a row whose game id is not in the crate's table of games (a
+/// database written by a newer server, or edited by hand).
+pub const UNKNOWN_GAME: &str = "unknown-game";
+
+impl StoreError {
+    /// A `storage` error.
+    pub fn new(message: impl Into<String>) -> StoreError {
+        StoreError {
+            code: "storage",
+            message: message.into(),
+        }
+    }
+}
 
 impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        write!(f, "{}: {}", self.code, self.message)
     }
+}
+
+/// The game of a stored row: the text column holds [`GameKind::id`], read here and nowhere
+/// else.
+pub(crate) fn stored_game(id: &str) -> StoreResult<GameKind> {
+    GameKind::from_id(id).ok_or_else(|| StoreError {
+        code: UNKNOWN_GAME,
+        message: format!("stored game {id:?} is not one this server knows"),
+    })
 }
 
 impl std::error::Error for StoreError {}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
-        StoreError(format!("sqlite: {e}"))
+        StoreError::new(format!("sqlite: {e}"))
     }
 }
 
 impl From<tokio_postgres::Error> for StoreError {
     fn from(e: tokio_postgres::Error) -> Self {
-        StoreError(format!("postgres: {e}"))
+        StoreError::new(format!("postgres: {e}"))
     }
 }
 
 impl From<serde_json::Error> for StoreError {
     fn from(e: serde_json::Error) -> Self {
-        StoreError(format!("json: {e}"))
+        StoreError::new(format!("json: {e}"))
     }
 }
 
 /// Result of a store call.
 pub type StoreResult<T> = Result<T, StoreError>;
+
+/// The readable rows of `rows`: a row of a game this server does not know is left out (and
+/// logged) so that one such row does not hide the others; any other error is returned.
+pub(crate) fn known_games<T>(
+    rows: impl IntoIterator<Item = StoreResult<T>>,
+) -> StoreResult<Vec<T>> {
+    let mut out = Vec::new();
+    for r in rows {
+        match r {
+            Ok(r) => out.push(r),
+            Err(e) if e.code == UNKNOWN_GAME => tracing::warn!("skipping a row: {e}"),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(out)
+}
 
 /// A player as others see them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -98,8 +144,8 @@ impl SeatRow {
 pub struct RoomRow {
     /// Unguessable id.
     pub id: String,
-    /// Game kind API name.
-    pub game: String,
+    /// The game (stored as its id).
+    pub game: GameKind,
     /// Rated, and no computer seat at the start (R10.5).
     pub rated: bool,
     /// 0, 30 or 60.
@@ -138,8 +184,8 @@ pub struct ActionRow {
 pub struct EndRecord {
     /// Final status JSON.
     pub result: String,
-    /// Game kind API name (the ratings' key).
-    pub game: String,
+    /// The game (the ratings' key).
+    pub game: GameKind,
     /// Seated players and their final places, when the room is rated (R10.5).
     pub rated: Option<Vec<(String, u32)>>,
 }
@@ -175,8 +221,8 @@ pub enum CommitOutcome {
 pub struct RatingRow {
     /// The player.
     pub player: PlayerRef,
-    /// The game kind.
-    pub game: String,
+    /// The game.
+    pub game: GameKind,
     /// Rating and games.
     pub rating: Rating,
 }
@@ -211,11 +257,13 @@ pub trait Store: Send + Sync + 'static {
     async fn commit(&self, c: &Commit) -> StoreResult<CommitOutcome>;
     /// Ids of the rooms not over.
     async fn live_rooms(&self) -> StoreResult<Vec<String>>;
-    /// Up to `limit` waiting rooms, newest first, and the number of games in progress.
+    /// Up to `limit` waiting rooms, newest first, and the number of games in progress. Rooms
+    /// of a game this server does not know are left out (and logged).
     async fn lobby(&self, limit: i64) -> StoreResult<(Vec<RoomRow>, i64)>;
     /// The best `limit` ratings of `game`.
-    async fn ratings(&self, game: &str, limit: i64) -> StoreResult<Vec<RatingRow>>;
-    /// A player's ratings in every game they played rated.
+    async fn ratings(&self, game: GameKind, limit: i64) -> StoreResult<Vec<RatingRow>>;
+    /// A player's ratings in every game they played rated (games this server does not know
+    /// are left out).
     async fn player_ratings(&self, player: &str) -> StoreResult<Vec<RatingRow>>;
 
     /// Tells the other processes that room `room` changed (PostgreSQL `NOTIFY`).

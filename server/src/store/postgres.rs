@@ -24,7 +24,7 @@ pub struct PgStore {
 
 impl From<deadpool_postgres::PoolError> for StoreError {
     fn from(e: deadpool_postgres::PoolError) -> Self {
-        StoreError(format!("postgres pool: {e}"))
+        StoreError::new(format!("postgres pool: {e}"))
     }
 }
 
@@ -60,7 +60,7 @@ fn room_from_row(r: &tokio_postgres::Row) -> StoreResult<RoomRow> {
     let seats: String = r.try_get(5)?;
     Ok(RoomRow {
         id: r.try_get(0)?,
-        game: r.try_get(1)?,
+        game: stored_game(r.try_get(1)?)?,
         rated: r.try_get(2)?,
         turn_seconds: r.try_get(3)?,
         move_limit: r.try_get(4)?,
@@ -80,7 +80,7 @@ fn rating_row(r: &tokio_postgres::Row) -> StoreResult<RatingRow> {
             id: r.try_get(0)?,
             name: r.try_get(1)?,
         },
-        game: r.try_get(2)?,
+        game: stored_game(r.try_get(2)?)?,
         rating: Rating {
             rating: r.try_get(3)?,
             games: r.try_get(4)?,
@@ -93,7 +93,7 @@ impl PgStore {
     pub async fn connect(url: &str) -> StoreResult<PgStore> {
         let config: tokio_postgres::Config = url
             .parse()
-            .map_err(|e| StoreError(format!("bad --database-url: {e}")))?;
+            .map_err(|e| StoreError::new(format!("bad --database-url: {e}")))?;
         let mgr = Manager::from_config(
             config,
             NoTls,
@@ -104,7 +104,7 @@ impl PgStore {
         let pool = Pool::builder(mgr)
             .max_size(16)
             .build()
-            .map_err(|e| StoreError(format!("postgres pool: {e}")))?;
+            .map_err(|e| StoreError::new(format!("postgres pool: {e}")))?;
         // Fail at start rather than on the first request.
         drop(pool.get().await?);
         Ok(PgStore {
@@ -205,7 +205,7 @@ impl Store for PgStore {
         c.execute(
             "INSERT INTO rooms (id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-            &[&r.id, &r.game, &r.rated, &r.turn_seconds, &r.move_limit, &seats, &r.status, &r.created, &r.seed, &r.deadline, &r.result, &r.version],
+            &[&r.id, &r.game.id(), &r.rated, &r.turn_seconds, &r.move_limit, &seats, &r.status, &r.created, &r.seed, &r.deadline, &r.result, &r.version],
         )
         .await?;
         Ok(())
@@ -290,18 +290,19 @@ impl Store for PgStore {
                 )
                 .await?;
                 if let Some(rated) = &end.rated {
+                    let game = end.game.id();
                     let mut before = Vec::new();
                     for (p, _) in rated {
                         tx.execute(
                             "INSERT INTO ratings (player, game, rating, games) VALUES ($1, $2, $3, 0)
                              ON CONFLICT DO NOTHING",
-                            &[p, &end.game, &crate::ratings::START],
+                            &[p, &game, &crate::ratings::START],
                         )
                         .await?;
                         let r = tx
                             .query_one(
                                 "SELECT rating, games FROM ratings WHERE player = $1 AND game = $2 FOR UPDATE",
-                                &[p, &end.game],
+                                &[p, &game],
                             )
                             .await?;
                         before.push(Rating {
@@ -311,12 +312,12 @@ impl Store for PgStore {
                     }
                     let mut it = before.into_iter();
                     changes = rating_changes(rated, |_| {
-                        it.next().ok_or_else(|| StoreError("rating rows".into()))
+                        it.next().ok_or_else(|| StoreError::new("rating rows"))
                     })?;
                     for (p, _, after) in &changes {
                         tx.execute(
                             "UPDATE ratings SET rating = $3, games = $4 WHERE player = $1 AND game = $2",
-                            &[p, &end.game, &after.rating, &after.games],
+                            &[p, &game, &after.rating, &after.games],
                         )
                         .await?;
                     }
@@ -345,7 +346,7 @@ impl Store for PgStore {
                 &[&limit],
             )
             .await?;
-        let rooms = rows.iter().map(room_from_row).collect::<StoreResult<_>>()?;
+        let rooms = known_games(rows.iter().map(room_from_row))?;
         let playing: i64 = c
             .query_one("SELECT COUNT(*) FROM rooms WHERE status = 'playing'", &[])
             .await?
@@ -353,13 +354,13 @@ impl Store for PgStore {
         Ok((rooms, playing))
     }
 
-    async fn ratings(&self, game: &str, limit: i64) -> StoreResult<Vec<RatingRow>> {
+    async fn ratings(&self, game: GameKind, limit: i64) -> StoreResult<Vec<RatingRow>> {
         let c = self.pool.get().await?;
         let rows = c
             .query(
                 "SELECT p.id, p.name, r.game, r.rating, r.games FROM ratings r JOIN players p ON p.id = r.player
                  WHERE r.game = $1 ORDER BY r.rating DESC, r.games DESC, p.id LIMIT $2",
-                &[&game, &limit],
+                &[&game.id(), &limit],
             )
             .await?;
         rows.iter().map(rating_row).collect()
@@ -374,7 +375,7 @@ impl Store for PgStore {
                 &[&player],
             )
             .await?;
-        rows.iter().map(rating_row).collect()
+        known_games(rows.iter().map(rating_row))
     }
 
     async fn notify(&self, room: &str) -> StoreResult<()> {

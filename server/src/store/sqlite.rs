@@ -38,7 +38,7 @@ impl SqliteStore {
             && !dir.as_os_str().is_empty()
         {
             std::fs::create_dir_all(dir)
-                .map_err(|e| StoreError(format!("creating {}: {e}", dir.display())))?;
+                .map_err(|e| StoreError::new(format!("creating {}: {e}", dir.display())))?;
         }
         let mut conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -68,7 +68,7 @@ impl SqliteStore {
                     }
                 }
             })
-            .map_err(|e| StoreError(format!("starting the sqlite thread: {e}")))?;
+            .map_err(|e| StoreError::new(format!("starting the sqlite thread: {e}")))?;
         Ok(SqliteStore { jobs: tx })
     }
 
@@ -99,13 +99,13 @@ impl SqliteStore {
                     let _ = tx.send(if committed {
                         result
                     } else {
-                        Err(StoreError("the transaction did not commit".into()))
+                        Err(StoreError::new("the transaction did not commit"))
                     });
                 })
             }))
-            .map_err(|_| StoreError("the sqlite thread stopped".into()))?;
+            .map_err(|_| StoreError::new("the sqlite thread stopped"))?;
         rx.await
-            .map_err(|_| StoreError("the sqlite thread stopped".into()))?
+            .map_err(|_| StoreError::new("the sqlite thread stopped"))?
     }
 }
 
@@ -150,12 +150,16 @@ CREATE INDEX IF NOT EXISTS ratings_game ON ratings(game, rating);
 
 const ROOM_COLUMNS: &str = "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version";
 
-fn room_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(RoomRow, String)> {
+/// A room row as read, with its game id and seats (JSON) still to read (`with_seats`): the
+/// game is a placeholder until then.
+type RawRoom = (RoomRow, String, String);
+
+fn room_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRoom> {
     let seats: String = r.get(5)?;
     Ok((
         RoomRow {
             id: r.get(0)?,
-            game: r.get(1)?,
+            game: GameKind::default(),
             rated: r.get(2)?,
             turn_seconds: r.get(3)?,
             move_limit: r.get(4)?,
@@ -167,20 +171,22 @@ fn room_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(RoomRow, String)> {
             result: r.get(10)?,
             version: r.get(11)?,
         },
+        r.get(1)?,
         seats,
     ))
 }
 
-fn with_seats((mut room, seats): (RoomRow, String)) -> StoreResult<RoomRow> {
+fn with_seats((mut room, game, seats): RawRoom) -> StoreResult<RoomRow> {
+    room.game = stored_game(&game)?;
     room.seats = serde_json::from_str(&seats)?;
     Ok(room)
 }
 
-fn read_rating(tx: &Connection, player: &str, game: &str) -> StoreResult<Rating> {
+fn read_rating(tx: &Connection, player: &str, game: GameKind) -> StoreResult<Rating> {
     Ok(tx
         .query_row(
             "SELECT rating, games FROM ratings WHERE player = ?1 AND game = ?2",
-            params![player, game],
+            params![player, game.id()],
             |r| {
                 Ok(Rating {
                     rating: r.get(0)?,
@@ -235,7 +241,7 @@ impl Store for SqliteStore {
             c.execute(
                 "INSERT INTO rooms (id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                params![r.id, r.game, r.rated, r.turn_seconds, r.move_limit, seats, r.status, r.created, r.seed, r.deadline, r.result, r.version],
+                params![r.id, r.game.id(), r.rated, r.turn_seconds, r.move_limit, seats, r.status, r.created, r.seed, r.deadline, r.result, r.version],
             )?;
             Ok(())
         })
@@ -321,12 +327,12 @@ impl Store for SqliteStore {
                         params![end.result, cm.room],
                     )?;
                     if let Some(rated) = &end.rated {
-                        changes = rating_changes(rated, |p| read_rating(&tx, p, &end.game))?;
+                        changes = rating_changes(rated, |p| read_rating(&tx, p, end.game))?;
                         for (p, _, after) in &changes {
                             tx.execute(
                                 "INSERT INTO ratings (player, game, rating, games) VALUES (?1, ?2, ?3, ?4)
                                  ON CONFLICT (player, game) DO UPDATE SET rating = excluded.rating, games = excluded.games",
-                                params![p, end.game, after.rating, after.games],
+                                params![p, end.game.id(), after.rating, after.games],
                             )?;
                         }
                     }
@@ -355,7 +361,7 @@ impl Store for SqliteStore {
             let rows = st
                 .query_map(params![limit], room_from_row)?
                 .collect::<Result<Vec<_>, _>>()?;
-            let rooms = rows.into_iter().map(with_seats).collect::<StoreResult<Vec<_>>>()?;
+            let rooms = known_games(rows.into_iter().map(with_seats))?;
             let playing: i64 = c.query_row(
                 "SELECT COUNT(*) FROM rooms WHERE status = 'playing'",
                 [],
@@ -366,15 +372,15 @@ impl Store for SqliteStore {
         .await
     }
 
-    async fn ratings(&self, game: &str, limit: i64) -> StoreResult<Vec<RatingRow>> {
-        let game = game.to_string();
+    async fn ratings(&self, game: GameKind, limit: i64) -> StoreResult<Vec<RatingRow>> {
         self.call(move |c| {
             let mut st = c.prepare_cached(
                 "SELECT p.id, p.name, r.game, r.rating, r.games FROM ratings r JOIN players p ON p.id = r.player
                  WHERE r.game = ?1 ORDER BY r.rating DESC, r.games DESC, p.id LIMIT ?2",
             )?;
-            let rows = st.query_map(params![game, limit], rating_row)?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+            let rows = st.query_map(params![game.id(), limit], rating_row)?;
+            let rows = rows.collect::<Result<Vec<_>, _>>()?;
+            rows.into_iter().map(with_game).collect()
         })
         .await
     }
@@ -387,23 +393,33 @@ impl Store for SqliteStore {
                  WHERE r.player = ?1 ORDER BY r.game",
             )?;
             let rows = st.query_map(params![player], rating_row)?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+            let rows = rows.collect::<Result<Vec<_>, _>>()?;
+            known_games(rows.into_iter().map(with_game))
         })
         .await
     }
 }
 
-fn rating_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RatingRow> {
-    Ok(RatingRow {
-        player: PlayerRef {
+/// A ratings row as read, with its game id still to read (`with_game`).
+fn rating_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(PlayerRef, String, Rating)> {
+    Ok((
+        PlayerRef {
             id: r.get(0)?,
             name: r.get(1)?,
         },
-        game: r.get(2)?,
-        rating: Rating {
+        r.get(2)?,
+        Rating {
             rating: r.get(3)?,
             games: r.get(4)?,
         },
+    ))
+}
+
+fn with_game((player, game, rating): (PlayerRef, String, Rating)) -> StoreResult<RatingRow> {
+    Ok(RatingRow {
+        player,
+        game: stored_game(&game)?,
+        rating,
     })
 }
 

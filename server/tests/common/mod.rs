@@ -2,6 +2,8 @@
 //! over HTTP and WebSocket like a page would, and pick random legal moves with the engine.
 #![allow(dead_code)]
 
+pub mod pg;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -276,13 +278,9 @@ pub fn legal_moves(state: &Value) -> Vec<String> {
         .collect()
 }
 
-/// The engine's kind for a room's API game name.
+/// The engine's kind for a room's game id.
 pub fn kind_of(game: &str) -> tablero::GameKind {
-    match game {
-        "ffa" => tablero::GameKind::parse("fourplayer", Some("ffa")).unwrap(),
-        "kingdoms" => tablero::GameKind::parse("fourplayer", Some("kingdoms")).unwrap(),
-        g => tablero::GameKind::parse(g, None).unwrap(),
-    }
+    tablero::GameKind::from_id(game).unwrap()
 }
 
 /// The position of a room's state as an engine game (from its FEN, without history).
