@@ -535,8 +535,7 @@ impl ToJson for SavedGame {
         let SavedGame {
             format,
             version,
-            variant,
-            rules,
+            kind,
             seed,
             start_fen,
             first_player,
@@ -549,8 +548,8 @@ impl ToJson for SavedGame {
         obj(out)
             .field("format", format)
             .field("version", version)
-            .field("variant", variant)
-            .some("rules", rules)
+            .field("variant", kind.variant_name())
+            .some("rules", &kind.rules())
             .field("seed", seed)
             .field("startFen", start_fen)
             .some("firstPlayer", first_player)

@@ -134,6 +134,13 @@ pub const GAMES: [GameInfo; 7] = [
 /// The package's `variant` name of every four-player preset.
 const FOUR_VARIANT: &str = "fourplayer";
 
+/// Why a two-player game refuses the four-player options.
+pub(crate) const FOUR_ONLY: &str =
+    "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")";
+
+/// The four-player presets' names, for error messages.
+const RULES_NAMES: &str = "\"ffa\" or \"kingdoms\"";
+
 impl GameKind {
     /// Every game kind, both four-player presets included, in [`GAMES`] order.
     pub const ALL: [GameKind; 7] = {
@@ -209,11 +216,39 @@ impl GameKind {
             ));
         };
         if rules.is_some() {
-            return Err(Error::invalid_argument(
-                "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",
-            ));
+            return Err(Error::invalid_argument(FOUR_ONLY));
         }
         Ok(kind)
+    }
+
+    /// The game a save names by its `variant` name and `rules` preset (the save format's two
+    /// fields): the rules exactly for `"fourplayer"`. Errors are `invalid-argument`, "corrupt
+    /// saved game: ...".
+    pub fn from_save(variant: &str, rules: Option<Rules>) -> Result<GameKind, Error> {
+        let corrupt = |why: fmt::Arguments<'_>| {
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("corrupt saved game: {why}"),
+            )
+        };
+        let Some(row) = GAMES
+            .iter()
+            .find(|g| g.variant == variant && (g.rules.is_none() || g.rules == rules))
+        else {
+            return Err(match rules {
+                None if variant == FOUR_VARIANT => corrupt(format_args!(
+                    "a four-player save names its rules ({})",
+                    RULES_NAMES
+                )),
+                _ => corrupt(format_args!(
+                    "unknown variant {variant:?}; expected {VARIANT_NAMES}"
+                )),
+            });
+        };
+        if row.rules.is_none() && rules.is_some() {
+            return Err(corrupt(format_args!("{FOUR_ONLY}")));
+        }
+        Ok(row.kind)
     }
 
     /// Lenient parse of a PGN or PGN4 `Variant` tag (lichess names, any case, spaces and
@@ -408,9 +443,27 @@ impl Rules {
             "kingdoms" => Ok(Rules::Kingdoms),
             other => Err(Error::formatted(
                 crate::ErrorKind::InvalidArgument,
-                format_args!("rules must be \"ffa\" or \"kingdoms\", got {other:?}"),
+                format_args!("rules must be {RULES_NAMES}, got {other:?}"),
             )),
         }
+    }
+
+    /// The `RuleVariants` tag a PGN4 of this preset writes: chess.com's `"EnPassant"` for
+    /// free-for-all; chess.com has no Four Kingdoms preset, so its records say `"Kingdoms"`.
+    pub const fn pgn4_rule_variants(self) -> &'static str {
+        match self {
+            Rules::Ffa => "EnPassant",
+            Rules::Kingdoms => "Kingdoms",
+        }
+    }
+
+    /// The preset a PGN4 `RuleVariants` tag names by a word of its own: Four Kingdoms when
+    /// the tag says `kingdoms` anywhere (any case); `None` otherwise (chess.com's free-for-all
+    /// tags, `"EnPassant"` and the like, leave the `Variant` tag to decide).
+    pub fn from_pgn4_rule_variants(tag: &str) -> Option<Rules> {
+        tag.to_ascii_lowercase()
+            .contains(Rules::Kingdoms.name())
+            .then_some(Rules::Kingdoms)
     }
 
     /// `"ffa"` or `"kingdoms"`: the preset's game id in [`GAMES`].
@@ -468,6 +521,40 @@ mod tests {
     fn the_hill_names_are_the_engines_hill() {
         let engine: Vec<String> = crate::two::HILL.map(|sq| sq.to_string()).collect();
         assert_eq!(HILL_NAMES.to_vec(), engine);
+    }
+
+    #[test]
+    fn saves_name_their_game_by_variant_and_rules() {
+        for g in &GAMES {
+            assert_eq!(GameKind::from_save(g.variant, g.rules).ok(), Some(g.kind));
+        }
+        for (variant, rules) in [
+            ("koth", None),
+            ("fourplayer", None),
+            ("chess", Some(Rules::Ffa)),
+            ("", None),
+        ] {
+            let e = GameKind::from_save(variant, rules).unwrap_err();
+            assert_eq!(e.kind, crate::ErrorKind::InvalidArgument);
+            assert!(e.message.starts_with("corrupt saved game: "), "{e}");
+        }
+    }
+
+    #[test]
+    fn pgn4_rule_variants_name_the_preset() {
+        for rules in [Rules::Ffa, Rules::Kingdoms] {
+            let tag = rules.pgn4_rule_variants();
+            // What the writer writes reads back, and the free-for-all tag leaves the `Variant`
+            // tag to decide (chess.com's own records say EnPassant and more).
+            let read = Rules::from_pgn4_rule_variants(tag);
+            assert_eq!(read, (rules == Rules::Kingdoms).then_some(rules));
+        }
+        assert_eq!(Rules::pgn4_rule_variants(Rules::Ffa), "EnPassant");
+        assert_eq!(
+            Rules::from_pgn4_rule_variants("EnPassant FourKingdoms"),
+            Some(Rules::Kingdoms)
+        );
+        assert_eq!(Rules::from_pgn4_rule_variants("EnPassant Play4Mate"), None);
     }
 
     #[test]

@@ -20,14 +20,7 @@ impl FourGame {
         let rules = self.rules();
         let mut s = String::new();
         pgn_tags::write(&mut s, "Variant", GameKind::FourPlayer(rules).pgn_tag());
-        pgn_tags::write(
-            &mut s,
-            "RuleVariants",
-            match rules {
-                Rules::Ffa => "EnPassant",
-                Rules::Kingdoms => "Kingdoms",
-            },
-        );
+        pgn_tags::write(&mut s, "RuleVariants", rules.pgn4_rule_variants());
         pgn_tags::write(&mut s, "StartFen4", self.start_fen4());
         if let Some(l) = self.move_limit() {
             pgn_tags::write(&mut s, "MoveLimit", &l.to_string());
@@ -111,12 +104,9 @@ impl FourGame {
                 ));
             }
         };
-        let rv = tag("RuleVariants").unwrap_or("").to_ascii_lowercase();
-        let rules = if rv.contains("kingdoms") {
-            Rules::Kingdoms
-        } else {
-            rules
-        };
+        let rules = tag("RuleVariants")
+            .and_then(Rules::from_pgn4_rule_variants)
+            .unwrap_or(rules);
         let move_limit = match tag("MoveLimit") {
             Some(v) => Some(v.parse::<u32>().map_err(|_| {
                 Error::formatted(

@@ -279,10 +279,72 @@ impl Engine for FourGame {
     }
 
     fn to_saved(&self) -> SavedGame {
-        FourGame::to_saved(self)
+        SavedGame::from(self)
     }
 
     fn import_note(&self) -> Option<String> {
         FourGame::import_note(self).map(str::to_string)
     }
+}
+
+impl From<&FourGame> for SavedGame {
+    /// A replayable record of the game: seed, start, first player, move limit, and the moves
+    /// with `R:seat` / `T:seat` tokens.
+    fn from(g: &FourGame) -> SavedGame {
+        SavedGame {
+            seed: g.seed(),
+            first_player: Some(g.start_position().turn().into()),
+            move_limit: g.move_limit(),
+            moves: g.move_texts(),
+            ..SavedGame::new(g.kind(), g.start_fen4().to_string())
+        }
+    }
+}
+
+impl TryFrom<&SavedGame> for FourGame {
+    type Error = Error;
+
+    /// Rebuilds a saved four-player game by replaying its record; every move is validated.
+    /// Errors are `invalid-argument`, naming the field or move.
+    fn try_from(s: &SavedGame) -> Result<FourGame, Error> {
+        restore(s)
+    }
+}
+
+/// [`FourGame::try_from`] a save.
+pub(super) fn restore(s: &SavedGame) -> Result<FourGame, Error> {
+    let Some(rules) = s.kind.rules() else {
+        return Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!("saved game {} is not a four-player game", s.kind.id()),
+        ));
+    };
+    let first = s
+        .first_player
+        .and_then(Player::seat)
+        .ok_or_else(|| Error::invalid_argument("corrupt saved game: firstPlayer must be a seat"))?;
+    if s.declared.is_some() {
+        return Err(Error::invalid_argument(
+            "corrupt saved game: four-player games record resignations as moves",
+        ));
+    }
+    let mut g = FourGame::for_replay(rules, &s.start_fen, s.move_limit, s.seed).map_err(|e| {
+        Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!("startFen: {}", e.message),
+        )
+    })?;
+    if g.start_position().turn() != first {
+        return Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!("firstPlayer {first} does not match startFen"),
+        ));
+    }
+    g.replay(s.moves.iter().map(|m| m.as_str()), false, |i, seat, e| {
+        Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!("move {} ({seat}): {}", i + 1, e.message),
+        )
+    })?;
+    Ok(g)
 }

@@ -19,6 +19,8 @@ mod two;
 mod views;
 
 pub use headers::Headers;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub(crate) use saved::check_envelope;
 pub use saved::{SavedGame, SavedResult};
 pub use split::split_pgn;
 
@@ -153,9 +155,7 @@ impl Game {
         let inner = match opts.kind.variant() {
             Some(variant) => {
                 if opts.first_player.is_some() || opts.move_limit.is_some() {
-                    return Err(Error::invalid_argument(
-                        "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",
-                    ));
+                    return Err(Error::invalid_argument(crate::kind::FOUR_ONLY));
                 }
                 let chess960 = opts.kind == GameKind::Chess960;
                 Inner::Two(match (&opts.fen, &opts.pgn) {

@@ -3,10 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Game, Headers, Inner};
-#[cfg(feature = "four")]
-use crate::four::FourGame;
 use crate::kind::GameKind;
-use crate::two::TwoGame;
 use crate::{Error, Player, Rules};
 
 /// The `format` of every saved game.
@@ -17,42 +14,127 @@ pub const SAVE_VERSION: u32 = 1;
 /// A game as plain data, for saving: the start and the moves, which a restore replays.
 ///
 /// JSON (camelCase): `{format: "tablero-game", version: 1, variant, rules?, seed, startFen,
-/// firstPlayer?, moveLimit?, moves, declared?, headers?}`. `rules` and `firstPlayer` are
-/// present exactly for four-player games; `declared` only for a two-player game that ended by
-/// resignation or a claimed draw; `headers` only when the game has some. Four-player `moves`
-/// include `R:seat` / `T:seat` tokens.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+/// firstPlayer?, moveLimit?, moves, declared?, headers?}`. The game ([`SavedGame::kind`]) is
+/// written as its `variant` name ([`GameKind::variant_name`]) and, for four players, its
+/// `rules`: both come from the table of games ([`crate::GAMES`]), and a save naming no game
+/// of it does not deserialize. `firstPlayer` is present exactly for four-player games;
+/// `declared` only for a two-player game that ended by resignation or a claimed draw;
+/// `headers` only when the game has some. Four-player `moves` include `R:seat` / `T:seat`
+/// tokens.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "Fields")]
 pub struct SavedGame {
     /// Always `"tablero-game"`.
     pub format: String,
     /// Always `1`.
     pub version: u32,
-    /// The variant name ([`GameKind::variant_name`]).
-    pub variant: String,
-    /// Four players: the rules preset.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rules: Option<Rules>,
+    /// The game: `variant` and `rules` in the JSON.
+    pub kind: GameKind,
     /// The game's seed.
-    #[serde(default)]
     pub seed: u64,
     /// FEN (FEN4) of the start position.
     pub start_fen: String,
     /// Four players: who moved first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_player: Option<Player>,
     /// Four players: the move limit, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_limit: Option<u32>,
     /// The moves in UCI (four players: also `R:seat` / `T:seat`).
     pub moves: Vec<String>,
     /// Two players: a resignation or claimed draw that ended the game.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub declared: Option<SavedResult>,
-    /// The PGN headers ([`super::Game::headers`]), as a JSON object in order; absent when
-    /// there are none (saves written before headers existed load with none).
-    #[serde(default, skip_serializing_if = "Vec::is_empty", with = "header_map")]
+    /// The PGN headers ([`super::Game::headers`]), in order; absent from the JSON when there
+    /// are none (saves written before headers existed load with none).
     pub headers: Headers,
+}
+
+/// The JSON fields of a save as they are written ([`SavedGame`] serializes through them,
+/// borrowing).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FieldsOut<'a> {
+    format: &'a str,
+    version: u32,
+    variant: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<Rules>,
+    seed: u64,
+    start_fen: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_player: Option<Player>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    move_limit: Option<u32>,
+    moves: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    declared: Option<&'a SavedResult>,
+    #[serde(
+        skip_serializing_if = "<[_]>::is_empty",
+        serialize_with = "header_map::serialize"
+    )]
+    headers: &'a [(String, String)],
+}
+
+impl Serialize for SavedGame {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        FieldsOut {
+            format: &self.format,
+            version: self.version,
+            variant: self.kind.variant_name(),
+            rules: self.kind.rules(),
+            seed: self.seed,
+            start_fen: &self.start_fen,
+            first_player: self.first_player,
+            move_limit: self.move_limit,
+            moves: &self.moves,
+            declared: self.declared.as_ref(),
+            headers: &self.headers,
+        }
+        .serialize(s)
+    }
+}
+
+/// The JSON fields of a save as they are read: which are required, which default.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Fields {
+    format: String,
+    version: u32,
+    variant: String,
+    #[serde(default)]
+    rules: Option<Rules>,
+    #[serde(default)]
+    seed: u64,
+    start_fen: String,
+    #[serde(default)]
+    first_player: Option<Player>,
+    #[serde(default)]
+    move_limit: Option<u32>,
+    moves: Vec<String>,
+    #[serde(default)]
+    declared: Option<SavedResult>,
+    #[serde(default, deserialize_with = "header_map::deserialize")]
+    headers: Headers,
+}
+
+impl TryFrom<Fields> for SavedGame {
+    type Error = Error;
+
+    /// The game the names give ([`GameKind::from_save`]), once the envelope says it is a
+    /// save (as [`Game::from_saved`] checks, and first, so a foreign document says so).
+    fn try_from(f: Fields) -> Result<SavedGame, Error> {
+        check_envelope(&f.format, f.version)?;
+        Ok(SavedGame {
+            kind: GameKind::from_save(&f.variant, f.rules)?,
+            format: f.format,
+            version: f.version,
+            seed: f.seed,
+            start_fen: f.start_fen,
+            first_player: f.first_player,
+            move_limit: f.move_limit,
+            moves: f.moves,
+            declared: f.declared,
+            headers: f.headers,
+        })
+    }
 }
 
 /// [`Headers`] as a JSON object (`{"White": "Ada"}`), keeping their order (`src/json.rs`
@@ -102,15 +184,15 @@ pub struct SavedResult {
 }
 
 impl SavedGame {
-    /// An empty chess record with the format and version filled in.
-    pub(crate) fn envelope() -> SavedGame {
+    /// A save of a game of `kind` from `start_fen`, with the format and version filled in and
+    /// nothing played.
+    pub(crate) fn new(kind: GameKind, start_fen: String) -> SavedGame {
         SavedGame {
             format: SAVE_FORMAT.to_string(),
             version: SAVE_VERSION,
-            variant: GameKind::Chess.to_string(),
-            rules: None,
+            kind,
             seed: 0,
-            start_fen: String::new(),
+            start_fen,
             first_player: None,
             move_limit: None,
             moves: Vec::new(),
@@ -120,28 +202,25 @@ impl SavedGame {
     }
 }
 
-pub(super) fn restore(s: &SavedGame) -> Result<Game, Error> {
-    if s.format != SAVE_FORMAT || s.version != SAVE_VERSION {
+/// `invalid-argument` unless `format` and `version` are this crate's.
+pub(crate) fn check_envelope(format: &str, version: u32) -> Result<(), Error> {
+    if format != SAVE_FORMAT || version != SAVE_VERSION {
         return Err(Error::formatted(
             crate::ErrorKind::InvalidArgument,
-            format_args!(
-                "not a saved tablero game (format {:?}, version {})",
-                s.format, s.version
-            ),
+            format_args!("not a saved tablero game (format {format:?}, version {version})"),
         ));
     }
-    let kind = GameKind::parse(&s.variant, s.rules.map(Rules::name)).map_err(|e| {
-        Error::formatted(
-            crate::ErrorKind::InvalidArgument,
-            format_args!("corrupt saved game: {}", e.message),
-        )
-    })?;
-    let inner = match kind.variant() {
-        Some(_) => Inner::Two(TwoGame::from_saved(s)?),
+    Ok(())
+}
+
+pub(super) fn restore(s: &SavedGame) -> Result<Game, Error> {
+    check_envelope(&s.format, s.version)?;
+    let inner = match s.kind.rules() {
+        None => Inner::Two(super::two::restore(s)?),
         #[cfg(feature = "four")]
-        None => Inner::Four(Box::new(FourGame::from_saved(s)?)),
+        Some(_) => Inner::Four(Box::new(super::four::restore(s)?)),
         #[cfg(not(feature = "four"))]
-        None => return Err(super::no_four_player_engine()),
+        Some(_) => return Err(super::no_four_player_engine()),
     };
     let mut game = Game {
         inner,

@@ -1,12 +1,12 @@
 //! [`Engine`] for two-player games.
 
-use super::{Engine, SavedGame};
+use super::{Engine, SavedGame, SavedResult};
 use crate::kind::GameKind;
 use crate::record::{BoardPiece, GameResult, MoveRecord, PositionView, Score, Status, Undone};
 use crate::two::{
-    Color, Position, Square, TwoGame, Variant, board_pieces, describe_move as describe,
+    self, Color, Position, Square, TwoGame, Variant, board_pieces, describe_move as describe,
 };
-use crate::{Error, Player, Role};
+use crate::{Error, Player, ResultReason, Role};
 
 #[cfg(feature = "ai")]
 use crate::{ai::AiOptions, record::Analysis};
@@ -320,6 +320,84 @@ impl Engine for TwoGame {
     }
 
     fn to_saved(&self) -> SavedGame {
-        TwoGame::to_saved(self)
+        SavedGame::from(self)
     }
+}
+
+impl From<&TwoGame> for SavedGame {
+    /// The data that rebuilds the game: its kind, start FEN, moves in UCI, and a declared
+    /// result (the seed is the caller's: 0 here).
+    fn from(g: &TwoGame) -> SavedGame {
+        SavedGame {
+            moves: g.history().iter().map(|m| m.uci.clone()).collect(),
+            declared: g.declared().map(|r| SavedResult {
+                winner: r.winner.map(|c| Player::from(c).to_string()),
+                reason: r.reason.code().to_string(),
+            }),
+            ..SavedGame::new(g.kind(), g.start().fen())
+        }
+    }
+}
+
+impl TryFrom<&SavedGame> for TwoGame {
+    type Error = Error;
+
+    /// Rebuilds a saved two-player game, replaying and checking every move. Errors are
+    /// `invalid-argument` (a bad start FEN keeps its `invalid-fen`).
+    fn try_from(saved: &SavedGame) -> Result<TwoGame, Error> {
+        restore(saved)
+    }
+}
+
+/// [`TwoGame::try_from`] a save.
+pub(super) fn restore(saved: &SavedGame) -> Result<TwoGame, Error> {
+    let variant = saved.kind.variant().ok_or_else(|| {
+        Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!("saved game {} is not a two-player game", saved.kind.id()),
+        )
+    })?;
+    if saved.first_player.is_some() || saved.move_limit.is_some() {
+        return Err(Error::invalid_argument(
+            "corrupt saved game: rules, firstPlayer and moveLimit are four-player fields",
+        ));
+    }
+    let start = if saved.kind == GameKind::Chess960 {
+        TwoGame::chess960(Some(&saved.start_fen), 0)
+    } else {
+        TwoGame::from_fen(variant, &saved.start_fen)
+    };
+    let mut game = start.map_err(|e| {
+        Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!("corrupt saved game: startFen: {}", e.message),
+        )
+    })?;
+    for (i, m) in saved.moves.iter().enumerate() {
+        game.play_str(m).map_err(|e| {
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("saved game move {} {m:?}: {}", i + 1, e.message),
+            )
+        })?;
+    }
+    if let Some(d) = &saved.declared {
+        let reason = ResultReason::from_code(&d.reason).ok_or_else(|| {
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("saved game has unknown result reason {:?}", d.reason),
+            )
+        })?;
+        let winner = match d.winner.as_deref() {
+            None => None,
+            Some(w) => Some(Color::from_name(w).ok_or_else(|| {
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("saved game has unknown winner {w:?}"),
+                )
+            })?),
+        };
+        game.restore_declared(two::GameResult { winner, reason })?;
+    }
+    Ok(game)
 }

@@ -5,9 +5,8 @@
 //! draw claims, PGN export and import.
 
 use super::{Color, Move, MoveKind, Position, Square, Variant};
-use crate::game::{SavedGame, SavedResult};
 use crate::record::{EntryKind, MoveRecord};
-use crate::{Error, GameKind, Player, ResultReason, Role};
+use crate::{Error, GameKind, ResultReason, Role};
 
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -365,81 +364,12 @@ impl TwoGame {
         self.position().perft_within(depth, budget)
     }
 
-    /// The data needed to rebuild this game: variant, start FEN, moves in UCI, and a
-    /// declared result (the seed is the caller's: 0 here).
-    pub fn to_saved(&self) -> SavedGame {
-        SavedGame {
-            variant: self.kind().to_string(),
-            start_fen: self.start().fen(),
-            moves: self.records.iter().map(|m| m.uci.clone()).collect(),
-            declared: self.declared.map(|r| SavedResult {
-                winner: r.winner.map(|c| Player::from(c).to_string()),
-                reason: r.reason.code().to_string(),
-            }),
-            ..SavedGame::envelope()
-        }
-    }
-
-    /// Rebuilds a game saved with [`TwoGame::to_saved`], replaying and checking every move.
-    /// Errors are `invalid-argument` (a bad start FEN keeps its `invalid-fen`).
-    pub fn from_saved(saved: &SavedGame) -> Result<TwoGame, Error> {
-        let kind = GameKind::parse(&saved.variant, None).ok();
-        let variant = kind.and_then(GameKind::variant).ok_or_else(|| {
-            Error::formatted(
-                crate::ErrorKind::InvalidArgument,
-                format_args!("saved game has unknown variant {:?}", saved.variant),
-            )
-        })?;
-        if saved.rules.is_some() || saved.first_player.is_some() || saved.move_limit.is_some() {
-            return Err(Error::invalid_argument(
-                "corrupt saved game: rules, firstPlayer and moveLimit are four-player fields",
-            ));
-        }
-        let start = if kind == Some(GameKind::Chess960) {
-            TwoGame::chess960(Some(&saved.start_fen), 0)
-        } else {
-            TwoGame::from_fen(variant, &saved.start_fen)
-        };
-        let mut game = start.map_err(|e| {
-            Error::formatted(
-                crate::ErrorKind::InvalidArgument,
-                format_args!("corrupt saved game: startFen: {}", e.message),
-            )
-        })?;
-        for (i, m) in saved.moves.iter().enumerate() {
-            game.play_str(m).map_err(|e| {
-                Error::formatted(
-                    crate::ErrorKind::InvalidArgument,
-                    format_args!("saved game move {} {m:?}: {}", i + 1, e.message),
-                )
-            })?;
-        }
-        if let Some(d) = &saved.declared {
-            let reason = ResultReason::from_code(&d.reason).ok_or_else(|| {
-                Error::formatted(
-                    crate::ErrorKind::InvalidArgument,
-                    format_args!("saved game has unknown result reason {:?}", d.reason),
-                )
-            })?;
-            let winner = match d.winner.as_deref() {
-                None => None,
-                Some(w) => Some(Color::from_name(w).ok_or_else(|| {
-                    Error::formatted(
-                        crate::ErrorKind::InvalidArgument,
-                        format_args!("saved game has unknown winner {w:?}"),
-                    )
-                })?),
-            };
-            game.restore_declared(GameResult { winner, reason })?;
-        }
-        Ok(game)
-    }
-
-    /// Applies a saved game's `declared` result after its moves. Only what a player can
-    /// declare is taken on trust: a resignation (with a winner), a draw by agreement, a
-    /// claimed draw that the position allows. Any other result follows from the moves, so it
-    /// must be the one they give; a result contradicting the moves is `invalid-argument`.
-    fn restore_declared(&mut self, r: GameResult) -> Result<(), Error> {
+    /// Applies a declared result read back from a record, after its moves. Only what a
+    /// player can declare is taken on trust: a resignation (with a winner), a draw by
+    /// agreement, a claimed draw that the position allows. Any other result follows from the
+    /// moves, so it must be the one they give; a result contradicting the moves is
+    /// `invalid-argument`.
+    pub fn restore_declared(&mut self, r: GameResult) -> Result<(), Error> {
         let forged = |why: &str| {
             Error::formatted(
                 crate::ErrorKind::InvalidArgument,

@@ -319,13 +319,22 @@ pub(crate) fn new_game(v: &JsValue) -> Result<Start, Error> {
     let first_player = f.string("firstPlayer")?;
     let move_limit = f.integer("moveLimit", 1, u64::from(MAX_MOVE_LIMIT))?;
     let position = f.integer("position", 0, 959)?;
-    let kind = GameKind::parse(variant.as_deref().unwrap_or("chess"), rules.as_deref())?;
+    let kind = GameKind::parse(
+        variant
+            .as_deref()
+            .unwrap_or(GameKind::default().variant_name()),
+        rules.as_deref(),
+    )?;
     // Chess960's numbered start (0-959, 518 the usual one) is its FEN.
     let fen = match position {
         None => fen,
         Some(_) if kind != GameKind::Chess960 => {
-            return Err(Error::invalid_argument(
-                "position is a Chess960 option (variant \"chess960\")",
+            return Err(Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!(
+                    "position is a Chess960 option (variant {:?})",
+                    GameKind::Chess960.variant_name()
+                ),
             ));
         }
         Some(_) if fen.is_some() || pgn.is_some() => {
@@ -336,9 +345,7 @@ pub(crate) fn new_game(v: &JsValue) -> Result<Start, Error> {
         Some(n) => Some(crate::two::chess960::start_fen(n as u16)?),
     };
     if kind.rules().is_none() && (first_player.is_some() || move_limit.is_some()) {
-        return Err(Error::invalid_argument(
-            "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")",
-        ));
+        return Err(Error::invalid_argument(crate::kind::FOUR_ONLY));
     }
     // With a PGN4 the preset comes from the PGN4; NewGame cannot tell a `rules` given from
     // the default one, so it is refused here.

@@ -12,9 +12,8 @@ use wasm_bindgen::JsValue;
 
 use super::js;
 use super::options::{self, Fields, MAX_SAFE_INTEGER, MAX_SAVED_MOVES, describe, opt_string};
-use crate::game::MAX_MOVE_LIMIT;
-use crate::game::SavedResult;
-use crate::{Error, Player, Rules, SavedGame};
+use crate::game::{MAX_MOVE_LIMIT, SavedResult, check_envelope};
+use crate::{Error, GameKind, Player, Rules, SavedGame};
 
 /// Reads a saved game: the object `toJSON()` returned, or its JSON text.
 pub(crate) fn read(saved: &JsValue) -> Result<SavedGame, Error> {
@@ -37,7 +36,6 @@ pub(crate) fn read(saved: &JsValue) -> Result<SavedGame, Error> {
             ),
         ));
     };
-    // The native restore checks that these say "tablero-game" and 1.
     let format = f.string("format")?.unwrap_or_default();
     let version = f.integer("version", 0, u64::from(u32::MAX))?.unwrap_or(0) as u32;
     if format.is_empty() {
@@ -60,11 +58,15 @@ pub(crate) fn read(saved: &JsValue) -> Result<SavedGame, Error> {
             reason: required(d.string("reason")?, "declared.reason")?,
         }),
     };
+    // The envelope first, as the native restore checks it: a foreign document says so
+    // before anything about its fields.
+    check_envelope(&format, version)?;
+    let variant = required(f.string("variant")?, "variant")?;
+    let rules = f.string("rules")?.map(|r| Rules::parse(&r)).transpose()?;
     Ok(SavedGame {
+        kind: GameKind::from_save(&variant, rules)?,
         format,
         version,
-        variant: required(f.string("variant")?, "variant")?,
-        rules: f.string("rules")?.map(|r| Rules::parse(&r)).transpose()?,
         seed: f.integer("seed", 0, MAX_SAFE_INTEGER)?.unwrap_or(0),
         start_fen: required(f.string("startFen")?, "startFen")?,
         first_player: f

@@ -3,6 +3,7 @@
 
 use crate::common::*;
 use serde::Serialize;
+use tablero::SavedGame;
 use tablero::four::{FourGame, Rules, Seat};
 
 fn json<T: Serialize>(v: &T) -> String {
@@ -29,7 +30,7 @@ fn json_shapes_of_a_plain_game() {
         json(&g.board()[0]),
         r#"{"square":"d1","piece":"rook","color":"red"}"#
     );
-    let s = json(&g.to_saved());
+    let s = json(&SavedGame::from(&g));
     assert!(
         s.starts_with(
             r#"{"format":"tablero-game","version":1,"variant":"fourplayer","rules":"ffa","seed":5,"startFen":"R-0,0,0,0-"#

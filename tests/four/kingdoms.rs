@@ -2,6 +2,7 @@
 
 use crate::common::*;
 use tablero::ResultReason as EndReason;
+use tablero::SavedGame;
 use tablero::four::{FourGame, Rules, Seat};
 use tablero::record::{EliminationReason, EntryKind, ScoreReason, SeatStatus};
 
@@ -93,9 +94,9 @@ fn r6_4_zombie_random_moves() {
     g.play("g13g12").unwrap();
     assert_eq!(g.history(), h);
     // The save replays the zombie move from the record.
-    let s = g.to_saved();
+    let s = SavedGame::from(&g);
     assert_eq!(s.moves[0], "R:blue");
-    let g3 = FourGame::from_saved(&s).unwrap();
+    let g3 = FourGame::try_from(&s).unwrap();
     assert_eq!(g3.history(), h);
     // PGN4 too.
     let g4 = FourGame::from_pgn4(&g.pgn4(), 42).unwrap();
@@ -220,7 +221,7 @@ fn r6_4_zombie_to_move_at_start_replays() {
     assert_eq!(h[0].kind, EntryKind::Random);
     assert_eq!(h[0].player, Blue);
     assert_eq!(g.status().turn, Some(Red.into()), "R6.1: Red follows Blue");
-    let g2 = FourGame::from_saved(&g.to_saved()).unwrap();
+    let g2 = FourGame::try_from(&SavedGame::from(&g)).unwrap();
     assert_eq!(g2.history(), h);
     let g3 = FourGame::from_pgn4(&g.pgn4(), 11).unwrap();
     assert_eq!(g3.history(), h);

@@ -238,19 +238,19 @@ fn saved_game_validation() {
         g.play(m).unwrap();
     }
     g.timeout(Seat::Yellow).unwrap();
-    let s = g.to_saved();
-    assert_eq!(s.variant, "fourplayer");
+    let s = SavedGame::from(&g);
+    assert_eq!(s.kind.variant_name(), "fourplayer");
     assert_eq!(s.first_player, Some(Seat::Blue.into()));
     assert_eq!(s.moves.last().unwrap(), "T:yellow");
-    let g2 = FourGame::from_saved(&s).unwrap();
+    let g2 = FourGame::try_from(&s).unwrap();
     assert_eq!(g2.fen4(), g.fen4());
     assert_eq!(g2.history(), g.history());
     let bad = |f: &dyn Fn(&mut SavedGame)| {
         let mut t = s.clone();
         f(&mut t);
-        assert!(FourGame::from_saved(&t).is_err());
+        assert!(FourGame::try_from(&t).is_err());
     };
-    bad(&|t| t.variant = "chess".into());
+    bad(&|t| t.kind = tablero::GameKind::Chess);
     bad(&|t| t.start_fen = "garbage".into());
     bad(&|t| t.first_player = Some(Seat::Red.into()));
     bad(&|t| t.moves.push("h3h9".into()));

@@ -173,9 +173,9 @@ fn run(rules: Rules, games: usize, seed: u64) {
         assert_eq!(g2.fen4(), g.fen4(), "PGN4 replays\n{pgn}");
         assert_eq!(g2.pgn4(), pgn);
         assert_eq!(g2.status(), g.status());
-        let save = g.to_saved();
+        let save = SavedGame::from(&g);
         let s: &SavedGame = &save;
-        let g3 = FourGame::from_saved(s).expect("save replays");
+        let g3 = FourGame::try_from(s).expect("save replays");
         assert_eq!(g3.fen4(), g.fen4());
         assert_eq!(g3.history(), g.history());
         // Whole-game undo returns to the start.

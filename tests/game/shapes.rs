@@ -367,10 +367,19 @@ fn corrupt_saves_are_rejected() {
         f(&mut s);
         Game::from_saved(&s).unwrap_err().kind
     };
-    assert_eq!(
-        bad(&|s| s.variant = "koth".into()),
-        ErrorKind::InvalidArgument
+    // The game is typed: a save that names no game of the table, or rules for a two-player
+    // game, is refused as it is read.
+    let read = |f: &dyn Fn(&mut Value)| {
+        let mut v = serde_json::to_value(&good).unwrap();
+        f(&mut v);
+        serde_json::from_value::<SavedGame>(v)
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(
+        read(&|v| v["variant"] = "koth".into()).contains("invalid-argument: corrupt saved game")
     );
+    assert!(read(&|v| v["rules"] = "ffa".into()).contains("invalid-argument: corrupt saved game"));
     assert_eq!(bad(&|s| s.format = "x".into()), ErrorKind::InvalidArgument);
     assert_eq!(bad(&|s| s.version = 2), ErrorKind::InvalidArgument);
     assert_eq!(
@@ -378,7 +387,7 @@ fn corrupt_saves_are_rejected() {
         ErrorKind::InvalidArgument
     );
     assert_eq!(
-        bad(&|s| s.rules = Some(Rules::Ffa)),
+        bad(&|s| s.kind = GameKind::FourPlayer(Rules::Ffa)),
         ErrorKind::InvalidArgument
     );
     // A save is one argument: whatever is wrong inside it is invalid-argument (issue 10, 8).

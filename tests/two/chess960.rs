@@ -191,7 +191,7 @@ fn r7_1_chess960_save_round_trip() {
         g.play_text(&m.uci).unwrap();
     }
     let saved = g.to_saved();
-    assert_eq!(saved.variant, "chess960");
+    assert_eq!(saved.kind.variant_name(), "chess960");
     let back = Game::from_saved(&saved).unwrap();
     assert_eq!(back.kind(), GameKind::Chess960);
     assert_eq!(back.fen(), g.fen());

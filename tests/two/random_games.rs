@@ -5,6 +5,7 @@
 //! the mover's king attacked (R0.2), Racing Kings never has a check (R4.2). At the end of each
 //! game: full undo back to the start, and saved games round trip (R0.3).
 
+use tablero::SavedGame;
 use tablero::two::TwoGame as Game;
 use tablero::two::{Color, Move, Position, Variant};
 
@@ -133,12 +134,12 @@ fn random_game(start: &Position, rng: &mut Rng, ctx: &str, full_checks: bool) {
         positions.push(after);
     }
     // Saved games round trip.
-    let saved = g.to_saved();
-    let h = Game::from_saved(&saved).unwrap_or_else(|e| panic!("{ctx}: saved game: {e}"));
+    let saved = SavedGame::from(&g);
+    let h = Game::try_from(&saved).unwrap_or_else(|e| panic!("{ctx}: saved game: {e}"));
     assert_eq!(h.position(), g.position(), "{ctx}");
     assert_eq!(h.history(), g.history(), "{ctx}");
     assert_eq!(h.result(), g.result(), "{ctx}");
-    assert_eq!(h.to_saved(), saved);
+    assert_eq!(SavedGame::from(&h), saved);
     // Undo everything, checking each position on the way back.
     for i in (0..positions.len()).rev() {
         assert_eq!(g.position(), &positions[i], "{ctx}: undo to ply {i}");

@@ -674,8 +674,8 @@ fn r2_4_counters_are_part_of_the_position_for_repetition() {
 fn r2_4_counters_survive_replay_and_saved_games() {
     let mut g = game(THREE, "k7/8/8/8/8/8/7Q/K7 w - - 3+3 0 1");
     play_all(&mut g, &["Qh8+", "Ka7", "Qh2", "Ka8", "Qh8+"]);
-    let saved = g.to_saved();
-    let h = Game::from_saved(&saved).unwrap();
+    let saved = tablero::SavedGame::from(&g);
+    let h = Game::try_from(&saved).unwrap();
     assert_eq!(h.position(), g.position());
     assert_eq!(h.position().checks_given(Color::White), 2);
     let p = Position::from_fen(THREE, &g.fen()).unwrap();

@@ -553,6 +553,11 @@ impl FourGame {
         }
     }
 
+    /// The start position.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
     /// The position after the first `ply` history entries (0: the start), if there were
     /// that many.
     pub fn position_after(&self, ply: usize) -> Option<&Position> {

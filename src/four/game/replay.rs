@@ -1,15 +1,15 @@
-//! Saving a four-player game and rebuilding one from a record (a save or PGN4 tokens):
-//! every token is replayed through the same move path a live game uses.
+//! A four-player game as record tokens, and rebuilding one from them (a save's moves or a
+//! PGN4's): every token is replayed through the same move path a live game uses.
 
 use super::FourGame;
 use crate::four::board::{Rules, Seat};
-use crate::game::SavedGame;
 use crate::record::EntryKind;
-use crate::{Error, ErrorKind, GameKind, Player};
+use crate::{Error, ErrorKind, GameKind};
 
 impl FourGame {
-    /// Texts that replay this game: move texts (UCI for moves) and `R:seat` / `T:seat`.
-    fn move_texts(&self) -> Vec<String> {
+    /// Texts that replay this game from its start ([`FourGame::replay`]): UCI for moves and
+    /// `R:seat` / `T:seat` for resignations and time-outs.
+    pub fn move_texts(&self) -> Vec<String> {
         self.history
             .iter()
             .map(|e| match e.info.kind {
@@ -18,66 +18,6 @@ impl FourGame {
                 _ => e.info.uci.clone(),
             })
             .collect()
-    }
-
-    /// A replayable record of the game (seed, start, moves and `R:seat` / `T:seat` tokens).
-    pub fn to_saved(&self) -> SavedGame {
-        SavedGame {
-            variant: self.kind().to_string(),
-            rules: Some(self.pos.rules),
-            seed: self.seed,
-            start_fen: self.start_fen.clone(),
-            first_player: Some(self.start.turn().into()),
-            move_limit: self.move_limit,
-            moves: self.move_texts(),
-            ..SavedGame::envelope()
-        }
-    }
-
-    /// Rebuilds a game by replaying a record; every move is validated. Errors are
-    /// `invalid-argument`, naming the field or move.
-    pub fn from_saved(s: &SavedGame) -> Result<FourGame, Error> {
-        let rules = match GameKind::parse(&s.variant, s.rules.map(Rules::name)) {
-            Ok(GameKind::FourPlayer(rules)) if s.rules.is_some() => rules,
-            _ => {
-                return Err(Error::formatted(
-                    crate::ErrorKind::InvalidArgument,
-                    format_args!(
-                        "saved game variant {:?} with rules {:?} is not a four-player game",
-                        s.variant,
-                        s.rules.map(Rules::name)
-                    ),
-                ));
-            }
-        };
-        let first = s.first_player.and_then(Player::seat).ok_or_else(|| {
-            Error::invalid_argument("corrupt saved game: firstPlayer must be a seat")
-        })?;
-        if s.declared.is_some() {
-            return Err(Error::invalid_argument(
-                "corrupt saved game: four-player games record resignations as moves",
-            ));
-        }
-        let mut g =
-            FourGame::for_replay(rules, &s.start_fen, s.move_limit, s.seed).map_err(|e| {
-                Error::formatted(
-                    crate::ErrorKind::InvalidArgument,
-                    format_args!("startFen: {}", e.message),
-                )
-            })?;
-        if g.start.turn() != first {
-            return Err(Error::formatted(
-                crate::ErrorKind::InvalidArgument,
-                format_args!("firstPlayer {first} does not match startFen"),
-            ));
-        }
-        g.replay(s.moves.iter().map(|m| m.as_str()), false, |i, seat, e| {
-            Error::formatted(
-                crate::ErrorKind::InvalidArgument,
-                format_args!("move {} ({seat}): {}", i + 1, e.message),
-            )
-        })?;
-        Ok(g)
     }
 
     /// The game kind: four-player with this game's rules.
