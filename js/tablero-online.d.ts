@@ -1,5 +1,5 @@
 // Types of tablero-online.js: the client of tablero-server's online rooms (docs/PROTOCOL.md).
-import type { Move, Player, Score, Status } from "./tablero.js";
+import type { Move, Player, Rules, Score, Status, Variant } from "./tablero.js";
 
 /** The six games a room can hold. */
 export type RoomGame = import("./games.js").RoomGame;
@@ -61,6 +61,8 @@ export interface RoomState {
   ply: number;
   /** UCI (two players) or PGN4 move text (four players). */
   moves: string[];
+  /** The same moves as people read them: SAN (two players) or PGN4 move text (four players). */
+  san: string[];
   fen: string;
   status: Status;
   score: Score[];
@@ -81,8 +83,9 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
-/** Engine options (`newGame`) for a room's game. */
-export function engineOptions(game: RoomGame): { variant: string; rules?: "ffa" | "kingdoms" };
+/** Engine options (`newGame`) for a room's game, from the package's `games()` table (so the
+ * wasm module must be loaded: `init()` first). */
+export function engineOptions(game: RoomGame): { variant: Variant; rules?: Rules };
 
 export class OnlineClient {
   constructor(options?: ClientOptions);

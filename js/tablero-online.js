@@ -5,9 +5,10 @@
 // A move is checked with the package's own engine before it is sent, so an illegal click costs
 // no round trip; the server stays the authority. The engine is used only once the page has
 // initialised the wasm module (`await init()`); before that the server alone checks.
-import { newGame } from "./tablero.js";
+import { newGame, games } from "./tablero.js";
 
-const FOUR = new Set(["ffa", "kingdoms"]);
+/** The package's table of games by id, read once the wasm module is loaded. */
+const table = { byId: null };
 
 /** An error with a stable `.code` (the protocol's refusal codes, plus `network`, `http`,
  * `disconnected`, `closed`). */
@@ -20,9 +21,14 @@ export class OnlineError extends Error {
   }
 }
 
-/** Engine options for a room's game name. */
+/** Engine options for a room's game name, from the package's table of games (`games()`, so
+ * the wasm module must be loaded). A name the table does not hold is passed on as a variant,
+ * for `newGame` to refuse. */
 export function engineOptions(game) {
-  return FOUR.has(game) ? { variant: "fourplayer", rules: game } : { variant: game };
+  table.byId ??= new Map(games().map((g) => [g.id, g]));
+  const g = table.byId.get(game);
+  if (!g) return { variant: game };
+  return g.rules ? { variant: g.variant, rules: g.rules } : { variant: g.variant };
 }
 
 /**
@@ -354,6 +360,8 @@ export class Room {
     if (this.seat === null) return this.reject("not-seated", "you have no seat in this room");
     if (s.roomStatus !== "playing") return this.reject("not-started", "the room still waits for players");
     if (s.status?.turn !== this.seat) return this.reject("not-your-turn", `it is ${s.status?.turn}'s turn`);
+    // The server reads the move (UCI, SAN or PGN4 text) with its engine: a text is sent as
+    // the caller wrote it; an object becomes the UCI the engine makes of it.
     let text = typeof move === "string" ? move : `${move.from}${move.to}${move.promotion ?? ""}`;
     const g = this.game();
     if (g) {
@@ -362,7 +370,7 @@ export class Room {
       try {
         probe = newGame({ ...engineOptions(s.game), fen: s.fen });
         const m = probe.play(typeof move === "string" ? move : { from: move.from, to: move.to, promotion: move.promotion });
-        text = m.uci || text;
+        if (typeof move !== "string") text = m.uci || text;
       } catch (e) {
         if (e?.code) return this.reject(e.code === "game-over" ? "game-over" : "illegal-move", e.message);
       } finally {

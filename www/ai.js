@@ -4,13 +4,14 @@
 //   -> {id, ok: true, move} | {id, ok: false, error: {code, message}}
 
 const URL_ = new URL("../pkg/tablero-worker.js", import.meta.url);
-let worker = null;
-let nextId = 1;
-const pending = new Map();
+/** The worker (started on the first request, again after a crash) and its open requests. */
+const pool = { worker: null, nextId: 1, pending: new Map() };
 
 function getWorker() {
-  if (worker) return worker;
-  worker = new Worker(URL_, { type: "module" });
+  if (pool.worker) return pool.worker;
+  const worker = new Worker(URL_, { type: "module" });
+  pool.worker = worker;
+  const { pending } = pool;
   worker.addEventListener("message", (e) => {
     const { id, ok, move, error } = e.data ?? {};
     const p = pending.get(id);
@@ -29,21 +30,21 @@ function getWorker() {
       pending.delete(id);
       p.reject(err);
     }
-    worker?.terminate();
-    worker = null;
+    worker.terminate();
+    if (pool.worker === worker) pool.worker = null;
   });
   return worker;
 }
 
 function ask(type, savedGame, options, timeoutMs) {
   const w = getWorker();
-  const id = nextId++;
+  const id = pool.nextId++;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      pending.delete(id);
+      pool.pending.delete(id);
       reject(Object.assign(new Error("the computer took too long"), { code: "timeout" }));
     }, timeoutMs);
-    pending.set(id, { resolve, reject, timer });
+    pool.pending.set(id, { resolve, reject, timer });
     w.postMessage({ id, type, game: savedGame, options });
   });
 }

@@ -2,22 +2,41 @@
 // browser. Plain ES modules, no build step; served from the repository root (`make demo`), so
 // ../pkg/ is the output of `make pkg`.
 //
-// Modules: state.js (the one state object), session.js (the open game: engine, computer,
-// timer, saving), hint.js, sound.js, board.js, views/ (home, game, saved, io, rules), i18n/.
+// Modules, from the bottom up (a file imports only files below it, never one above, and no
+// two import each other): engine.js, i18n/, state.js (the one state object), events.js (what
+// the model says happened), pieces.js, store.js, ai.js, sound.js, board.js, online/; games.js
+// (the package's table of games); hint.js and session.js (the open game: engine, computer,
+// timer, saving), which call no view; views/ (home, game, saved, io, rules, online); this
+// file, which wires the model's events to the views.
 import init from "./engine.js";
-import { state, savePrefs } from "./state.js";
+import { state, savePrefs, humanToMove, isHuman } from "./state.js";
+import { on } from "./events.js";
 import * as store from "./store.js";
 import * as sound from "./sound.js";
 import { t, getLang, setLang, translateDom, pickLanguage } from "./i18n/index.js";
 import { ICONS } from "./icons.js";
-import { $, showBanner, hideBanner, confirmDialog } from "./views/common.js";
+import { $, showBanner, hideBanner, confirmDialog, pickMove } from "./views/common.js";
 import { buildHome, renderHome, renderContinue } from "./views/home.js";
 import { renderSaved } from "./views/saved.js";
 import { renderRules } from "./views/rules.js";
 import { bindIo, openImport, openExport } from "./views/io.js";
-import { initBoard, renderGame, bindGameView, resetGameView, flash, centreZoom, squareLabel } from "./views/game.js";
+import {
+  initBoard,
+  renderGame,
+  bindGameView,
+  resetGameView,
+  flash,
+  centreZoom,
+  squareLabel,
+  announce,
+  showNotice,
+  showGameOver,
+  updateClock,
+} from "./views/game.js";
 import * as session from "./session.js";
 import { requestHint, liveHint } from "./hint.js";
+import { moveInput } from "./pieces.js";
+import { offered } from "./games.js";
 import { initOnline, renderOnline, leaveOnline, renderModeChoice, debug as onlineDebug } from "./views/online.js";
 
 const VIEWS = ["home", "game", "saved", "rules", "online"];
@@ -95,36 +114,22 @@ function renderSound() {
   sound.setMuted(!on);
 }
 
+// --- the model's events, drawn -------------------------------------------------------------
+on("game", renderGame);
+on("clock", updateClock);
+on("announce", announce);
+on("notice", showNotice);
+on("over", showGameOver);
+on("banner", showBanner);
+on("unbanner", hideBanner);
+on("saved", (rec) => (document.body.dataset.saved = String(rec.moves)));
+on("opened", (id) => (location.hash = `#/game/${encodeURIComponent(id)}`));
+
 // --- moving on the board -------------------------------------------------------------------
-const letter = (p) => ({ queen: "q", rook: "r", bishop: "b", knight: "n" })[p] ?? String(p).toLowerCase()[0];
-
 async function onBoardMove(from, to, moves) {
-  const c = state.cur;
-  let move = moves[0];
-  if (moves.length > 1) {
-    const choices = c.snap.facts.promotions;
-    // One promotion choice (four players: always a queen, R5.8) needs no question.
-    if (choices.length === 1) move = moves.find((m) => letter(m.promotion) === choices[0]) ?? moves[0];
-    else {
-      move = await askPromotion(moves, choices);
-      if (!move) return renderGame();
-    }
-  }
-  session.playMove(session.moveInput(move), "person");
-}
-
-function askPromotion(moves, choices) {
-  const d = $("promotion");
-  const byLetter = new Map(moves.map((m) => [letter(m.promotion), m]));
-  const glyph = { q: "♛", r: "♜", b: "♝", n: "♞" };
-  for (const b of d.querySelectorAll(".promo-choices button")) {
-    b.textContent = glyph[b.value] + "\uFE0E";
-    b.className = `promo ${moves[0].player}`;
-    b.hidden = !byLetter.has(b.value) || !choices.includes(b.value);
-  }
-  d.returnValue = "";
-  d.showModal();
-  return new Promise((resolve) => d.addEventListener("close", () => resolve(byLetter.get(d.returnValue) ?? null), { once: true }));
+  const move = await pickMove(moves, state.cur.snap.facts.promotions);
+  if (!move) return renderGame();
+  session.playMove(moveInput(move), "person");
 }
 
 /** A tap the board could not act on: say why. */
@@ -134,7 +139,7 @@ function onBlocked(square, piece) {
   const st = c.snap.status;
   if (st.over) return flash(t("gameIsOver"));
   if (c.viewPly !== null) return flash(t("notLive"));
-  if (!session.isHuman(c, st.turn)) return flash(t("notYourTurnAi", { seat: st.turn }));
+  if (!isHuman(c, st.turn)) return flash(t("notYourTurnAi", { seat: st.turn }));
   if (piece.grey || piece.color !== st.turn) return flash(t("notYourPiece", { turn: t("s_" + st.turn) }));
   const inCheck = st.inCheck.includes(st.turn);
   flash(t(inCheck ? "cannotMoveCheck" : "cannotMove", { piece: t("p_" + piece.piece) }));
@@ -195,8 +200,11 @@ async function main() {
     $("loading-text").textContent = t("error", { message: e.message });
     return;
   }
+  // The games come from the engine's table, so a remembered choice is checked once it is
+  // loaded (a game no longer offered falls back to the first).
+  state.prefs.choice = offered(state.prefs.choice);
   initBoard({
-    legalFrom: (sq) => (state.cur && state.cur.viewPly === null && session.humanToMove() ? state.cur.game.legalMoves(sq) : []),
+    legalFrom: (sq) => (state.cur && state.cur.viewPly === null && humanToMove() ? state.cur.game.legalMoves(sq) : []),
     onMove: onBoardMove,
     label: squareLabel,
     onBlocked,

@@ -7,9 +7,10 @@
 // repaints only the squares whose content changed (a four-player move touches a handful of the
 // 160), which keeps every update well inside a frame on a slow phone.
 
+import { GLYPH } from "./pieces.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const FILES = "abcdefghijklmn";
-const GLYPH = { king: "♚", queen: "♛", rook: "♜", bishop: "♝", knight: "♞", pawn: "♟" };
 // Marks of the four seats, as on the original site, so colour is never the only cue.
 const MARK = { red: "●", blue: "▲", yellow: "■", green: "◆" };
 const M = 0.55; // margin for coordinates, in squares

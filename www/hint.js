@@ -1,16 +1,20 @@
 // The Hint button: the engine's worker analyses the live position; the suggestion is marked on
 // the board and named in the side panel. A hint belongs to one position and is dropped as soon
 // as the game moves on.
-import { state } from "./state.js";
+import { state, jsonOf, humanToMove } from "./state.js";
 import * as ai from "./ai.js";
 import { t, locale } from "./i18n/index.js";
-import { jsonOf, humanToMove } from "./session.js";
-import { renderGame, announce } from "./views/game.js";
+import { emit } from "./events.js";
 
 const HINT_MS = 700; // the search budget
-let seq = 0;
+/** `asked` counts the requests: a reply whose number is no longer the last is dropped. */
+const hints = { asked: 0 };
 
 const keyOf = (c) => `${c.id}:${c.snap.ply}`;
+
+/** Does a forced win in this game mean a checkmate (no checks to count, hill or finish rank
+ * to reach, points to score)? Then the hint says "mate in n" rather than "wins in n". */
+const winIsMate = (f) => !f.countsChecks && !f.hill.length && !f.finishRank && !f.points;
 
 /** The hint if it still belongs to the live position. */
 export function liveHint(c = state.cur) {
@@ -20,7 +24,7 @@ export function liveHint(c = state.cur) {
 
 export function clearHint(c) {
   if (c) c.hint = null;
-  seq++; // a reply still on its way is for a position that is gone
+  hints.asked++; // a reply still on its way is for a position that is gone
 }
 
 export function canHint(c = state.cur) {
@@ -36,7 +40,7 @@ function evalText(c, a) {
     const plies = Math.abs(a.mate ?? 0);
     if (c.snap.facts.points || !plies) return t(win ? "forcedWin" : "forcedLoss");
     const n = Math.ceil(plies / 2);
-    if (c.choice === "chess") return t(win ? "mateIn" : "matedIn", { n });
+    if (winIsMate(c.snap.facts)) return t(win ? "mateIn" : "matedIn", { n });
     return t(win ? "winsIn" : "losesIn", { n });
   }
   const pawns = (Math.abs(score) / 100).toLocaleString(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -55,9 +59,9 @@ export async function requestHint() {
   const c = state.cur;
   if (!canHint(c)) return;
   const key = keyOf(c);
-  const mine = ++seq;
+  const mine = ++hints.asked;
   c.hint = { key, state: "thinking" };
-  renderGame();
+  emit("game");
   let analysis;
   let error = null;
   try {
@@ -66,8 +70,8 @@ export async function requestHint() {
   } catch (e) {
     error = e?.message ?? String(e);
   }
-  if (state.cur !== c || seq !== mine || keyOf(c) !== key) return;
+  if (state.cur !== c || hints.asked !== mine || keyOf(c) !== key) return;
   c.hint = error ? { key, state: "error", message: error } : { key, state: "shown", analysis };
-  renderGame();
-  announce(hintText(c, c.hint));
+  emit("game");
+  emit("announce", hintText(c, c.hint));
 }

@@ -1,19 +1,35 @@
 // The open game: starting, opening, reading the engine once per change, playing, undoing,
-// the computer's turns, the turn timer and saving. Views draw from `state.cur`; nothing here
-// touches the DOM except through the view functions it calls.
+// the computer's turns, the turn timer and saving. Views draw from `state.cur`; this file
+// touches no DOM and calls no view: it says what happened through events.js.
 import { newGame, Game } from "./engine.js";
-import { state, savePrefs, isFour, engineOptions, seatsOf } from "./state.js";
+import { state, savePrefs, jsonOf, isHuman } from "./state.js";
+import { gameInfo, isFour, newGameOptions, seatsOf } from "./games.js";
 import * as store from "./store.js";
 import * as ai from "./ai.js";
 import * as sound from "./sound.js";
 import { t, tr } from "./i18n/index.js";
-import { renderGame, updateClock, showNotice, flash, announce, showGameOver } from "./views/game.js";
-import { showBanner, hideBanner } from "./views/common.js";
+import { emit } from "./events.js";
 import { clearHint } from "./hint.js";
+import { moveInput } from "./pieces.js";
 
 const MIN_AI_MS = 350; // a quick reply is still seen as a move, not a jump
-let saveChain = Promise.resolve();
-let ticker = null;
+
+/** What the open game's session runs besides the game itself: the queue of saves and the
+ * turn timer's ticker. */
+const run = {
+  /** The last save in flight: saves are written one after the other, in order. */
+  saveChain: Promise.resolve(),
+  /** A save queued for the next task (queueSave), and who waits for it (tests). */
+  saveTimer: null,
+  saveWaiters: [],
+  /** The interval that ticks the turn timer, and the last second it ticked a sound for. */
+  ticker: null,
+  lastTickSecond: null,
+};
+
+const showBanner = (text, kind) => emit("banner", text, kind);
+const hideBanner = (kind) => emit("unbanner", kind);
+const renderGame = () => emit("game");
 
 // --- reading the engine ------------------------------------------------------------------------
 /** Reads the engine's state once: every view draws from this snapshot. After a move that added
@@ -39,16 +55,6 @@ function readSnap(c, played) {
   return c.snap;
 }
 
-/** The saved form, computed at most once per position (the worker and the store share it). */
-export function jsonOf(c) {
-  c.json ??= c.game.toJSON();
-  return c.json;
-}
-
-export const liveTurn = (c = state.cur) => c?.snap.status.turn ?? null;
-export const isHuman = (c, seat) => !!seat && c.seats[seat]?.type !== "ai";
-export const humanToMove = (c = state.cur) => !!c && !c.snap.status.over && isHuman(c, liveTurn(c));
-
 // --- opening and closing -------------------------------------------------------------------
 export function startNew(choice, overrides = {}) {
   const p = state.prefs;
@@ -63,7 +69,7 @@ export function startNew(choice, overrides = {}) {
   };
   let game;
   try {
-    game = newGame({ ...engineOptions(choice, settings), seed: Math.floor(Math.random() * 2 ** 31) });
+    game = newGame({ ...newGameOptions(choice, settings), seed: Math.floor(Math.random() * 2 ** 31) });
   } catch (e) {
     showBanner(t("error", { message: e.message }));
     return;
@@ -111,7 +117,7 @@ export function openGame(rec, game, { navigate = true } = {}) {
   // hand out a fresh 30 seconds).
   const tm = rec.timer;
   if (tm && tm.ply === c.snap.ply && tm.seat === c.snap.status.turn && Number.isFinite(tm.deadline)) c.timer = { ...tm };
-  if (navigate) location.hash = `#/game/${encodeURIComponent(c.id)}`;
+  if (navigate) emit("opened", c.id);
   save();
   renderGame();
   afterChange();
@@ -171,41 +177,39 @@ function recordOf(c) {
   };
 }
 
-let saveTimer = null;
-let saveWaiters = [];
 /** Saves the open game soon, in a task of its own: a move's task stays short (the record's
  * JSON and IndexedDB's copy of it cost as much as drawing the move on a slow phone). */
 export function queueSave() {
-  if (saveTimer) return;
-  saveTimer = setTimeout(() => {
-    saveTimer = null;
+  if (run.saveTimer) return;
+  run.saveTimer = setTimeout(() => {
+    run.saveTimer = null;
     const p = save();
-    for (const w of saveWaiters.splice(0)) w(p);
+    for (const w of run.saveWaiters.splice(0)) w(p);
   }, 0);
 }
-window.tableroSaved = () => (saveTimer ? new Promise((r) => saveWaiters.push(r)).then((p) => p) : saveChain);
+window.tableroSaved = () => (run.saveTimer ? new Promise((r) => run.saveWaiters.push(r)).then((p) => p) : run.saveChain);
 
 /** Saves the open game now; failures are reported and play goes on. */
 export function save() {
   const c = state.cur;
-  if (!c || !state.storageOk) return saveChain;
+  if (!c || !state.storageOk) return run.saveChain;
   let rec;
   try {
     rec = recordOf(c);
   } catch (e) {
     showBanner(t("storageError", { message: e.message }), "storage");
-    return saveChain;
+    return run.saveChain;
   }
-  saveChain = saveChain
+  run.saveChain = run.saveChain
     .then(() => store.put(rec))
     .then(
       () => {
         hideBanner("storage");
-        document.body.dataset.saved = String(rec.moves);
+        emit("saved", rec);
       },
       (e) => showBanner(store.isQuotaError(e) ? t("storageFull") : t("storageError", { message: e?.message ?? e }), "storage"),
     );
-  return saveChain;
+  return run.saveChain;
 }
 
 // --- changes -----------------------------------------------------------------------------------
@@ -218,9 +222,6 @@ export function update(played) {
   renderGame();
   afterChange();
 }
-
-const letter = (p) => ({ queen: "q", rook: "r", bishop: "b", knight: "n" })[p] ?? String(p).toLowerCase()[0];
-export const moveInput = (m) => ({ from: m.from, to: m.to, ...(m.promotion ? { promotion: letter(m.promotion) } : {}) });
 
 /** Plays a move for the player to move. `by`: "person", "computer" or "timer". */
 export function playMove(input, by = "person") {
@@ -266,9 +267,9 @@ function reportEntries(c, entries, by) {
     if (m.from) lines.push(`${t("s_" + m.player)}: ${m.san || m.uci}`);
     for (const s of m.scoring ?? []) lines.push(`${t("s_" + s.player)} +${s.points} ${tr("ev_", s.reason)}`);
   }
-  announce(lines.join(". "));
+  emit("announce", lines.join(". "));
   if (by === "timer" && first) {
-    showNotice({ text: t("timeUpPlayed", { move: first.san || first.uci, seat: first.player }) });
+    emit("notice", { text: t("timeUpPlayed", { move: first.san || first.uci, seat: first.player }) });
   }
   const out = entries.flatMap((m) => m.eliminated ?? []);
   if (out.length && !c.snap.status.over) {
@@ -276,8 +277,8 @@ function reportEntries(c, entries, by) {
     const e = human ?? out[0];
     const reason = tr("st_", e.reason);
     sound.play("out");
-    if (human) showNotice({ text: t("youAreOut", { seat: e.player, reason }), out: true });
-    else showNotice({ text: out.map((x) => t("eliminated", { seat: x.player, reason: tr("st_", x.reason) })).join(" ") });
+    if (human) emit("notice", { text: t("youAreOut", { seat: e.player, reason }), out: true });
+    else emit("notice", { text: out.map((x) => t("eliminated", { seat: x.player, reason: tr("st_", x.reason) })).join(" ") });
   }
 }
 
@@ -387,7 +388,7 @@ export function afterChange() {
     if (!c.overShown) {
       c.overShown = true;
       sound.play("end");
-      showGameOver();
+      emit("over");
     }
     return;
   }
@@ -450,25 +451,24 @@ function ensureTimer(c) {
     c.timer = { ply: c.snap.ply, seat: st.turn, deadline: Date.now() + limit * 1000 };
     queueSave();
   }
-  if (!ticker) ticker = setInterval(tick, 250);
+  if (!run.ticker) run.ticker = setInterval(tick, 250);
   tick();
 }
 
 function stopTicker() {
-  if (ticker) clearInterval(ticker);
-  ticker = null;
-  updateClock(null);
+  if (run.ticker) clearInterval(run.ticker);
+  run.ticker = null;
+  emit("clock", null);
 }
 
-let lastTickSecond = null;
 function tick() {
   const c = state.cur;
   if (!c?.timer) return stopTicker();
   const left = Math.max(0, c.timer.deadline - Date.now());
-  updateClock(c.timer, left, Number(c.settings.timeLimit) * 1000);
+  emit("clock", c.timer, left, Number(c.settings.timeLimit) * 1000);
   const sec = Math.ceil(left / 1000);
-  if (sec <= 5 && sec > 0 && sec !== lastTickSecond) sound.play("tick");
-  lastTickSecond = sec;
+  if (sec <= 5 && sec > 0 && sec !== run.lastTickSecond) sound.play("tick");
+  run.lastTickSecond = sec;
   if (left > 0) return;
   const seat = c.timer.seat;
   c.timer = null;
@@ -479,7 +479,7 @@ function tick() {
 /** The turn's time ran out: Four Kingdoms puts the player out (R6.4); every other game has
  * the computer play the turn (R5.21, R9.2). */
 function expire(c, seat) {
-  if (c.choice === "kingdoms") {
+  if (gameInfo(c.choice)?.timesOut) {
     const before = c.snap.ply;
     try {
       c.game.timeout(seat);
@@ -505,7 +505,7 @@ export function rematch() {
   if (isFour(c.choice)) {
     if (settings.alternate) {
       const order = c.snap.players;
-      settings.firstPlayer = order[(order.indexOf(settings.firstPlayer ?? "red") + 1) % order.length];
+      settings.firstPlayer = order[(Math.max(0, order.indexOf(settings.firstPlayer)) + 1) % order.length];
     }
   } else {
     seats = { white: c.seats.black, black: c.seats.white };

@@ -1,27 +1,28 @@
 // Move sounds made with WebAudio (no files to download): a short knock for a move, a deeper
 // one for a capture, two rising tones for a check, a chord at the end of a game and a tick for
 // the last seconds of a turn timer. Muted with the header switch (remembered).
-let ctx = null;
-let muted = false;
+/** The audio context (made on the first gesture) and the header switch. */
+const audio = { ctx: null, muted: false };
 /** What was asked to sound, newest last (tests and the curious read it). */
 export const log = [];
 
 export function setMuted(m) {
-  muted = !!m;
+  audio.muted = !!m;
 }
-export const isMuted = () => muted;
+export const isMuted = () => audio.muted;
 
 /** Browsers only allow audio after a gesture: the first tap or key unlocks it. */
 export function unlock() {
-  if (ctx || typeof AudioContext === "undefined") return;
+  if (audio.ctx || typeof AudioContext === "undefined") return;
   try {
-    ctx = new AudioContext();
+    audio.ctx = new AudioContext();
   } catch {
-    ctx = null;
+    audio.ctx = null;
   }
 }
 
 function tone(freq, start, dur, { type = "sine", gain = 0.18, slide = 0 } = {}) {
+  const { ctx } = audio;
   const t0 = ctx.currentTime + start;
   const osc = ctx.createOscillator();
   const g = ctx.createGain();
@@ -54,6 +55,7 @@ const SOUNDS = {
 };
 
 export function play(name) {
+  const { ctx, muted } = audio;
   log.push({ name, muted });
   if (log.length > 100) log.shift();
   if (muted || !ctx || !SOUNDS[name]) return;

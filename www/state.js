@@ -1,27 +1,12 @@
 // The app's one state object. Everything the views draw comes from here; the engine is read
-// once per change into `state.cur.snap` (see session.js).
-export const CHOICES = ["chess", "3check", "kingofthehill", "racingkings", "ffa", "kingdoms"];
-export const isFour = (choice) => choice === "ffa" || choice === "kingdoms";
-/** Seats before a game exists (the engine's `game.players` is used once it does). */
-export const SEATS = {
-  two: ["white", "black"],
-  ffa: ["red", "blue", "yellow", "green"],
-  kingdoms: ["red", "green", "yellow", "blue"], // R6.1 play order
-};
-export const seatsOf = (choice) => (isFour(choice) ? SEATS[choice] : SEATS.two);
+// once per change into `state.cur.snap` (see session.js). The games themselves are games.js's.
+
 /** Clockwise from the bottom at rotation 0 (R5.2): the board's geometry, not the play order. */
 export const CLOCKWISE = ["red", "blue", "yellow", "green"];
 
-export function engineOptions(choice, settings = {}) {
-  if (!isFour(choice)) return { variant: choice };
-  const o = { variant: "fourplayer", rules: choice };
-  if (settings.firstPlayer && settings.firstPlayer !== "red") o.firstPlayer = settings.firstPlayer;
-  if (settings.moveLimit > 0) o.moveLimit = settings.moveLimit;
-  return o;
-}
-
 const DEFAULT_PREFS = {
-  choice: "chess",
+  /** The game chosen on the home page (a game id; null: the first the page offers). */
+  choice: null,
   seats: {},
   showLegal: true,
   rotate: true,
@@ -53,6 +38,20 @@ export const state = {
    */
   cur: null,
 };
+
+/** The saved form of a game, computed at most once per position (the worker and the store
+ * share it; session.js clears `c.json` whenever the game changes). */
+export function jsonOf(c) {
+  c.json ??= c.game.toJSON();
+  return c.json;
+}
+
+/** The seat to move in the open game, or null. */
+export const liveTurn = (c = state.cur) => c?.snap.status.turn ?? null;
+/** Is `seat` played by a person (not the computer) in game `c`? */
+export const isHuman = (c, seat) => !!seat && c.seats[seat]?.type !== "ai";
+/** Is a person to move in the live position of game `c`? */
+export const humanToMove = (c = state.cur) => !!c && !c.snap.status.over && isHuman(c, liveTurn(c));
 
 export function savePrefs() {
   try {

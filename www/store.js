@@ -5,7 +5,8 @@
 
 const DB_NAME = "tablero";
 const STORE = "games";
-let dbPromise = null;
+/** The database, opened once (a promise, so callers made before it opened wait for it). */
+const db = { opening: null };
 
 function request(req) {
   return new Promise((resolve, reject) => {
@@ -15,7 +16,7 @@ function request(req) {
 }
 
 export function openDb() {
-  dbPromise ??= new Promise((resolve, reject) => {
+  db.opening ??= new Promise((resolve, reject) => {
     let req;
     try {
       req = indexedDB.open(DB_NAME, 1);
@@ -24,9 +25,9 @@ export function openDb() {
       return;
     }
     req.onupgradeneeded = () => {
-      const db = req.result;
-      if (!db.objectStoreNames.contains(STORE)) {
-        const store = db.createObjectStore(STORE, { keyPath: "id" });
+      const conn = req.result;
+      if (!conn.objectStoreNames.contains(STORE)) {
+        const store = conn.createObjectStore(STORE, { keyPath: "id" });
         store.createIndex("updated", "updated");
       }
     };
@@ -34,16 +35,16 @@ export function openDb() {
     req.onerror = () => reject(req.error);
     req.onblocked = () => reject(new Error("database blocked"));
   });
-  return dbPromise;
+  return db.opening;
 }
 
 async function tx(mode, fn) {
-  const db = await openDb();
+  const conn = await openDb();
   return new Promise((resolve, reject) => {
     let result;
     let t;
     try {
-      t = db.transaction(STORE, mode);
+      t = conn.transaction(STORE, mode);
       result = fn(t.objectStore(STORE));
     } catch (e) {
       reject(e);

@@ -13,7 +13,8 @@ import it from "./it.js";
 export const LANGS = ["en", "es", "it"];
 const STRINGS = { en, es, it };
 
-let lang = pickLanguage();
+/** The page's language ("en", "es" or "it"). */
+const current = { lang: pickLanguage() };
 
 /** The saved choice, else the first of the browser's languages we have, else English. */
 export function pickLanguage(saved = readSaved(), prefs = navigator.languages ?? [navigator.language]) {
@@ -33,11 +34,11 @@ function readSaved() {
   }
 }
 
-export const getLang = () => lang;
+export const getLang = () => current.lang;
 
 export function setLang(next) {
   if (!LANGS.includes(next)) return;
-  lang = next;
+  current.lang = next;
   try {
     localStorage.setItem("tablero.lang", next);
   } catch {
@@ -47,10 +48,13 @@ export function setLang(next) {
 }
 
 /** The BCP 47 locale for dates and numbers. */
-export const locale = () => ({ en: "en-GB", es: "es-ES", it: "it-IT" })[lang];
+export const locale = () => ({ en: "en-GB", es: "es-ES", it: "it-IT" })[current.lang];
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-const lookup = (key) => STRINGS[lang][key] ?? STRINGS.en[key];
+const lookup = (key) => STRINGS[current.lang][key] ?? STRINGS.en[key];
+
+/** Does every language have a text for `key`? */
+export const hasText = (key) => LANGS.every((l) => STRINGS[l][key] !== undefined);
 
 /** A seat's name as a label ("White", "Blancas", "Bianco"). */
 export const seatName = (seat) => lookup("s_" + seat) ?? seat;
@@ -66,7 +70,7 @@ export function seatList(seats) {
 
 export function t(key, params = {}) {
   let s;
-  if (params.seat && STRINGS[lang]["plural_" + params.seat]) s = lookup(key + ".pl");
+  if (params.seat && STRINGS[current.lang]["plural_" + params.seat]) s = lookup(key + ".pl");
   s ??= lookup(key) ?? key;
   for (const [k, v] of Object.entries(params)) {
     if (k === "seat") {
@@ -83,14 +87,15 @@ export function tr(prefix, code) {
 
 /** "1st", "1.º", "1º"; `shared` marks a place held by more than one player. */
 export function place(n, shared = false) {
+  const { lang } = current;
   const p = lang === "en" ? n + ({ 1: "st", 2: "nd", 3: "rd" }[n] ?? "th") : lang === "es" ? `${n}.º` : `${n}º`;
   return shared ? t("placeShared", { place: p }) : p;
 }
 
 /** The short rules shown on the home page. */
-export const summary = (choice) => STRINGS[lang].summary[choice] ?? [];
+export const summary = (choice) => STRINGS[current.lang].summary[choice] ?? [];
 /** The full rules page: [{title, items: [string]}]. */
-export const rulesPage = (choice) => STRINGS[lang].rulesPages[choice] ?? [];
+export const rulesPage = (choice) => STRINGS[current.lang].rulesPages[choice] ?? [];
 
 /** Applies translations to static markup: data-i18n (text), -label (aria-label), -title. */
 export function translateDom(root = document) {

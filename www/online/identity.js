@@ -21,12 +21,13 @@ const write = (key, value) => {
   }
 };
 
-let client = null;
+/** The page's one client, made on first use. */
+const online = { client: null };
 
 /** The page's client (same origin as the page: `make demo` serves both). */
 export function getClient() {
-  if (!client) client = new OnlineClient({ token: identity()?.token ?? null });
-  return client;
+  online.client ??= new OnlineClient({ token: identity()?.token ?? null });
+  return online.client;
 }
 
 /** `{id, name, token}` of this device, or null. */
@@ -45,7 +46,7 @@ export function forget() {
   } catch {
     /* nothing stored */
   }
-  if (client) client.token = null;
+  if (online.client) online.client.token = null;
 }
 
 /** Online games this device sat in, newest first: [{id, game, seat, at}]. */

@@ -1,6 +1,8 @@
-// Small pieces shared by the views: the banner, the confirm dialog, dates, seat controls.
+// Small pieces shared by the views: the banner, the confirm and promotion dialogs, dates,
+// seat controls.
 import { t, locale } from "../i18n/index.js";
 import { ICONS } from "../icons.js";
+import { GLYPH, letter, pieceOf } from "../pieces.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -19,6 +21,32 @@ export function confirmDialog(text) {
   d.returnValue = "";
   d.showModal();
   return new Promise((resolve) => d.addEventListener("close", () => resolve(d.returnValue === "yes"), { once: true }));
+}
+
+/**
+ * The move a person meant among the board's `moves` from one square to another: the only one,
+ * the game's only promotion (four players: always a queen, R5.8), or the piece chosen in the
+ * promotion dialog. `promotions` are the game's promotion letters (`facts.promotions`).
+ * Resolves with null when the dialog was closed without a choice.
+ */
+export async function pickMove(moves, promotions) {
+  if (moves.length < 2) return moves[0] ?? null;
+  if (promotions?.length === 1) return moves.find((m) => letter(m.promotion) === promotions[0]) ?? moves[0];
+  return askPromotion(moves, promotions);
+}
+
+/** The promotion dialog: one button per piece among `moves` (and `promotions`, if given). */
+function askPromotion(moves, promotions) {
+  const d = $("promotion");
+  const byLetter = new Map(moves.map((m) => [letter(m.promotion), m]));
+  for (const b of d.querySelectorAll(".promo-choices button")) {
+    b.textContent = GLYPH[pieceOf(b.value)] + "\uFE0E";
+    b.className = `promo ${moves[0].player}`;
+    b.hidden = !byLetter.has(b.value) || (promotions ? !promotions.includes(b.value) : false);
+  }
+  d.returnValue = "";
+  d.showModal();
+  return new Promise((resolve) => d.addEventListener("close", () => resolve(byLetter.get(d.returnValue) ?? null), { once: true }));
 }
 
 export function fmtDate(ms) {

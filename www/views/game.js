@@ -1,39 +1,52 @@
 // The game view: the board, each seat's panel (in the cross board's corners for four players,
 // above and below the board for two), the side panel, the move list and the scoring list.
 // Drawn from state.cur.snap; the move and scoring lists only append what is new.
-import { state, CLOCKWISE, savePrefs } from "../state.js";
+import { state, CLOCKWISE, savePrefs, humanToMove, isHuman } from "../state.js";
 import { t, tr, getLang, seatName, seatList, place } from "../i18n/index.js";
 import { Board, cellBox } from "../board.js";
 import { ICONS } from "../icons.js";
 import { $, swatch, controllerSelect } from "./common.js";
-import { shownPosition, humanToMove, isHuman, resignSeat, setSeat, setView, save } from "../session.js";
+import { shownPosition, resignSeat, setSeat, setView, save } from "../session.js";
 import { liveHint, canHint, hintText } from "../hint.js";
+import { GLYPH } from "../pieces.js";
+import { gameName } from "../games.js";
 
-let board = null;
+/** What the game view keeps between updates: the board, the flash's timer, and what the
+ * incrementally drawn parts (seat panels, clocks, players table, move and scoring lists)
+ * already show. `resetGameView` forgets the drawn parts. */
+const view = {
+  board: null,
+  flashTimer: null,
+  /** The seat panels, built once per game, rotation and language, then updated in place. */
+  seats: { key: "", nodes: new Map() },
+  /** Is a clock shown (with none, hiding them costs nothing)? */
+  clockShown: false,
+  playersKey: "",
+  moves: { id: null },
+  events: { id: null },
+};
 /** Sets a text only when it changed: an unchanged text must not cost a layout and a paint. */
 const setText = (node, text) => {
   if (node.textContent !== text) node.textContent = text;
 };
 const VALUE = { pawn: 1, knight: 3, bishop: 3, rook: 5, queen: 9, king: 0 };
-const GLYPH = { king: "♚", queen: "♛", rook: "♜", bishop: "♝", knight: "♞", pawn: "♟" };
 
 export function initBoard(hooks) {
-  board = new Board($("board"), hooks);
-  return board;
+  view.board = new Board($("board"), hooks);
+  return view.board;
 }
 
 export function announce(text) {
   $("announcer").textContent = text;
 }
 
-let flashTimer = null;
 /** A short message under the status line (a piece that cannot move, and so on). */
 export function flash(text) {
   const f = $("flash");
   f.textContent = text;
   f.hidden = false;
-  clearTimeout(flashTimer);
-  flashTimer = setTimeout(() => (f.hidden = true), 4000);
+  clearTimeout(view.flashTimer);
+  view.flashTimer = setTimeout(() => (f.hidden = true), 4000);
 }
 
 /** A notice that stays until closed: eliminations, the computer playing a timed-out turn. */
@@ -61,8 +74,9 @@ function orientationSeat(c) {
 
 function rotation(c) {
   const four = c.snap.facts.points;
-  // Racing Kings: both kings race up the same board, so it is never turned.
-  const seat = c.choice === "racingkings" ? "white" : orientationSeat(c);
+  // A race to a finish rank (Racing Kings): both kings run up the same board, so it is never
+  // turned.
+  const seat = c.snap.facts.finishRank ? "white" : orientationSeat(c);
   const base = four ? CLOCKWISE.indexOf(seat) : seat === "black" ? 2 : 0;
   return (base + c.rotOffset * (four ? 1 : 2)) % 4;
 }
@@ -93,7 +107,7 @@ export { squareLabel };
 // --- the whole view ------------------------------------------------------------------------------
 export function renderGame() {
   const c = state.cur;
-  if (!c || !board) return;
+  if (!c || !view.board) return;
   const pos = shownPosition(c);
   const rot = rotation(c);
   renderBoard(c, pos, rot);
@@ -114,7 +128,7 @@ function renderBoard(c, pos, rot) {
   }
   const h = pos.live ? liveHint(c) : null;
   const finish = facts.finishRank ? [..."abcdefghijklmn".slice(0, n)].map((f) => f + facts.finishRank) : [];
-  board.update({
+  view.board.update({
     key: `${c.id}:${pos.ply}:${pos.live}`,
     n,
     pieces: pos.board,
@@ -131,7 +145,7 @@ function renderBoard(c, pos, rot) {
     // cost of a move on a slow phone.
     animate: !(n === 14 && pos.last && !isHuman(c, pos.last.player)),
     showLegal: c.settings.showLegal,
-    ariaLabel: `${t("board")}: ${t("g_" + c.choice)}`,
+    ariaLabel: `${t("board")}: ${gameName(c.choice)}`,
     labelKey: getLang(),
   });
   $("board").dataset.rot = String(rot);
@@ -201,10 +215,6 @@ function material(c) {
   return { taken, total };
 }
 
-/** The seat panels are built once per game, rotation and language, then updated in place
- * (texts and classes), so a move does not rebuild them. */
-let seatLayout = { key: "", nodes: new Map() };
-
 function buildSeatPanel(c, info, four) {
   const d = document.createElement("div");
   d.dataset.seat = info.seat;
@@ -249,9 +259,9 @@ function renderSeats(c, rot) {
   // sit in a strip above the board instead.
   const strip = four && n === 14 && state.prefs.zoom;
   const key = JSON.stringify([getLang(), c.id, rot, four, strip]);
-  if (key !== seatLayout.key) {
-    seatLayout = { key, nodes: new Map() };
-    for (const info of infos) seatLayout.nodes.set(info.seat, buildSeatPanel(c, info, four));
+  if (key !== view.seats.key) {
+    view.seats = { key, nodes: new Map() };
+    for (const info of infos) view.seats.nodes.set(info.seat, buildSeatPanel(c, info, four));
     if (strip) {
       $("corners").replaceChildren();
       $("bar-bottom").replaceChildren();
@@ -260,8 +270,8 @@ function renderSeats(c, rot) {
       bar.hidden = false;
       bar.className = "seat-strip";
       delete bar.dataset.seat;
-      for (const info of infos) seatLayout.nodes.get(info.seat).root.className = `corner strip seat-${info.seat}`;
-      bar.replaceChildren(...infos.map((i) => seatLayout.nodes.get(i.seat).root));
+      for (const info of infos) view.seats.nodes.get(info.seat).root.className = `corner strip seat-${info.seat}`;
+      bar.replaceChildren(...infos.map((i) => view.seats.nodes.get(i.seat).root));
     } else if (four) {
       $("bar-top").replaceChildren();
       $("bar-bottom").replaceChildren();
@@ -271,11 +281,11 @@ function renderSeats(c, rot) {
         const side = (CLOCKWISE.indexOf(info.seat) - rot + 4) % 4;
         const [x, y] = corners[side];
         const box = cellBox(n, x, y, 3, 3);
-        const d = seatLayout.nodes.get(info.seat).root;
+        const d = view.seats.nodes.get(info.seat).root;
         d.className = `corner seat-${info.seat} side-${side}`;
         Object.assign(d.style, { left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${box.width * 100}%`, height: `${box.height * 100}%` });
       }
-      $("corners").replaceChildren(...infos.map((i) => seatLayout.nodes.get(i.seat).root));
+      $("corners").replaceChildren(...infos.map((i) => view.seats.nodes.get(i.seat).root));
     } else {
       $("corners").replaceChildren();
       $("bar-top").hidden = $("bar-bottom").hidden = false;
@@ -284,7 +294,7 @@ function renderSeats(c, rot) {
         const bar = $(info.seat === bottom ? "bar-bottom" : "bar-top");
         bar.className = `seat-bar seat-${info.seat}`;
         bar.dataset.seat = info.seat;
-        const parts = seatLayout.nodes.get(info.seat);
+        const parts = view.seats.nodes.get(info.seat);
         bar.replaceChildren(...parts.root.childNodes);
         parts.root = bar;
       }
@@ -292,7 +302,7 @@ function renderSeats(c, rot) {
   }
   const mat = four ? null : material(c);
   for (const info of infos) {
-    const p = seatLayout.nodes.get(info.seat);
+    const p = view.seats.nodes.get(info.seat);
     p.root.classList.toggle("to-move", info.toMove);
     p.root.classList.toggle("out", info.status !== "active");
     if (p.ai !== info.ai) {
@@ -331,12 +341,11 @@ function renderSeats(c, rot) {
 }
 
 /** Shows the running turn timer in its seat's panel (a bar and seconds); null hides them. */
-let clockShown = false;
 export function updateClock(timer, left = 0, total = 1) {
   // Called on every move to hide the clocks: with none shown there is nothing to do, and the
   // document-wide query cost a four-player move several milliseconds on a slow CPU.
-  if (!timer && !clockShown) return;
-  clockShown = !!timer;
+  if (!timer && !view.clockShown) return;
+  view.clockShown = !!timer;
   for (const el of document.querySelectorAll("[data-clock-seat]")) {
     const on = !!timer && el.dataset.clockSeat === timer.seat;
     if (el.hidden === on) el.hidden = !on;
@@ -363,14 +372,13 @@ export function resultText(c) {
   return `${t("wins", { seat: w[0] })} (${reason})`;
 }
 
-let playersKey = "";
 function renderPanel(c, pos) {
   const st = c.snap.status;
   const live = pos.live;
   const facts = c.snap.facts;
-  setText($("game-title"), t("g_" + c.choice));
+  setText($("game-title"), gameName(c.choice));
   $("game-rules").href = `#/rules/${c.choice}`;
-  document.title = `${t("g_" + c.choice)} — tablero`;
+  document.title = `${gameName(c.choice)} — tablero`;
   const status = $("status");
   let text;
   if (st.over) text = resultText(c);
@@ -425,8 +433,8 @@ function renderPanel(c, pos) {
 
   // Seats: who plays each (person or computer level), in play order.
   const key = JSON.stringify([getLang(), c.id, c.seats, c.snap.players]);
-  if (key !== playersKey) {
-    playersKey = key;
+  if (key !== view.playersKey) {
+    view.playersKey = key;
     const rows = c.snap.players.map((seat) => {
       const tr_ = document.createElement("tr");
       tr_.className = `player seat-${seat}`;
@@ -447,8 +455,6 @@ function renderPanel(c, pos) {
 }
 
 // --- move list ---------------------------------------------------------------------------------
-let movesState = { id: null, count: 0, lang: null, four: false, row: null, rowNo: 0, lastIdx: -1, current: null };
-
 function moveButton(m, i) {
   const b = document.createElement("button");
   b.type = "button";
@@ -463,11 +469,11 @@ function renderMoves(c) {
   const list = $("moves");
   const h = c.snap.history;
   const four = c.snap.facts.points;
-  const ms = movesState;
+  const ms = view.moves;
   const order = c.snap.players;
   const fresh = ms.id !== c.id || ms.lang !== getLang() || h.length < ms.count || ms.four !== four;
   if (fresh) {
-    movesState = { id: c.id, count: 0, lang: getLang(), four, row: null, rowNo: 0, lastIdx: -1, current: null };
+    view.moves = { id: c.id, count: 0, lang: getLang(), four, row: null, rowNo: 0, lastIdx: -1, current: null };
     list.replaceChildren();
     $("moves-legend").hidden = !four;
     // A record that went on after the game ended under these rules was imported up to that
@@ -495,7 +501,7 @@ function renderMoves(c) {
       list.append(Object.assign(document.createElement("ol"), { className: "moves2" }));
     }
   }
-  const st = movesState;
+  const st = view.moves;
   if (!h.length) {
     if (!list.querySelector(".muted")) list.append(Object.assign(document.createElement("p"), { className: "muted", textContent: t("noMoves") }));
   } else list.querySelector(".muted")?.remove();
@@ -553,19 +559,18 @@ function keepInView(list, node, toEnd) {
 }
 
 // --- scoring list (four players) --------------------------------------------------------------
-let eventsState = { id: null, count: 0, lang: null };
 function renderEvents(c) {
   const box = $("events-box");
   box.hidden = !c.snap.facts.points;
   if (box.hidden) return;
   const h = c.snap.history;
   const list = $("events");
-  if (eventsState.id !== c.id || eventsState.lang !== getLang() || h.length < eventsState.count) {
-    eventsState = { id: c.id, count: 0, lang: getLang() };
+  if (view.events.id !== c.id || view.events.lang !== getLang() || h.length < view.events.count) {
+    view.events = { id: c.id, count: 0, lang: getLang() };
     list.replaceChildren();
   }
   const items = [];
-  for (let i = eventsState.count; i < h.length; i++) {
+  for (let i = view.events.count; i < h.length; i++) {
     const m = h[i];
     const group = [];
     for (const ev of m.scoring ?? []) {
@@ -582,7 +587,7 @@ function renderEvents(c) {
     }
     items.unshift(...group); // newest first; within a move, the points before who went out
   }
-  eventsState.count = h.length;
+  view.events.count = h.length;
   if (items.length) {
     list.querySelector(".muted")?.remove();
     list.prepend(...items);
@@ -687,9 +692,9 @@ export function bindGameView({ onUndo, onResign, onClaim, onHint, onRematch, onH
 
 /** Forgets what the incremental lists drew (a language change redraws them). */
 export function resetGameView() {
-  seatLayout = { key: "", nodes: new Map() };
-  clockShown = true; // redrawn panels: hide their clocks on the next update
-  playersKey = "";
-  movesState = { id: null };
-  eventsState = { id: null };
+  view.seats = { key: "", nodes: new Map() };
+  view.clockShown = true; // redrawn panels: hide their clocks on the next update
+  view.playersKey = "";
+  view.moves = { id: null };
+  view.events = { id: null };
 }

@@ -1,6 +1,8 @@
 // Home: choose a game, who plays each seat, and the settings; continue the latest game.
 // (An "Online" choice will join the game cards once online play exists.)
-import { state, savePrefs, CHOICES, isFour } from "../state.js";
+import { state, savePrefs } from "../state.js";
+import { pageGames, offered, gameInfo, gameName, isFour } from "../games.js";
+import { GLYPH } from "../pieces.js";
 import { t, seatName, summary } from "../i18n/index.js";
 import { ICONS } from "../icons.js";
 import * as store from "../store.js";
@@ -8,15 +10,27 @@ import { Game } from "../engine.js";
 import { $, swatch, controllerSelect, fmtDate } from "./common.js";
 import { defaultSeats, startNew } from "../session.js";
 
-const GLYPH = { chess: "♚", "3check": "♛", kingofthehill: "♔", racingkings: "♞", kingdoms: "♜" };
+/**
+ * A game card's icon, from the rule that sets the game apart, so a new game needs no entry
+ * here: the cross board (four players, points), a rook's castle for the kingdoms whose
+ * players are put out by the clock, a knight racing to the finish rank, the white king of
+ * the hill, a queen giving checks to count, and the king for plain checkmate.
+ */
+function gameIcon(g) {
+  const f = g.facts;
+  if (f.points && !g.timesOut) return ICONS.cross;
+  const glyph = f.points ? GLYPH.rook : f.finishRank ? GLYPH.knight : f.hill.length ? "♔" : f.countsChecks ? GLYPH.queen : GLYPH.king;
+  return `<span class="glyph">${glyph}\uFE0E</span>`;
+}
 
 export function buildHome({ onImport }) {
   const box = $("choices");
-  for (const choice of CHOICES) {
+  for (const g of pageGames()) {
+    const choice = g.id;
     const label = document.createElement("label");
     label.className = "choice";
     label.dataset.choice = choice;
-    const icon = choice === "ffa" ? ICONS.cross : `<span class="glyph">${GLYPH[choice]}\uFE0E</span>`;
+    const icon = gameIcon(g);
     label.innerHTML = `<input type="radio" name="choice" value="${choice}" /><span class="choice-icon" aria-hidden="true">${icon}</span><span class="choice-name"></span>`;
     label.querySelector("input").addEventListener("change", () => {
       state.prefs.choice = choice;
@@ -50,13 +64,13 @@ export function buildHome({ onImport }) {
 
 export function renderHome() {
   const p = state.prefs;
-  if (!CHOICES.includes(p.choice)) p.choice = "chess";
+  p.choice = offered(p.choice);
   for (const label of $("choices").children) {
     label.querySelector("input").checked = label.dataset.choice === p.choice;
-    label.querySelector(".choice-name").textContent = t("g_" + label.dataset.choice);
+    label.querySelector(".choice-name").textContent = gameName(label.dataset.choice);
   }
   const choice = p.choice;
-  $("rules-title").textContent = t("rulesOf", { game: t("g_" + choice) });
+  $("rules-title").textContent = t("rulesOf", { game: gameName(choice) });
   $("rules-list").replaceChildren(...summary(choice).map((line) => Object.assign(document.createElement("li"), { textContent: line })));
   $("rules-link").href = `#/rules/${choice}`;
   const seats = defaultSeats(choice);
@@ -80,7 +94,7 @@ export function renderHome() {
   $("opt-rotate").checked = p.rotate;
   $("opt-alternate").checked = p.alternate;
   $("opt-time").value = String(p.timeLimit);
-  $("opt-time-hint").textContent = choice === "kingdoms" ? t("timeLimitHintKingdoms") : t("timeLimitHint");
+  $("opt-time-hint").textContent = gameInfo(choice).timesOut ? t("timeLimitHintKingdoms") : t("timeLimitHint");
   $("opt-movelimit").value = String(p.moveLimit);
   for (const n of document.querySelectorAll(".four-only")) n.hidden = !isFour(choice);
 }
@@ -93,7 +107,7 @@ export async function renderContinue() {
     const latest = games.find((g) => !g.over && readable(g));
     if (!latest) return;
     $("continue").dataset.id = latest.id;
-    $("continue").textContent = t("continueGame", { game: t("g_" + latest.choice), moves: latest.moves ?? 0, date: fmtDate(latest.updated) });
+    $("continue").textContent = t("continueGame", { game: gameName(latest.choice), moves: latest.moves ?? 0, date: fmtDate(latest.updated) });
     $("continue-box").hidden = false;
   } catch {
     /* nothing to continue */

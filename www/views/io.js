@@ -1,7 +1,8 @@
 // Export (PGN/FEN, PGN4/FEN4) and import (text or file; the same game imported twice opens
 // the saved copy instead of adding another).
 import { newGame, Game } from "../engine.js";
-import { state, CHOICES, isFour, seatsOf } from "../state.js";
+import { state } from "../state.js";
+import { choices, gameInfo, gameName, idOf, isFour, seatsOf, firstGame, newGameOptions } from "../games.js";
 import * as store from "../store.js";
 import { t } from "../i18n/index.js";
 import { $ } from "./common.js";
@@ -43,7 +44,7 @@ async function copy(id, btn) {
 export function openImport() {
   const sel = $("import-as");
   sel.replaceChildren(new Option(t("importAuto"), ""));
-  for (const c of CHOICES) sel.add(new Option(t("g_" + c), c));
+  for (const c of choices()) sel.add(new Option(gameName(c), c));
   $("import-text").value = "";
   $("import-file").value = "";
   $("import-error").hidden = true;
@@ -112,32 +113,39 @@ export function importText(raw, as) {
   if (!text) throw new Error("empty");
   if (text.startsWith("{")) {
     const game = Game.fromJSON(JSON.parse(text));
-    return { game, choice: choiceOf(game, as, text) };
+    return { game, choice: idOf(game) };
   }
   const fen4 = /^[RBYG]-[\d,]+-/.test(text) || /(^|,)x,x,x,/.test(text);
-  const pgn4 = /\[(StartFen4|RuleVariants)\s/i.test(text) || /\[Variant\s+"(FFA|Teams|Four)/i.test(text);
+  const pgn4 = /\[(StartFen4|RuleVariants)\s/i.test(text) || fourPlayerTag(text);
   const pgn = text.startsWith("[") || /^1\.\s/.test(text);
   const four = fen4 || pgn4 || isFour(as);
-  const preset = as === "kingdoms" || (!as && /kingdom/i.test(text)) ? "kingdoms" : "ffa";
+  // The game a position is read as: the chosen one when it has as many players, else the
+  // table's first of its kind (a FEN with check counters, "+2+1", is one of the game that
+  // counts checks). A PGN or PGN4 names its own game in its tags, which the engine reads.
+  const checks = /\s\d\+\d(\s|$)/.test(text) || /\+\d\+\d$/.test(text);
+  const kind = as && isFour(as) === four ? as : !four && checks ? countingChecks() : firstGame(four);
   let options;
-  if (four) {
-    options = pgn4 || (!fen4 && pgn) ? { variant: "fourplayer", pgn: text } : { variant: "fourplayer", rules: preset, fen: text };
-  } else if (pgn) {
-    options = { pgn: text };
-  } else {
-    const variant = as || (/\s\d\+\d(\s|$)/.test(text) || /\+\d\+\d$/.test(text) ? "3check" : "chess");
-    options = { variant, fen: text };
-  }
+  if (four) options = pgn4 || (!fen4 && pgn) ? { variant: gameInfo(kind).variant, pgn: text } : { ...newGameOptions(kind), fen: text };
+  else if (pgn) options = { pgn: text };
+  else options = { ...newGameOptions(kind), fen: text };
   const game = newGame(options);
-  if (!four && pgn && as && game.variant !== as) {
-    const got = game.variant;
+  const choice = idOf(game);
+  if (!four && pgn && as && choice !== as) {
     game.free();
-    throw new Error(`${t("g_" + as)} ≠ ${t("g_" + got)}`);
+    throw new Error(`${gameName(as)} ≠ ${gameName(choice)}`);
   }
-  return { game, choice: four ? (game.rules ?? preset) : game.variant };
+  return { game, choice };
 }
 
-function choiceOf(game, as, text) {
-  if (game.variant !== "fourplayer") return game.variant;
-  return game.rules ?? (isFour(as) ? as : /kingdom/i.test(text) ? "kingdoms" : "ffa");
+/** Does the text's `Variant` tag name a four-player game: one of the table's (PGN4's "FFA"),
+ * or chess.com's other four-player games ("Teams", "Four-player …"), which tablero reads as
+ * PGN4 to say what it cannot play? */
+function fourPlayerTag(text) {
+  const tag = (text.match(/\[Variant\s+"([^"]*)"/i)?.[1] ?? "").toLowerCase();
+  if (!tag) return false;
+  const names = choices().filter(isFour).map((id) => gameInfo(id).pgnVariant);
+  return [...names, "Teams", "Four"].some((name) => tag.startsWith(name.toLowerCase()));
 }
+
+/** The game whose positions carry check counters (Three-check). */
+const countingChecks = () => choices().find((id) => gameInfo(id).facts.countsChecks);

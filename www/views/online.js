@@ -2,44 +2,52 @@
 // leaderboard. Speaks to tablero-server through pkg/tablero-online.js; the board is the local
 // game's Board. Names come from other people: they are only ever set as text.
 import { Board } from "../board.js";
-import { CHOICES, CLOCKWISE, isFour } from "../state.js";
+import { CLOCKWISE } from "../state.js";
+import { onlineGames, gameInfo, gameName, isFour } from "../games.js";
 import { t, seatName, getLang } from "../i18n/index.js";
-import { $, showBanner, hideBanner, confirmDialog, swatch, fmtDate } from "./common.js";
+import { $, showBanner, hideBanner, confirmDialog, swatch, fmtDate, pickMove } from "./common.js";
+import { moveInput } from "../pieces.js";
 import { squareLabel } from "./game.js";
 import { ot, refusal } from "../online/strings.js";
-import { newGame } from "../engine.js";
-import { engineOptions } from "../../pkg/tablero-online.js";
 import { getClient, identity, register, forget, myRooms, rememberRoom, ratingBefore, setRatingBefore } from "../online/identity.js";
 
-const SEATS = { two: ["white", "black"], four: ["red", "blue", "yellow", "green"] };
-const seatsOf = (game) => (isFour(game) ? SEATS.four : SEATS.two);
 const el = (tag, props = {}, ...children) => {
   const n = Object.assign(document.createElement(tag), props);
   n.append(...children.filter((c) => c !== null && c !== undefined));
   return n;
 };
-const gameName = (g) => t("g_" + g);
 
-let root = null;
-let room = null; // the open Room
-let roomId = null;
-let board = null;
-let tick = null;
-let lobbyTimer = null;
-let skew = 0; // server time − local time
-let ratingsById = new Map();
-let flashTimer = null;
-let renderedKey = null;
+/** The online pages' state: where they draw, the open room and what its view keeps. */
+const view = {
+  /** The element the online pages draw into. */
+  root: null,
+  /** The open Room (pkg/tablero-online.js), its id, and its Board. */
+  room: null,
+  roomId: null,
+  board: null,
+  /** Intervals: the room's clocks and presence (250 ms), the lobby's refresh (4 s). */
+  tick: null,
+  lobbyTimer: null,
+  /** Server time − local time, from the last state. */
+  skew: 0,
+  /** The room's game's ratings by player id. */
+  ratingsById: new Map(),
+  flashTimer: null,
+  /** The position the board shows (a state that changed nothing else is not redrawn). */
+  renderedKey: null,
+  /** The ply of the last state: a refusal is hidden once the position moves on. */
+  lastPly: -1,
+};
 
 /** window.tablero.online, for tests. */
 export const debug = {
   get room() {
-    return room;
+    return view.room;
   },
 };
 
 export function initOnline() {
-  root = $("online-root");
+  view.root = $("online-root");
 }
 
 /** The mode choice on the home page, in the page's language. */
@@ -53,20 +61,20 @@ export function renderModeChoice() {
 
 /** Leaves the online pages: closes the room socket and stops the timers. */
 export function leaveOnline() {
-  room?.close();
-  room = null;
-  roomId = null;
-  renderedKey = null;
-  clearInterval(tick);
-  clearInterval(lobbyTimer);
+  view.room?.close();
+  view.room = null;
+  view.roomId = null;
+  view.renderedKey = null;
+  clearInterval(view.tick);
+  clearInterval(view.lobbyTimer);
   hideBanner("online");
 }
 
 /** Route entry: `id` null for the lobby. */
 export async function renderOnline(id) {
-  if (id !== roomId || !id) leaveOnline();
+  if (id !== view.roomId || !id) leaveOnline();
   if (!(await getClient().health())) {
-    root.replaceChildren(el("h1", { textContent: ot("title") }), el("p", { className: "notice warn", id: "online-unavailable", textContent: ot("needServer") }));
+    view.root.replaceChildren(el("h1", { textContent: ot("title") }), el("p", { className: "notice warn", id: "online-unavailable", textContent: ot("needServer") }));
     return;
   }
   if (!identity()) return renderNameForm(() => renderOnline(id));
@@ -97,7 +105,7 @@ function renderNameForm(then) {
       error.hidden = false;
     }
   });
-  root.replaceChildren(el("h1", { textContent: ot("title") }), form);
+  view.root.replaceChildren(el("h1", { textContent: ot("title") }), form);
   input.focus();
 }
 
@@ -123,10 +131,10 @@ async function renderLobby() {
   const counts = el("p", { id: "online-counts", className: "online-counts" });
   const list = el("ul", { id: "online-rooms", className: "online-rooms" });
   const lbGame = el("select", { id: "lb-game", "aria-label": ot("game") });
-  for (const g of CHOICES) lbGame.add(new Option(gameName(g), g));
+  for (const g of onlineGames()) lbGame.add(new Option(gameName(g.id), g.id));
   const lbTable = el("table", { id: "leaderboard", className: "leaderboard" });
   lbGame.addEventListener("change", () => renderLeaderboard(lbGame.value, lbTable));
-  root.replaceChildren(
+  view.root.replaceChildren(
     el("h1", { textContent: ot("title") }),
     who,
     counts,
@@ -149,8 +157,8 @@ async function renderLobby() {
     }
   };
   await refresh();
-  clearInterval(lobbyTimer);
-  lobbyTimer = setInterval(refresh, 4000);
+  clearInterval(view.lobbyTimer);
+  view.lobbyTimer = setInterval(refresh, 4000);
 }
 
 function renderRooms(lobby, counts, list) {
@@ -181,7 +189,7 @@ function renderRooms(lobby, counts, list) {
 
 function createForm() {
   const game = el("select", { id: "cr-game" });
-  for (const g of CHOICES) game.add(new Option(gameName(g), g));
+  for (const g of onlineGames()) game.add(new Option(gameName(g.id), g.id));
   const rated = el("select", { id: "cr-rated" });
   rated.add(new Option(ot("casual"), "0"));
   rated.add(new Option(ot("rated"), "1"));
@@ -194,7 +202,8 @@ function createForm() {
   const error = el("p", { className: "error", hidden: true, role: "alert" });
   const field = (label, control, hint) => el("label", { className: "stack" }, el("span", { textContent: label }), control, hint ? el("small", { textContent: hint }) : null);
   const fillSeats = () => {
-    const seats = seatsOf(game.value);
+    // A room's seats in the table's order (a room lists its seats so).
+    const seats = gameInfo(game.value).players;
     const keep = seat.value;
     seat.replaceChildren(...seats.map((s) => new Option(seatName(s), s)));
     if (seats.includes(keep)) seat.value = keep;
@@ -299,8 +308,8 @@ const ratingText = (r) => `${Math.round(r.rating)}${r.provisional ? "?" : ""}`;
 
 // --- a room -------------------------------------------------------------------------------------
 async function openRoomPage(id) {
-  if (room && roomId === id) return;
-  roomId = id;
+  if (view.room && view.roomId === id) return;
+  view.roomId = id;
   const client = getClient();
   let snapshot;
   try {
@@ -310,7 +319,7 @@ async function openRoomPage(id) {
       forget();
       return renderOnline(id);
     }
-    root.replaceChildren(el("h1", { textContent: ot("title") }), el("p", { className: "notice warn", id: "online-error", textContent: refusal(err) }), lobbyLink());
+    view.root.replaceChildren(el("h1", { textContent: ot("title") }), el("p", { className: "notice warn", id: "online-error", textContent: refusal(err) }), lobbyLink());
     return;
   }
   const me = identity();
@@ -326,27 +335,27 @@ async function openRoomPage(id) {
   }
   if (mine) rememberRoom({ id, game: snapshot.game, seat: mine.seat });
   buildRoomView();
-  room = client.openRoom(id);
-  room.on("state", onState);
-  room.on("error", (err) => flash(refusal(err)));
-  room.on("connection", (c) => {
+  view.room = client.openRoom(id);
+  view.room.on("state", onState);
+  view.room.on("error", (err) => flash(refusal(err)));
+  view.room.on("connection", (c) => {
     if (c.connected) hideBanner("online");
     else showBanner(c.retryIn ? ot("offlineIn", { s: Math.ceil(c.retryIn / 1000) }) : ot("offline"), "online");
     $("online-conn") && ($("online-conn").dataset.connected = String(c.connected));
   });
-  room.on("closed", (info) => {
+  view.room.on("closed", (info) => {
     if (info.code !== "closed") flash(refusal(info));
   });
   loadRatings(snapshot.game);
-  clearInterval(tick);
-  tick = setInterval(renderClocks, 250);
+  clearInterval(view.tick);
+  view.tick = setInterval(renderClocks, 250);
 }
 
 const lobbyLink = () => el("a", { className: "button", href: "#/online", textContent: ot("lobby") });
 
 function buildRoomView() {
   const boardHost = el("div", { id: "online-board", className: "board-host" });
-  const view = el(
+  const page = el(
     "div",
     { className: "game-view online-game", id: "online-game" },
     el("div", { className: "board-wrap", id: "online-board-wrap" }, el("div", { className: "board-frame", id: "online-board-frame" }, boardHost)),
@@ -374,7 +383,7 @@ function buildRoomView() {
       el(
         "div",
         { className: "buttons" },
-        el("button", { type: "button", id: "online-claim", textContent: ot("claimDraw"), onclick: () => room?.claimDraw().catch(() => {}) }),
+        el("button", { type: "button", id: "online-claim", textContent: ot("claimDraw"), onclick: () => view.room?.claimDraw().catch(() => {}) }),
         el("button", { type: "button", id: "online-resign", textContent: ot("resign"), onclick: onResign }),
       ),
       el("table", { id: "online-seats", className: "players online-seats" }),
@@ -382,23 +391,23 @@ function buildRoomView() {
       el("ol", { id: "online-moves", className: "online-moves" }),
     ),
   );
-  root.replaceChildren(view);
-  board = new Board(boardHost, {
-    legalFrom: (sq) => room?.legalMoves(sq) ?? [],
+  view.root.replaceChildren(page);
+  view.board = new Board(boardHost, {
+    legalFrom: (sq) => view.room?.legalMoves(sq) ?? [],
     onMove: onBoardMove,
     label: squareLabel,
     onBlocked: () => {
-      const s = room?.state;
+      const s = view.room?.state;
       if (!s) return;
-      if (room.seat === null) flash(ot("err_not-seated"));
+      if (view.room.seat === null) flash(ot("err_not-seated"));
       else if (s.status.over) flash(ot("err_game-over"));
-      else if (s.status.turn !== room.seat) flash(ot("err_not-your-turn"));
+      else if (s.status.turn !== view.room.seat) flash(ot("err_not-your-turn"));
     },
   });
 }
 
 function inviteUrl() {
-  return new URL(`/www/#room=${encodeURIComponent(roomId)}`, location.href).href;
+  return new URL(`/www/#room=${encodeURIComponent(view.roomId)}`, location.href).href;
 }
 
 async function copyInvite() {
@@ -413,39 +422,20 @@ async function copyInvite() {
 }
 
 function shareInvite() {
-  const s = room?.state;
+  const s = view.room?.state;
   navigator.share({ title: "tablero", text: ot("shareText", { game: s ? gameName(s.game) : "" }), url: $("invite-link").value }).catch(() => {});
 }
 
 async function onResign() {
-  if (!room || room.seat === null) return flash(ot("err_not-seated"));
+  if (!view.room || view.room.seat === null) return flash(ot("err_not-seated"));
   if (!(await confirmDialog(ot("confirmResign")))) return;
-  room.resign().catch(() => {});
+  view.room.resign().catch(() => {});
 }
-
-const letter = (p) => ({ queen: "q", rook: "r", bishop: "b", knight: "n" })[p] ?? p;
 
 async function onBoardMove(from, to, moves) {
-  let move = moves[0];
-  if (moves.length > 1) {
-    move = await askPromotion(moves);
-    if (!move) return render();
-  }
-  room.play({ from: move.from, to: move.to, promotion: move.promotion ? letter(move.promotion) : undefined }).catch(() => render());
-}
-
-function askPromotion(moves) {
-  const d = $("promotion");
-  const byLetter = new Map(moves.map((m) => [letter(m.promotion), m]));
-  const glyph = { q: "♛", r: "♜", b: "♝", n: "♞" };
-  for (const b of d.querySelectorAll(".promo-choices button")) {
-    b.textContent = glyph[b.value] + "\uFE0E";
-    b.className = `promo ${moves[0].player}`;
-    b.hidden = !byLetter.has(b.value);
-  }
-  d.returnValue = "";
-  d.showModal();
-  return new Promise((resolve) => d.addEventListener("close", () => resolve(byLetter.get(d.returnValue) ?? null), { once: true }));
+  const move = await pickMove(moves, view.room.game()?.facts.promotions);
+  if (!move) return render();
+  view.room.play(moveInput(move)).catch(() => render());
 }
 
 function flash(text) {
@@ -453,27 +443,26 @@ function flash(text) {
   if (!f) return;
   f.textContent = text;
   f.hidden = false;
-  clearTimeout(flashTimer);
-  flashTimer = setTimeout(() => (f.hidden = true), 5000);
+  clearTimeout(view.flashTimer);
+  view.flashTimer = setTimeout(() => (f.hidden = true), 5000);
 }
 
 async function loadRatings(game) {
   try {
     const rows = await getClient().ratings(game);
-    ratingsById = new Map(rows.map((r) => [r.player.id, r]));
+    view.ratingsById = new Map(rows.map((r) => [r.player.id, r]));
   } catch {
-    ratingsById = new Map();
+    view.ratingsById = new Map();
   }
   render();
 }
 
-let lastPly = -1;
 async function onState(s) {
   // A refusal is about the position it was made in.
-  if (s.ply !== lastPly && $("online-flash")) $("online-flash").hidden = true;
-  lastPly = s.ply;
-  skew = (s.now ?? Date.now()) - Date.now();
-  if (s.rated && s.roomStatus !== "over" && room?.seat) {
+  if (s.ply !== view.lastPly && $("online-flash")) $("online-flash").hidden = true;
+  view.lastPly = s.ply;
+  view.skew = (s.now ?? Date.now()) - Date.now();
+  if (s.rated && s.roomStatus !== "over" && view.room?.seat) {
     try {
       const me = await getClient().me();
       const r = me.ratings.find((x) => x.game === s.game);
@@ -488,7 +477,7 @@ async function onState(s) {
 
 async function showRatingChange(s) {
   const before = ratingBefore(s.room);
-  if (before === null || !room?.seat) return;
+  if (before === null || !view.room?.seat) return;
   const box = $("online-result");
   box.dataset.rating = "pending";
   try {
@@ -520,9 +509,9 @@ function resultText(s) {
 }
 
 function render() {
-  const s = room?.state;
+  const s = view.room?.state;
   if (!s || !$("online-game")) return;
-  const seat = room.seat;
+  const seat = view.room.seat;
   const four = isFour(s.game);
   $("online-title").textContent = gameName(s.game) + (s.rated ? ` · ${ot("rated")}` : "");
   // Status line.
@@ -565,14 +554,15 @@ function renderSeats(s, mySeat) {
     if (x.player) {
       name.append(el("span", { className: "player-name", textContent: x.player.name }));
       if (x.seat === mySeat) name.append(el("span", { className: "muted", textContent: ` (${ot("you")})` }));
-      const r = ratingsById.get(x.player.id);
+      const r = view.ratingsById.get(x.player.id);
       name.append(el("span", { className: "seat-rating", textContent: " " + (r ? ratingText(r) : "1500?"), title: !r || r.provisional ? ot("provisional") : "" }));
     } else name.textContent = x.computer ? ot("computerSeat", { n: x.computer }) : ot("freeSeat");
     const presence = el("td", { className: "presence" });
     presence.dataset.awaySince = x.awaySince ?? "";
     presence.dataset.player = x.player?.name ?? "";
     const score = s.score.find((q) => q.player === x.seat);
-    const pts = isFour(s.game) ? String(score?.points ?? 0) : s.game === "3check" ? ot("checks", { n: score?.checks ?? 0 }) : "";
+    const facts = gameInfo(s.game)?.facts;
+    const pts = facts?.points ? String(score?.points ?? 0) : facts?.countsChecks ? ot("checks", { n: score?.checks ?? 0 }) : "";
     tr.append(el("th", { scope: "row" }, el("span", { className: "seat-name" }, swatch(x.seat), seatName(x.seat))), name, presence, el("td", { className: "seat-score", textContent: pts }));
     return tr;
   });
@@ -580,9 +570,9 @@ function renderSeats(s, mySeat) {
 }
 
 function renderClocks() {
-  const s = room?.state;
+  const s = view.room?.state;
   if (!s || !$("online-game")) return;
-  const now = Date.now() + skew;
+  const now = Date.now() + view.skew;
   for (const td of document.querySelectorAll("#online-seats td.presence")) {
     const since = Number(td.dataset.awaySince) || 0;
     const tr = td.closest("tr");
@@ -607,44 +597,18 @@ function renderClocks() {
   } else clock.hidden = true;
 }
 
-// The server sends two-player moves as UCI; people read SAN. A local replay of the room's
-// moves gives it (kept per room and extended move by move), and any move the replay cannot
-// follow falls back to the server's text rather than hiding the list.
-let sanReplay = null; // { key, game, sans }
-function readableMoves(s) {
-  if (isFour(s.game)) return s.moves;
-  const key = `${roomId} ${s.game}`;
-  if (!sanReplay || sanReplay.key !== key || sanReplay.sans.length > s.moves.length) {
-    try {
-      sanReplay?.game.free();
-    } catch {
-      // already freed: nothing to release
-    }
-    try {
-      sanReplay = { key, game: newGame(engineOptions(s.game)), sans: [] };
-    } catch {
-      sanReplay = null;
-      return s.moves;
-    }
-  }
-  try {
-    for (let i = sanReplay.sans.length; i < s.moves.length; i++) sanReplay.sans.push(sanReplay.game.play(s.moves[i]).san);
-  } catch {
-    return s.moves.map((m, i) => sanReplay.sans[i] ?? m);
-  }
-  return sanReplay.sans;
-}
-
 function renderMovesList(s) {
   const list = $("online-moves");
-  const moves = readableMoves(s);
+  // The state's `san`: SAN for two players, PGN4 move text for four (`moves` is what a
+  // program reads: UCI for two players). A server from before `san` existed sends only `moves`.
+  const moves = s.san ?? s.moves;
   // Append only what is new (a long game must not rebuild the list on every move).
   if (list.children.length > moves.length) list.replaceChildren();
   for (let i = list.children.length; i < moves.length; i++) list.append(el("li", { textContent: moves[i] }));
 }
 
 function renderBoard(s, seat, four) {
-  const g = room.game();
+  const g = view.room.game();
   if (!g) return;
   const facts = g.facts;
   const n = facts.files;
@@ -654,13 +618,14 @@ function renderBoard(s, seat, four) {
     const k = pieces.find((p) => p.piece === "king" && p.color === c && !p.grey);
     if (k) checked.push(k.square);
   }
-  const view = seat ?? (four ? "red" : "white");
-  const rot = s.game === "racingkings" ? 0 : four ? CLOCKWISE.indexOf(view) : view === "black" ? 2 : 0;
+  const viewer = seat ?? (four ? "red" : "white");
+  // A race to a finish rank (Racing Kings) is never turned: both kings run up the same board.
+  const rot = facts.finishRank ? 0 : four ? CLOCKWISE.indexOf(viewer) : viewer === "black" ? 2 : 0;
   const last = s.last?.from ? [{ from: s.last.from, to: s.last.to, player: s.last.player }] : [];
   const key = `${s.room}:${s.ply}:${s.status.turn}:${s.roomStatus}`;
-  if (key === renderedKey) return;
-  renderedKey = key;
-  board.update({
+  if (key === view.renderedKey) return;
+  view.renderedKey = key;
+  view.board.update({
     key,
     n,
     pieces,

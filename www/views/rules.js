@@ -1,16 +1,17 @@
 // The rules pages: every game's complete rules, from docs/RULES.md and the original pages.
-import { state, savePrefs, CHOICES } from "../state.js";
+import { state, savePrefs } from "../state.js";
 import { t, rulesPage } from "../i18n/index.js";
+import { choices, offered, gameName } from "../games.js";
 import { $ } from "./common.js";
 
 export function renderRules(choice) {
-  if (!CHOICES.includes(choice)) choice = state.prefs.choice;
-  $("rules-page-title").textContent = t("rulesOf", { game: t("g_" + choice) });
+  if (!choices().includes(choice)) choice = offered(state.prefs.choice);
+  $("rules-page-title").textContent = t("rulesOf", { game: gameName(choice) });
   $("rules-tabs").replaceChildren(
-    ...CHOICES.map((c) => {
+    ...choices().map((c) => {
       const a = document.createElement("a");
       a.href = `#/rules/${c}`;
-      a.textContent = t("g_" + c);
+      a.textContent = gameName(c);
       if (c === choice) a.setAttribute("aria-current", "page");
       return a;
     }),

@@ -3,7 +3,7 @@ import { t, tr, seatName, seatList } from "../i18n/index.js";
 import * as store from "../store.js";
 import { Game } from "../engine.js";
 import { $, swatch, button, confirmDialog, controllerText, fmtDate, showBanner } from "./common.js";
-import { seatsOf } from "../state.js";
+import { seatsOf, gameName } from "../games.js";
 import { openExport } from "./io.js";
 
 /** Why a saved record cannot be rebuilt, or null when it can. */
@@ -53,7 +53,7 @@ export async function renderSaved() {
   const rows = games.map((g) => {
     const tr_ = document.createElement("tr");
     tr_.dataset.id = g.id;
-    const name = Object.assign(document.createElement("td"), { className: "g-name", textContent: t("g_" + g.choice) });
+    const name = Object.assign(document.createElement("td"), { className: "g-name", textContent: gameName(g.choice) });
     const players = Object.assign(document.createElement("td"), { className: "g-players" });
     const points = new Map((g.scores ?? []).map((s) => [s.player, s.points]));
     for (const seat of seatsOf(g.choice)) {

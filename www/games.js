@@ -1,0 +1,54 @@
+// The games, as the package's one table names them (`games()`, from src/kind.rs): ids, the
+// package's options, players, play order, facts. Nothing else in www/ spells a game's name:
+// the views and the session ask this file, by the id the table gives.
+import { games } from "./engine.js";
+import { engineOptions } from "../pkg/tablero-online.js";
+import { t, hasText } from "./i18n/index.js";
+
+/** The table, read from the package once (after `init()`: it comes from the wasm module). */
+const table = { rows: null };
+const rows = () => (table.rows ??= games());
+
+/** A game's row of the table, or null for an id it does not hold. */
+export const gameInfo = (id) => rows().find((g) => g.id === id) ?? null;
+
+/**
+ * The games this page offers, in table order: those whose name its i18n tables give in every
+ * language. A game the table has but the page cannot yet name and explain (Chess960 today) is
+ * not shown; adding its labels and rules to www/i18n/ is what offers it.
+ */
+export const pageGames = () => rows().filter((g) => hasText(g.label));
+
+/** The ids of the games this page offers. */
+export const choices = () => pageGames().map((g) => g.id);
+
+/** The games an online room can hold, among those the page offers. */
+export const onlineGames = () => pageGames().filter((g) => g.online);
+
+/** `id` if the page offers it, else the first game it offers (a stale preference, a bad link). */
+export const offered = (id) => (choices().includes(id) ? id : choices()[0]);
+
+/** The game with this id's name in the page's language. */
+export const gameName = (id) => t(gameInfo(id)?.label ?? id);
+
+/** The game a package Game plays (its `variant` and `rules`), or null. */
+export const idOf = (game) => rows().find((g) => g.variant === game.variant && (g.rules ?? undefined) === (game.rules ?? undefined))?.id ?? null;
+
+/** Is it a four-player game (the cross board, points, seats that go out)? */
+export const isFour = (id) => gameInfo(id)?.players.length === 4;
+
+/** The seats of a game in play order (before a game exists; `game.players` once it does). */
+export const seatsOf = (id) => gameInfo(id)?.playOrder ?? [];
+
+/** The first two-player or four-player game of the table (imports that name no game). */
+export const firstGame = (four) => rows().find((g) => (g.players.length === 4) === four).id;
+
+/** `newGame` options for a game and the page's settings (first player and move limit count
+ * in four-player games only). */
+export function newGameOptions(id, settings = {}) {
+  const o = engineOptions(id);
+  if (!isFour(id)) return o;
+  if (settings.firstPlayer && settings.firstPlayer !== seatsOf(id)[0]) o.firstPlayer = settings.firstPlayer;
+  if (settings.moveLimit > 0) o.moveLimit = settings.moveLimit;
+  return o;
+}
