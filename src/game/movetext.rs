@@ -22,7 +22,8 @@
 //!   before the variation's first move is that move's `comment_before`. Several comments in
 //!   one place are joined with a space. Commands in them (`[%name value]`) are parsed into
 //!   the node's typed fields (see below); the text around them, white space normalised, is
-//!   the comment. A `}` inside a `;` comment is dropped (a PGN brace comment cannot hold it).
+//!   the comment (where a broken command leaves `[%` in it, that becomes `[ %`, so that the
+//!   text never reads back as a command). A `}` inside a `;` comment is dropped (a PGN brace comment cannot hold it).
 //! - NAGs `$0` to `$255`; at most [`MAX_NAGS`] on a move (counting repeats), else an error.
 //!   A repeated NAG is kept once.
 //! - Variations `(...)`, nested at most [`MAX_VARIATION_DEPTH`] deep: each is an alternative
@@ -30,7 +31,7 @@
 //! - Results `1-0`, `0-1`, `1/2-1/2`, `*` and the four-player scores chess.com writes
 //!   (`45-0-12-3`): at the top level the result ends the move text (only white space may
 //!   follow); inside a variation it is ignored.
-//! - A UTF-8 byte-order mark is white space, at the start or anywhere else between tokens
+//! - A UTF-8 byte-order mark is white space, at the start or anywhere else outside comments
 //!   (files joined together carry one in the middle); CRLF line ends; `%` escape lines (a
 //!   `%` at the start of a line outside a comment: the line is skipped).
 //!
@@ -60,12 +61,12 @@
 //! # The writer
 //!
 //! [`write`] follows the PGN export format: tokens separated by single spaces, lines of at
-//! most 79 characters (80 columns with the line end), a token never split; a token that
-//! starts with `[` or `%` never starts a line (it would read as a tag or an escape line), so
-//! it may push a line past 79. Move numbers: `1. e4 e5 2. Nf3`; `1...` before a second-seat
+//! most 79 characters (80 columns with the line end), a token never split; a word that starts
+//! with `%` (or with `[` outside a comment) never starts a line (it would read as an escape or
+//! a tag line), so it may push a line past 79. Move numbers: `1. e4 e5 2. Nf3`; `1...` before a second-seat
 //! move after a comment, a variation or at the start of a line of play. PGN4 writes
 //! chess.com's form: `1. h2-h3 .. b7-c7 .. g13-g12 .. m10-l10`, each main-line round on its
-//! own line, and a variation that starts at seat `k` of a round starts with `k` placeholders
+//! own line (wrapped if longer), a move never apart from its `..` or number, and a variation that starts at seat `k` of a round starts with `k` placeholders
 //! (`( .. Na10-c11 ...`). Comments are `{ text [%csl ...] [%cal ...] [%eval ...] [%name
 //! value]... [%emt ...] [%clk ...] }`, NAGs `$n`, variations after the move they are
 //! alternatives to. [`read`] of [`write`]'s output gives back the same tree (for a tree whose
@@ -156,7 +157,8 @@ enum Word<'a> {
     /// Dots alone.
     Placeholder,
     Result,
-    Null,
+    /// A null move and its suffix annotation.
+    Null(Option<u8>),
     /// A move and its suffix annotation.
     Move(&'a str, Option<u8>),
     /// A suffix annotation alone.
@@ -169,12 +171,21 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
-/// The end of the word starting at `i`.
+/// The end of the word starting at `i`: white space (a byte-order mark too) or a character
+/// of PGN's syntax ends it.
 fn word_end(b: &[u8], i: usize) -> usize {
-    i + b[i..]
-        .iter()
-        .take_while(|&&c| !is_space(c) && !matches!(c, b'{' | b'}' | b'(' | b')' | b';' | b'$'))
-        .count()
+    let mut j = i;
+    while j < b.len() {
+        let c = b[j];
+        if is_space(c)
+            || matches!(c, b'{' | b'}' | b'(' | b')' | b';' | b'$')
+            || (c == 0xEF && b[j..].starts_with(BOM))
+        {
+            break;
+        }
+        j += 1;
+    }
+    j
 }
 
 /// The end of the line at `i` (the `\n`, or the end of the text).
@@ -209,7 +220,7 @@ fn classify(w: &str) -> Word<'_> {
         return Word::Result;
     }
     if matches!(w, "--" | "Z0" | "0000" | "@@@@") {
-        return Word::Null;
+        return Word::Null(None);
     }
     let b = w.as_bytes();
     if b.iter().all(|&c| c == b'.') {
@@ -224,15 +235,20 @@ fn classify(w: &str) -> Word<'_> {
         return Word::Number(&w[digits + dots..]);
     }
     let stem = w.trim_end_matches(['!', '?']);
-    let suffix = &w[stem.len()..];
-    let nag = match (suffix.is_empty(), suffix_nag(suffix)) {
-        (true, _) => None,
-        (false, Some(n)) => Some(n),
-        (false, None) => return Word::BadSuffix(suffix),
+    if stem.len() == w.len() {
+        return Word::Move(w, None);
+    }
+    let Some(nag) = suffix_nag(&w[stem.len()..]) else {
+        return Word::BadSuffix(&w[stem.len()..]);
     };
-    match nag {
-        Some(n) if stem.is_empty() => Word::Suffix(n),
-        nag => Word::Move(stem, nag),
+    if stem.is_empty() {
+        return Word::Suffix(nag);
+    }
+    // An annotated move or null move; anything else with a suffix ("1-0!") is no move.
+    match classify(stem) {
+        Word::Move(m, None) => Word::Move(m, Some(nag)),
+        Word::Null(None) => Word::Null(Some(nag)),
+        _ => Word::BadSuffix(w),
     }
 }
 
@@ -261,9 +277,9 @@ pub(crate) fn check_move_text(text: &str) -> Result<(), Error> {
         return Err(bad("cannot start with % or ["));
     }
     match classify(text) {
-        Word::Null if text == "--" => Ok(()),
+        Word::Null(None) if text == "--" => Ok(()),
         Word::Move(m, None) if m == text => Ok(()),
-        Word::Null => Err(bad("is a null move: write it --")),
+        Word::Null(None) => Err(bad("is a null move: write it --")),
         Word::Move(..) | Word::Suffix(_) | Word::BadSuffix(_) => {
             Err(bad("ends in ! or ?: give annotations as NAGs"))
         }
@@ -308,7 +324,9 @@ impl<'a> Reader<'a> {
                 i += BOM.len();
                 continue;
             }
-            if c == b'%' && (i == 0 || matches!(b[i - 1], b'\n' | b'\r')) {
+            let line_start =
+                i == 0 || matches!(b[i - 1], b'\n' | b'\r') || (i == 3 && b.starts_with(BOM));
+            if c == b'%' && line_start {
                 i = line_end(b, i);
                 continue;
             }
@@ -391,22 +409,26 @@ impl<'a> Reader<'a> {
                     }
                     return Ok(());
                 }
-                Word::Null => return self.add_move("--", at),
-                Word::Move(m, nag) => {
-                    self.add_move(m, at)?;
-                    return match nag {
-                        Some(n) => self.nag(n, at),
-                        None => Ok(()),
-                    };
-                }
+                Word::Null(nag) => return self.annotated_move("--", nag, at),
+                Word::Move(m, nag) => return self.annotated_move(m, nag, at),
                 Word::Suffix(n) => return self.nag(n, at),
                 Word::BadSuffix(s) => {
                     return Err(self.error(
                         at,
-                        format_args!("{s:?} is not an annotation (! ? !! ?? !? ?! or $n)"),
+                        format_args!(
+                            "{s:?} is not an annotation (! ? !! ?? !? ?! or $n) nor a move with one"
+                        ),
                     ));
                 }
             }
+        }
+    }
+
+    fn annotated_move(&mut self, text: &str, nag: Option<u8>, at: usize) -> Result<(), Error> {
+        self.add_move(text, at)?;
+        match nag {
+            Some(n) => self.nag(n, at),
+            None => Ok(()),
         }
     }
 
@@ -585,6 +607,11 @@ fn parse_comment(raw: &str, n: &mut Node, before: bool) {
         rest = &rest[end + 1..];
     }
     tree::push_words(&mut text, rest);
+    // What is left of a broken command (`[%clk 0:01` with no `]`, or one with a `[` inside)
+    // must not join with the text around it into a command when written back.
+    if text.contains("[%") {
+        text = text.replace("[%", "[ %");
+    }
     if !text.is_empty() {
         let to = if before {
             &mut n.comment_before
@@ -835,16 +862,20 @@ struct Out {
     line: usize,
     /// A scratch buffer for commands.
     buf: String,
+    /// Inside `{ }`.
+    in_comment: bool,
 }
 
 impl Out {
     fn token(&mut self, t: &str) {
         let len = t.chars().count();
-        // A `[` or `%` at a line start would read as a tag or an escape line: such a token
-        // stays on the line before. (Lines start only here and after `newline`, which is
-        // always followed by a move number.)
+        // A line that starts with `%` is an escape line for the tag reader (even inside a
+        // comment), and one that starts with `[` outside a comment a tag line for the game
+        // splitter: such a token stays on the line before. (Lines start only here and after
+        // `newline`, which is always followed by a move number.)
+        let glued = t.starts_with('%') || (!self.in_comment && t.starts_with('['));
         if self.line == 0 {
-        } else if self.line + 1 + len > LINE_WIDTH && !t.starts_with(['[', '%']) {
+        } else if self.line + 1 + len > LINE_WIDTH && !glued {
             self.s.push('\n');
             self.line = 0;
         } else {
@@ -877,6 +908,7 @@ impl Out {
         let mut start = |o: &mut Out| {
             if !open {
                 o.token("{");
+                o.in_comment = true;
                 open = true;
             }
         };
@@ -944,6 +976,7 @@ impl Out {
         }
         if open {
             self.token("}");
+            self.in_comment = false;
         }
         open
     }
@@ -982,6 +1015,7 @@ pub fn write(
         s: String::with_capacity(tree.len() * 8 + 16),
         line: 0,
         buf: String::new(),
+        in_comment: false,
     };
     let pgn4 = opts.dialect == Dialect::Pgn4;
     let root = tree.root();
@@ -1017,11 +1051,13 @@ pub fn write(
                     }
                     number.push_str(&t.number.to_string());
                     number.push('.');
-                    out.token(&number);
+                    if !pgn4 {
+                        out.token(&number);
+                    }
                 } else if pgn4 {
                     let dots = if f.first { t.seat } else { 1 };
                     for _ in 0..dots {
-                        out.token("..");
+                        number.push_str(".. ");
                     }
                 } else if force || f.first {
                     number.push_str(&t.number.to_string());
@@ -1029,7 +1065,16 @@ pub fn write(
                     out.token(&number);
                 }
                 force = false;
-                out.token(n.move_text());
+                if pgn4 {
+                    // chess.com's `.. move` and `7. move` stay together on a line.
+                    if t.seat == 0 {
+                        number.push(' ');
+                    }
+                    number.push_str(n.move_text());
+                    out.token(&number);
+                } else {
+                    out.token(n.move_text());
+                }
                 if opts.comments {
                     for g in &n.nags {
                         number.clear();
@@ -1109,7 +1154,10 @@ mod tests {
         assert_eq!(classify("0-0-0"), Word::Move("0-0-0", None));
         assert_eq!(classify("45-0-12-3"), Word::Result);
         assert_eq!(classify("1/2-1/2"), Word::Result);
-        assert_eq!(classify("Z0"), Word::Null);
+        assert_eq!(classify("Z0"), Word::Null(None));
+        assert_eq!(classify("0000?"), Word::Null(Some(2)));
+        assert_eq!(classify("1-0!"), Word::BadSuffix("1-0!"));
+        assert_eq!(classify("..!"), Word::BadSuffix("..!"));
         assert_eq!(classify("e4?!"), Word::Move("e4", Some(6)));
         assert_eq!(classify("!!"), Word::Suffix(3));
         assert_eq!(classify("e4!!!"), Word::BadSuffix("!!!"));

@@ -4,5 +4,6 @@
 mod cheap;
 mod extras;
 mod fuzz;
+mod movetext;
 mod readme_codes;
 mod shapes;
