@@ -780,10 +780,6 @@ fn a_bom_in_the_middle_is_white_space() {
 
 // ---- fuzzing: random mutations of real move texts ----
 
-#[allow(dead_code)]
-#[path = "fuzz_checks.rs"]
-mod checks;
-
 #[test]
 fn fuzz_movetext() {
     let seeds = [
@@ -797,7 +793,12 @@ fn fuzz_movetext() {
         "\u{feff}", "12.",
     ];
     let mut rng = XorShift(0xf022);
-    for i in 0..3000 {
+    // As many inputs as the other fuzz targets run (`make fuzz` runs more).
+    let iterations = std::env::var("TABLERO_FUZZ_ITERS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3_000);
+    for i in 0..iterations {
         let mut v: Vec<u8> = seeds[i % seeds.len()].as_bytes().to_vec();
         for _ in 0..1 + rng.below(6) {
             let at = rng.below(v.len() + 1);
@@ -817,6 +818,6 @@ fn fuzz_movetext() {
                 }
             }
         }
-        checks::movetext(&v);
+        super::fuzz::movetext(&v);
     }
 }
