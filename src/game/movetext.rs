@@ -630,13 +630,14 @@ fn command(inner: &str, n: &mut Node) {
     let inner = inner.trim_start();
     let name_len = inner.bytes().take_while(|&c| !is_space(c)).count();
     let (name, value) = inner.split_at(name_len);
-    let mut v = String::new();
-    tree::push_words(&mut v, value);
+    // Typed values hold no white space inside (`%cal`'s may around its commas), so they are
+    // parsed as they stand, without a copy.
+    let v = value.trim();
     let typed = match name {
-        "clk" => parse_clock(&v).map(|ms| n.clock = Some(ms)),
-        "emt" => parse_clock(&v).map(|ms| n.emt = Some(ms)),
-        "eval" => parse_eval(&v).map(|e| n.eval = Some(e)),
-        "cal" => parse_shapes(&v, 2).and_then(|s| {
+        "clk" => parse_clock(v).map(|ms| n.clock = Some(ms)),
+        "emt" => parse_clock(v).map(|ms| n.emt = Some(ms)),
+        "eval" => parse_eval(v).map(|e| n.eval = Some(e)),
+        "cal" => parse_shapes(v, 2).and_then(|s| {
             (n.arrows.len() + s.len() <= MAX_SHAPES).then(|| {
                 n.arrows.extend(s.into_iter().map(|(color, a, b)| Arrow {
                     color,
@@ -645,7 +646,7 @@ fn command(inner: &str, n: &mut Node) {
                 }));
             })
         }),
-        "csl" => parse_shapes(&v, 1).and_then(|s| {
+        "csl" => parse_shapes(v, 1).and_then(|s| {
             (n.highlights.len() + s.len() <= MAX_SHAPES).then(|| {
                 n.highlights
                     .extend(s.into_iter().map(|(color, a, _)| Highlight {
@@ -657,9 +658,11 @@ fn command(inner: &str, n: &mut Node) {
         _ => None,
     };
     if typed.is_none() {
+        let mut value = String::new();
+        tree::push_words(&mut value, v);
         n.commands.push(Command {
             name: name.to_string(),
-            value: v,
+            value,
         });
     }
 }
@@ -693,14 +696,21 @@ pub fn parse_clock(s: &str) -> Option<u64> {
 
 /// `ms` as `h:mm:ss`, with the decimals it needs (at most three).
 pub fn format_clock(ms: u64) -> String {
-    let (h, m, s, f) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
-    let mut out = format!("{h}:{m:02}:{s:02}");
-    if f > 0 {
-        let frac = format!("{f:03}");
-        out.push('.');
-        out.push_str(frac.trim_end_matches('0'));
-    }
+    let mut out = String::new();
+    push_clock(&mut out, ms);
     out
+}
+
+fn push_clock(out: &mut String, ms: u64) {
+    use std::fmt::Write;
+    let (h, m, s, f) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+    let _ = write!(out, "{h}:{m:02}:{s:02}");
+    if f > 0 {
+        let _ = write!(out, ".{f:03}");
+        while out.ends_with('0') {
+            out.pop();
+        }
+    }
 }
 
 /// `t` without its sign, and whether the sign was `-`.
@@ -747,22 +757,24 @@ pub fn parse_eval(s: &str) -> Option<Eval> {
 
 /// An `%eval` value: pawns with two decimals or `#n`, and `,depth`.
 pub fn format_eval(e: &Eval) -> String {
-    let mut out = match e.score {
+    let mut out = String::new();
+    push_eval(&mut out, e);
+    out
+}
+
+fn push_eval(out: &mut String, e: &Eval) {
+    use std::fmt::Write;
+    let _ = match e.score {
         Score::Cp(cp) => {
             let a = cp.unsigned_abs();
-            format!(
-                "{}{}.{:02}",
-                if cp < 0 { "-" } else { "" },
-                a / 100,
-                a % 100
-            )
+            let sign = if cp < 0 { "-" } else { "" };
+            write!(out, "{sign}{}.{:02}", a / 100, a % 100)
         }
-        Score::Mate(m) => format!("#{m}"),
+        Score::Mate(m) => write!(out, "#{m}"),
     };
     if let Some(d) = e.depth {
-        out.push_str(&format!(",{d}"));
+        let _ = write!(out, ",{d}");
     }
-    out
 }
 
 /// The comma-separated shapes of a `%cal` (`squares` 2) or `%csl` (1) value; `None` if any
@@ -948,7 +960,9 @@ impl Out {
                 }
                 if let Some(e) = &n.eval {
                     start(self);
-                    let _ = write!(self.buf, "[%eval {}]", format_eval(e));
+                    self.buf.push_str("[%eval ");
+                    push_eval(&mut self.buf, e);
+                    self.buf.push(']');
                     self.flush_command();
                 }
                 for c in &n.commands {
@@ -968,7 +982,9 @@ impl Out {
                 for (name, v) in [("emt", n.emt), ("clk", n.clock)] {
                     if let Some(ms) = v {
                         start(self);
-                        let _ = write!(self.buf, "[%{name} {}]", format_clock(ms));
+                        let _ = write!(self.buf, "[%{name} ");
+                        push_clock(&mut self.buf, ms);
+                        self.buf.push(']');
                         self.flush_command();
                     }
                 }
@@ -1011,6 +1027,7 @@ pub fn write(
     turn: &dyn Fn(NodeId, usize) -> Turn,
     result: Option<&str>,
 ) -> String {
+    use std::fmt::Write;
     let mut out = Out {
         s: String::with_capacity(tree.len() * 8 + 16),
         line: 0,
@@ -1049,8 +1066,7 @@ pub fn write(
                     if pgn4 && !f.variation && !f.first {
                         out.newline();
                     }
-                    number.push_str(&t.number.to_string());
-                    number.push('.');
+                    let _ = write!(number, "{}.", t.number);
                     if !pgn4 {
                         out.token(&number);
                     }
@@ -1060,8 +1076,7 @@ pub fn write(
                         number.push_str(".. ");
                     }
                 } else if force || f.first {
-                    number.push_str(&t.number.to_string());
-                    number.push_str("...");
+                    let _ = write!(number, "{}...", t.number);
                     out.token(&number);
                 }
                 force = false;
@@ -1078,8 +1093,7 @@ pub fn write(
                 if opts.comments {
                     for g in &n.nags {
                         number.clear();
-                        number.push('$');
-                        number.push_str(&g.to_string());
+                        let _ = write!(number, "${g}");
                         out.token(&number);
                     }
                 }
