@@ -60,7 +60,7 @@
 //!
 //! # The writer
 //!
-//! [`write`] follows the PGN export format: tokens separated by single spaces, lines of at
+//! [`write()`] follows the PGN export format: tokens separated by single spaces, lines of at
 //! most 79 characters (80 columns with the line end), a token never split; a word that starts
 //! with `%` (or with `[` outside a comment) never starts a line (it would read as an escape or
 //! a tag line), so it may push a line past 79. Move numbers: `1. e4 e5 2. Nf3`; `1...` before a second-seat
@@ -69,7 +69,7 @@
 //! own line (wrapped if longer), a move never apart from its `..` or number, and a variation that starts at seat `k` of a round starts with `k` placeholders
 //! (`( .. Na10-c11 ...`). Comments are `{ text [%csl ...] [%cal ...] [%eval ...] [%name
 //! value]... [%emt ...] [%clk ...] }`, NAGs `$n`, variations after the move they are
-//! alternatives to. [`read`] of [`write`]'s output gives back the same tree (for a tree whose
+//! alternatives to. [`read`] of [`write()`]'s output gives back the same tree (for a tree whose
 //! `comment_before`s are at variation starts and whose placeholders agree with its seats:
 //! every tree [`read`] returns, see `tree`'s module docs).
 
@@ -805,7 +805,7 @@ fn parse_shapes(v: &str, squares: usize) -> Option<Vec<(char, &str, &str)>> {
     Some(out)
 }
 
-/// Which movetext form [`write`] writes.
+/// Which movetext form [`write()`] writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Dialect {
     /// PGN: `1. e4 e5 2. Nf3`, `1...` where a second-seat move needs its number.
@@ -815,7 +815,7 @@ pub enum Dialect {
     Pgn4,
 }
 
-/// What [`write`] writes and how.
+/// What [`write()`] writes and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WriteOptions {
     /// PGN or PGN4.
@@ -839,7 +839,7 @@ impl Default for WriteOptions {
     }
 }
 
-/// Whose move a node is, as [`write`] numbers it.
+/// Whose move a node is, as [`write()`] numbers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Turn {
     /// The move number: the full move of PGN, the round of PGN4.
@@ -864,7 +864,7 @@ pub fn cyclic_turns(players: u8, number: u32, seat: u8) -> impl Fn(NodeId, usize
     }
 }
 
-/// The longest line [`write`] writes, tokens allowing.
+/// The longest line [`write()`] writes, tokens allowing.
 pub const LINE_WIDTH: usize = 79;
 
 /// Lines of tokens.
