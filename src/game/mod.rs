@@ -13,8 +13,10 @@ mod explain;
 #[cfg(feature = "four")]
 mod four;
 mod headers;
+pub mod movetext;
 mod saved;
 mod split;
+pub mod tree;
 mod two;
 mod views;
 

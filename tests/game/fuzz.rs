@@ -183,3 +183,9 @@ fn fuzz_regressions() {
     let pgn4 = "\0[Variant \"FFA\"]\n[RuleVariants \"EnPassant\"]\n\n1. k2-k3 .. b5-c5 .. g13-g11 .. m5-l5\n2. f2-f4 .. c5-d5 .. Bf14-g13 .. m11-l11\n3. k3-k4 .. Na5-c4 .. d13-d11 .. Bn6-k3\n4. Rk1xBk3 .. Nc4-a5 .. Bg13-e11 .. m10-k10\n5. Rk3-e3 .. Na10-c9 .. Nj14-k12 .. l5xPk4\n6. Re3-h3 R\n";
     checks::pgn4(pgn4.as_bytes());
 }
+
+/// The movetext reader and writer's check (issue 49), for the mutation run of
+/// tests/game/movetext.rs, whose dictionary knows PGN's annotation syntax.
+pub(crate) fn movetext(data: &[u8]) {
+    checks::movetext(data);
+}

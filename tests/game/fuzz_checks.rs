@@ -152,3 +152,39 @@ pub fn move_text(data: &[u8]) {
         }
     }
 }
+
+/// A PGN or PGN4 move text (`tablero::game::movetext`, issue 49): reading never panics, and
+/// what reads writes back, as PGN and as PGN4, to a text that reads to the same tree (the
+/// placeholders aside: the writer derives them from the seats) and writes the same text again.
+pub fn movetext(data: &[u8]) {
+    use tablero::game::movetext::{Dialect, WriteOptions, cyclic_turns, read, write};
+    use tablero::game::tree::Tree;
+    let text = String::from_utf8_lossy(data);
+    let Ok(first) = read(&text) else {
+        return;
+    };
+    let no_placeholders = |t: &Tree| {
+        let mut t = t.clone();
+        let ids: Vec<_> = t.ids().collect();
+        for id in ids {
+            t.node_mut(id).placeholders = 0;
+        }
+        t
+    };
+    for (players, dialect) in [(2, Dialect::Pgn), (4, Dialect::Pgn4)] {
+        let opts = WriteOptions {
+            dialect,
+            ..WriteOptions::default()
+        };
+        let turn = cyclic_turns(players, 1, 0);
+        let out = write(&first.tree, &opts, &turn, first.result.as_deref());
+        let back = read(&out).unwrap_or_else(|e| panic!("{e}: {out:?}"));
+        assert_eq!(back.result, first.result, "{out:?}");
+        assert_eq!(
+            no_placeholders(&back.tree),
+            no_placeholders(&first.tree),
+            "{out:?}"
+        );
+        assert_eq!(write(&back.tree, &opts, &turn, back.result.as_deref()), out);
+    }
+}

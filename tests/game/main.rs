@@ -5,6 +5,7 @@ mod cheap;
 mod extras;
 mod fuzz;
 mod games_dts;
+mod movetext;
 mod readme_codes;
 mod saves;
 mod shapes;

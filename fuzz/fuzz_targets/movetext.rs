@@ -1,0 +1,9 @@
+//! cargo-fuzz target `movetext`: the one PGN/PGN4 movetext reader and writer (issue 49); see
+//! tests/game/fuzz_checks.rs.
+#![no_main]
+
+#[allow(dead_code)]
+#[path = "../../tests/game/fuzz_checks.rs"]
+mod checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::movetext(data));
