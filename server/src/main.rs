@@ -5,9 +5,11 @@
 //! PostgreSQL database instead (`--database-url`). See `docs/PROTOCOL.md`.
 
 mod api;
+mod clock;
 mod cluster;
 mod config;
 mod engine;
+mod offers;
 mod protocol;
 mod ratings;
 mod room;
