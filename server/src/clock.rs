@@ -1,7 +1,7 @@
 //! Game clocks (R11): time controls and the clock of one online game, as pure state.
 //!
 //! Nothing here reads the wall clock or sleeps. Every call that depends on time takes `now`,
-//! the server's time in milliseconds (the rooms pass `util::now_ms()`, the same value they store
+//! the server's time in milliseconds (the rooms pass `util::now_ms()` as `u64`, the same value they store
 //! with each action), so the same calls always give the same clocks: a test drives them with
 //! made-up instants, and a room restarted after a crash rebuilds them from its stored moves'
 //! timestamps ([`GameClock::replay`]).
