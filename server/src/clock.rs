@@ -1,10 +1,10 @@
 //! Game clocks (R11): time controls and the clock of one online game, as pure state.
 //!
 //! Nothing here reads the wall clock or sleeps. Every call that depends on time takes `now`,
-//! the server's time in milliseconds (the rooms pass `util::now_ms()` as `u64`, the same value they store
-//! with each action), so the same calls always give the same clocks: a test drives them with
-//! made-up instants, and a room restarted after a crash rebuilds them from its stored moves'
-//! timestamps ([`GameClock::replay`]).
+//! the server's time in milliseconds (the rooms pass `util::now_ms()` as `u64`, the value
+//! they store with each action), so the same calls always give the same clocks: a test drives
+//! them with made-up instants, and a room restarted after a crash rebuilds them from its
+//! stored moves' timestamps ([`GameClock::replay`]).
 //!
 //! The room's part: create the clock when the game starts ([`GameClock::for_game`]), report
 //! every move ([`GameClock::on_move`], before applying it to the engine: a refused move is a
