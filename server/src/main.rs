@@ -6,9 +6,11 @@
 
 mod api;
 mod app;
+mod clock;
 mod cluster;
 mod config;
 mod engine;
+mod offers;
 mod protocol;
 mod ratings;
 mod room;

@@ -1,0 +1,1265 @@
+//! Game clocks (R11): time controls and the clock of one online game, as pure state.
+//!
+//! Nothing here reads the wall clock or sleeps. Every call that depends on time takes `now`,
+//! the server's time in milliseconds (the rooms pass `util::now_ms()` as `u64`, the value
+//! they store with each action), so the same calls always give the same clocks: a test drives
+//! them with made-up instants, and a room restarted after a crash rebuilds them from its
+//! stored moves' timestamps ([`GameClock::replay`]).
+//!
+//! The room's part: create the clock when the game starts ([`GameClock::for_game`]), report
+//! every move ([`GameClock::on_move`], before applying it to the engine: a refused move is a
+//! flag), every player who is out ([`GameClock::eliminate`]), a takeback ([`GameClock::undo`])
+//! and the end ([`GameClock::stop`]); arm one timer at [`GameClock::deadline`] and, when it
+//! fires, ask [`GameClock::expired`] what happened; send [`GameClock::snapshot`] with each
+//! state.
+//!
+//! # Boundaries
+//! A player's time is the half-open interval from the start of their turn to the deadline: a
+//! move received exactly at the deadline is too late (its mover has 0 ms left, and 0 ms left is
+//! a flag). The same holds for the 30 s first move (R11.2). Timestamps that go backwards (a
+//! clock adjusted between two moves) count as no time spent, never as time gained.
+//!
+//! # Refusal codes
+//! `bad-clock` (a time control outside R11.1, or unreadable), `flagged` (the mover's time ran
+//! out, R11.5), `aborted` (the mover let the 30 s first-move time pass, R11.2),
+//! `not-your-turn`, `game-over` (the clock was stopped).
+
+// Until the rooms use the clocks (issue 50's integration step): remove then.
+#![allow(dead_code)]
+
+use serde::{Deserialize, Serialize};
+use tablero::{GameKind, Player};
+
+use crate::engine::Refusal;
+
+/// The time each player has for a first move before the game is aborted (R11.2).
+pub const FIRST_MOVE_MS: u64 = 30_000;
+
+fn refusal(code: &'static str, message: impl Into<String>) -> Refusal {
+    Refusal {
+        code,
+        message: message.into(),
+    }
+}
+
+fn bad_clock(message: impl Into<String>) -> Refusal {
+    refusal("bad-clock", message)
+}
+
+/// A time control (R11.1): an initial time per player plus an increment per move, both whole
+/// seconds. Only valid controls exist: every constructor, deserialization included, checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawTimeControl")]
+pub struct TimeControl {
+    initial_ms: u64,
+    increment_ms: u64,
+}
+
+#[derive(Deserialize)]
+struct RawTimeControl {
+    initial_ms: u64,
+    increment_ms: u64,
+}
+
+impl TryFrom<RawTimeControl> for TimeControl {
+    type Error = String;
+    fn try_from(raw: RawTimeControl) -> Result<TimeControl, String> {
+        TimeControl::new(raw.initial_ms, raw.increment_ms).map_err(|r| r.message)
+    }
+}
+
+impl TimeControl {
+    /// Shortest initial time (15 s).
+    pub const MIN_INITIAL_MS: u64 = 15_000;
+    /// Longest initial time (180 min).
+    pub const MAX_INITIAL_MS: u64 = 180 * 60_000;
+    /// Largest increment (180 s).
+    pub const MAX_INCREMENT_MS: u64 = 180_000;
+
+    /// A time control of `initial_ms` plus `increment_ms` per move; `bad-clock` unless both are
+    /// whole seconds within R11.1's ranges.
+    pub fn new(initial_ms: u64, increment_ms: u64) -> Result<TimeControl, Refusal> {
+        if !(Self::MIN_INITIAL_MS..=Self::MAX_INITIAL_MS).contains(&initial_ms) {
+            return Err(bad_clock(
+                "the initial time must be from 15 seconds to 180 minutes",
+            ));
+        }
+        if increment_ms > Self::MAX_INCREMENT_MS {
+            return Err(bad_clock("the increment must be from 0 to 180 seconds"));
+        }
+        if !initial_ms.is_multiple_of(1000) || !increment_ms.is_multiple_of(1000) {
+            return Err(bad_clock("clock times are whole seconds"));
+        }
+        Ok(TimeControl {
+            initial_ms,
+            increment_ms,
+        })
+    }
+
+    /// The API's form, `clock: {initial: seconds, increment: seconds}`.
+    pub fn from_seconds(initial: u64, increment: u64) -> Result<TimeControl, Refusal> {
+        match (initial.checked_mul(1000), increment.checked_mul(1000)) {
+            (Some(i), Some(inc)) => TimeControl::new(i, inc),
+            _ => Err(bad_clock("clock times out of range")),
+        }
+    }
+
+    /// Initial time per player, ms.
+    pub fn initial_ms(self) -> u64 {
+        self.initial_ms
+    }
+
+    /// Time added after each move once the clocks run, ms.
+    pub fn increment_ms(self) -> u64 {
+        self.increment_ms
+    }
+
+    /// Reads the usual `minutes+seconds` form (`3+2`, `10+0`, `0.5+0`, `0.25+0`). Minutes may
+    /// have up to four decimals but must come to whole seconds; the increment is whole
+    /// seconds. `bad-clock` for anything else.
+    pub fn parse(text: &str) -> Result<TimeControl, Refusal> {
+        let unreadable = || bad_clock(format!("unreadable time control {text:?} (try 3+2)"));
+        let (minutes, increment) = text.trim().split_once('+').ok_or_else(unreadable)?;
+        let (whole, frac) = minutes.split_once('.').unwrap_or((minutes, ""));
+        // Lengths are bounded so the arithmetic below cannot overflow; anything longer is out
+        // of range anyway.
+        let digits = |s: &str, max: usize| {
+            !s.is_empty() && s.len() <= max && s.bytes().all(|b| b.is_ascii_digit())
+        };
+        if !digits(whole, 4)
+            || !(frac.is_empty() || digits(frac, 4))
+            || (minutes.contains('.') && frac.is_empty())
+            || !digits(increment, 4)
+        {
+            return Err(unreadable());
+        }
+        let number = |s: &str| s.parse::<u64>().unwrap_or(u64::MAX);
+        // ms = minutes × 60000, exactly: 60000 / 10^4 = 6, so four decimals are always whole ms.
+        let frac_ms = if frac.is_empty() {
+            0
+        } else {
+            number(frac) * 60_000 / 10u64.pow(frac.len() as u32)
+        };
+        let initial_ms = number(whole) * 60_000 + frac_ms;
+        TimeControl::new(initial_ms, number(increment) * 1000)
+    }
+
+    /// The `minutes+seconds` label (`3+2`, `0.5+0`). Exact, so [`TimeControl::parse`] reads
+    /// it back, whenever the initial time is a multiple of 3 s (every usual control); other
+    /// initial times show minutes rounded to two decimals.
+    pub fn label(self) -> String {
+        let seconds = self.initial_ms / 1000;
+        // Hundredths of a minute: seconds × 100 / 60, rounded.
+        let hundredths = (seconds * 5 + 1) / 3;
+        let mut minutes = (hundredths / 100).to_string();
+        let frac = hundredths % 100;
+        if frac != 0 {
+            let digits = format!("{frac:02}");
+            minutes.push('.');
+            minutes.push_str(digits.trim_end_matches('0'));
+        }
+        format!("{minutes}+{}", self.increment_ms / 1000)
+    }
+
+    /// The PGN `TimeControl` tag value, in seconds (`180+2`; R11.6).
+    pub fn pgn_tag(self) -> String {
+        format!("{}+{}", self.initial_ms / 1000, self.increment_ms / 1000)
+    }
+
+    /// Reads a PGN `TimeControl` tag of one period: `180+2`, or `300` for no increment.
+    /// `bad-clock` for `-`, `?`, several periods or values outside R11.1.
+    pub fn from_pgn_tag(tag: &str) -> Result<TimeControl, Refusal> {
+        let unreadable = || bad_clock(format!("unsupported TimeControl tag {tag:?}"));
+        let (initial, increment) = tag.trim().split_once('+').unwrap_or((tag.trim(), "0"));
+        let seconds = |s: &str| {
+            if s.is_empty() || s.len() > 6 || !s.bytes().all(|b| b.is_ascii_digit()) {
+                None
+            } else {
+                s.parse::<u64>().ok()
+            }
+        };
+        match (seconds(initial), seconds(increment)) {
+            (Some(i), Some(inc)) => TimeControl::from_seconds(i, inc),
+            _ => Err(unreadable()),
+        }
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.label())
+    }
+}
+
+impl std::str::FromStr for TimeControl {
+    type Err = Refusal;
+    fn from_str(s: &str) -> Result<TimeControl, Refusal> {
+        TimeControl::parse(s)
+    }
+}
+
+/// A remaining time as written in records' `[%clk h:mm:ss]` comments (R11.6): whole seconds,
+/// and tenths under 10 s (`0:00:09.5`). Rounded down, so a record never shows more time than
+/// the player had.
+pub fn format_clk(ms: u64) -> String {
+    let (h, m, s) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60);
+    if ms < 10_000 {
+        format!("{h}:{m:02}:{s:02}.{}", ms / 100 % 10)
+    } else {
+        format!("{h}:{m:02}:{s:02}")
+    }
+}
+
+/// What a flag means for the game (R11.3–R11.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagOutcome {
+    /// Two players: the player whose time ran out loses.
+    Loses,
+    /// Two players: the opponent could not win by any series of legal moves, so it is a draw.
+    Draw,
+    /// Four players: the player times out (`T`): out as on resignation in `ffa`, R6.4 in
+    /// `kingdoms`; the game goes on if others remain.
+    TimesOut,
+}
+
+/// The pieces one side has besides its king, for deciding a flag (R11.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Material {
+    /// Pawns.
+    pub pawns: u8,
+    /// Knights.
+    pub knights: u8,
+    /// Bishops.
+    pub bishops: u8,
+    /// Rooks.
+    pub rooks: u8,
+    /// Queens.
+    pub queens: u8,
+}
+
+impl Material {
+    fn total(self) -> u32 {
+        [
+            self.pawns,
+            self.knights,
+            self.bishops,
+            self.rooks,
+            self.queens,
+        ]
+        .iter()
+        .map(|&n| u32::from(n))
+        .sum()
+    }
+}
+
+/// The result of a flag in `kind` (R11.3–R11.4). `opponent` gives the material of the
+/// flagged player's opponent; it is only called where material matters (Chess, Chess960,
+/// Three-check). Only the opponent's material counts, as R11.3 says: a lone king, or a king
+/// and one bishop or knight, cannot win Chess on time; a lone king cannot win Three-check; a
+/// lone king can still reach the hill or the eighth rank, so King of the Hill and Racing Kings
+/// always lose on time.
+pub fn flag_outcome(kind: GameKind, opponent: impl FnOnce() -> Material) -> FlagOutcome {
+    match kind {
+        GameKind::Chess | GameKind::Chess960 => {
+            let m = opponent();
+            let total = m.total();
+            if total == 0 || (total == 1 && (m.knights == 1 || m.bishops == 1)) {
+                FlagOutcome::Draw
+            } else {
+                FlagOutcome::Loses
+            }
+        }
+        GameKind::ThreeCheck => {
+            if opponent().total() == 0 {
+                FlagOutcome::Draw
+            } else {
+                FlagOutcome::Loses
+            }
+        }
+        GameKind::KingOfTheHill | GameKind::RacingKings => FlagOutcome::Loses,
+        GameKind::FourPlayer(_) => FlagOutcome::TimesOut,
+    }
+}
+
+/// Time ran out for the seat to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expiry {
+    /// The seat's clock reached 0 (R11.3–R11.4; decide with [`flag_outcome`]).
+    Flag(usize),
+    /// The seat let the 30 s for a first move pass: the game is aborted (R11.2, R12.3).
+    NoFirstMove(usize),
+}
+
+impl Expiry {
+    /// The seat whose time ran out.
+    pub fn seat(self) -> usize {
+        match self {
+            Expiry::Flag(s) | Expiry::NoFirstMove(s) => s,
+        }
+    }
+}
+
+/// Why the clock refused a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockError {
+    /// The mover's time had already run out: the flag (or the abort) stands, R11.5.
+    Expired(Expiry),
+    /// It is not that seat's turn on the clock (or no such seat).
+    NotTurn,
+    /// The clock was stopped: the game is over.
+    Stopped,
+}
+
+impl ClockError {
+    /// The protocol's refusal for this error (see the module's codes).
+    pub fn refusal(self) -> Refusal {
+        match self {
+            ClockError::Expired(Expiry::Flag(_)) => {
+                refusal("flagged", "your time ran out before the move arrived")
+            }
+            ClockError::Expired(Expiry::NoFirstMove(_)) => refusal(
+                "aborted",
+                "the time for a first move ran out: the game is aborted",
+            ),
+            ClockError::NotTurn => refusal("not-your-turn", "it is not your turn on the clock"),
+            ClockError::Stopped => refusal("game-over", "the game is over"),
+        }
+    }
+}
+
+/// One move as the clock saw it: who, when (server time, ms), and the mover's remaining time
+/// after the move, increment included: the `[%clk]` of that move (R11.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ply {
+    /// Seat (table order) that moved.
+    pub seat: usize,
+    /// Server time of the move, ms.
+    pub at: u64,
+    /// The mover's time left after the move, increment included, ms.
+    pub remaining_ms: u64,
+}
+
+/// Something that changes a clock; a game's clock is the replay of its events from the start
+/// ([`GameClock::replay`]), which is how a restarted room gets its clocks back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+pub enum ClockEvent {
+    /// `seat` moved at `at` ([`GameClock::on_move`]).
+    Move {
+        /// Seat that moved.
+        seat: usize,
+        /// Server time, ms.
+        at: u64,
+    },
+    /// `seat` is out of the game at `at` ([`GameClock::eliminate`]).
+    Out {
+        /// Seat that is out.
+        seat: usize,
+        /// Server time, ms.
+        at: u64,
+    },
+    /// `plies` moves were taken back at `at` ([`GameClock::undo`]).
+    Undo {
+        /// Moves taken back.
+        plies: usize,
+        /// Server time, ms.
+        at: u64,
+    },
+    /// The game ended at `at` ([`GameClock::stop`]).
+    Stop {
+        /// Server time, ms.
+        at: u64,
+    },
+}
+
+/// The clocks of one game (R11): one per seat, in table order, run in play order.
+///
+/// Until every seat still in the game has made a first move no clock runs and no increment
+/// is added; the seat to move has [`FIRST_MOVE_MS`] for its first move instead (R11.2). From
+/// then on only the clock of the seat to move runs; a seat's increment is added when it
+/// completes a move. Seats that are out are skipped.
+///
+/// Serializes as its time control, play order, start time and events, and deserializes by
+/// replaying them, so a stored clock can never load inconsistent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "StoredClock", try_from = "StoredClock")]
+pub struct GameClock {
+    control: TimeControl,
+    /// Seats (table indices) in play order.
+    order: Vec<usize>,
+    started_at: u64,
+    events: Vec<ClockEvent>,
+    /// Per seat: time left at the start of the current turn (the seat to move) or now (others).
+    remaining: Vec<u64>,
+    out: Vec<bool>,
+    plies: Vec<Ply>,
+    /// The seat to move; `None` once stopped or when nobody is left.
+    turn: Option<usize>,
+    /// When the current turn began.
+    since: u64,
+    stopped: bool,
+}
+
+#[derive(Clone, Serialize, Deserialize)]
+struct StoredClock {
+    control: TimeControl,
+    order: Vec<usize>,
+    started_at: u64,
+    events: Vec<ClockEvent>,
+}
+
+impl From<GameClock> for StoredClock {
+    fn from(c: GameClock) -> StoredClock {
+        StoredClock {
+            control: c.control,
+            order: c.order,
+            started_at: c.started_at,
+            events: c.events,
+        }
+    }
+}
+
+impl TryFrom<StoredClock> for GameClock {
+    type Error = String;
+    fn try_from(s: StoredClock) -> Result<GameClock, String> {
+        GameClock::replay(s.control, s.order, s.started_at, s.events).map_err(|e| e.message)
+    }
+}
+
+impl GameClock {
+    /// The clock of a game of `kind` starting at `now`, seats in the engine's table order
+    /// (`GameKind::players()`) and play order (`Player::play_order`).
+    pub fn for_game(kind: GameKind, control: TimeControl, now: u64) -> GameClock {
+        let table = kind.players();
+        let order = match kind.rules() {
+            Some(rules) => Player::play_order(rules)
+                .iter()
+                .filter_map(|p| table.iter().position(|t| t == p))
+                .collect(),
+            None => (0..table.len()).collect(),
+        };
+        GameClock::build(control, order, now)
+    }
+
+    /// The clock of a game whose seats (table indices `0..n`) play in `order`, starting at
+    /// `now`. `bad-clock` unless `order` is a permutation of 2 to 4 seats.
+    pub fn new(control: TimeControl, order: Vec<usize>, now: u64) -> Result<GameClock, Refusal> {
+        let n = order.len();
+        let mut seen = vec![false; n];
+        for &s in &order {
+            if s >= n || std::mem::replace(&mut seen[s], true) {
+                return Err(bad_clock("the play order must list every seat once"));
+            }
+        }
+        if !(2..=4).contains(&n) {
+            return Err(bad_clock("a clock has 2 to 4 seats"));
+        }
+        Ok(GameClock::build(control, order, now))
+    }
+
+    fn build(control: TimeControl, order: Vec<usize>, now: u64) -> GameClock {
+        let n = order.len();
+        GameClock {
+            control,
+            turn: order.first().copied(),
+            order,
+            started_at: now,
+            events: Vec::new(),
+            remaining: vec![control.initial_ms; n],
+            out: vec![false; n],
+            plies: Vec::new(),
+            since: now,
+            stopped: false,
+        }
+    }
+
+    /// Rebuilds a clock from its events (stored moves with their server times, eliminations,
+    /// takebacks, the end). The result equals the clock that saw the same calls live.
+    ///
+    /// A move stored after its mover's deadline (timestamps from another process of a
+    /// cluster) is replayed, not refused: the record is the authority, and the mover's time
+    /// stays at 0 plus the increment. Other inconsistencies (a move out of turn or after the
+    /// end, an unknown seat, a takeback of more moves than were made, an order that is not a
+    /// permutation) are `bad-clock`.
+    pub fn replay(
+        control: TimeControl,
+        order: Vec<usize>,
+        started_at: u64,
+        events: impl IntoIterator<Item = ClockEvent>,
+    ) -> Result<GameClock, Refusal> {
+        let mut clock = GameClock::new(control, order, started_at)?;
+        for (i, event) in events.into_iter().enumerate() {
+            let ok = match event {
+                ClockEvent::Move { seat, at } => {
+                    let ok = clock.check_move(seat).is_ok();
+                    if ok {
+                        clock.record_move(seat, at);
+                    }
+                    ok
+                }
+                ClockEvent::Out { seat, at } => {
+                    clock.eliminate(seat, at);
+                    seat < clock.seats()
+                }
+                ClockEvent::Undo { plies, at } => clock.undo(plies, at),
+                ClockEvent::Stop { at } => {
+                    clock.stop(at);
+                    true
+                }
+            };
+            if !ok {
+                return Err(bad_clock(format!(
+                    "clock event {i} ({event:?}) does not fit"
+                )));
+            }
+        }
+        Ok(clock)
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// Number of seats.
+    pub fn seats(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Every event so far, oldest first (what [`GameClock::replay`] takes).
+    pub fn events(&self) -> &[ClockEvent] {
+        &self.events
+    }
+
+    /// Every move so far with its `[%clk]` (R11.6), oldest first.
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    /// The seat to move on the clock; `None` once stopped.
+    pub fn turn(&self) -> Option<usize> {
+        self.turn
+    }
+
+    /// Have the clocks started, that is, has every seat still in the game made a first move
+    /// (R11.2)?
+    pub fn started(&self) -> bool {
+        (0..self.seats()).all(|s| self.out[s] || self.plies.iter().any(|p| p.seat == s))
+    }
+
+    /// Is the game over on the clock ([`GameClock::stop`])?
+    pub fn is_stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Time left to `seat` at `now`, ms (0 for an unknown seat). Before the clocks start,
+    /// every seat shows its initial time.
+    pub fn remaining(&self, seat: usize, now: u64) -> u64 {
+        let Some(&left) = self.remaining.get(seat) else {
+            return 0;
+        };
+        if self.turn == Some(seat) && self.started() {
+            left.saturating_sub(now.saturating_sub(self.since))
+        } else {
+            left
+        }
+    }
+
+    /// Time left to every seat at `now`, ms, in table order: the state's `clocks`.
+    pub fn snapshot(&self, now: u64) -> Vec<u64> {
+        (0..self.seats()).map(|s| self.remaining(s, now)).collect()
+    }
+
+    /// Before the clocks start: the seat to move and its time left for a first move at `now`
+    /// (the page's first-move countdown). `None` once the clocks run or stop.
+    pub fn first_move(&self, now: u64) -> Option<(usize, u64)> {
+        let seat = self.turn?;
+        if self.started() {
+            return None;
+        }
+        let end = self.since.saturating_add(FIRST_MOVE_MS);
+        Some((seat, end.saturating_sub(now)))
+    }
+
+    /// The instant (server ms) when the seat to move runs out of time, for its clock or for
+    /// its first move: the room arms its one timer there. `None` when no time runs.
+    pub fn deadline(&self) -> Option<u64> {
+        let seat = self.turn?;
+        let budget = if self.started() {
+            self.remaining[seat]
+        } else {
+            FIRST_MOVE_MS
+        };
+        Some(self.since.saturating_add(budget))
+    }
+
+    /// Has the seat to move run out of time at `now`? Exactly at the deadline counts as run
+    /// out (see the module's boundaries).
+    pub fn expired(&self, now: u64) -> Option<Expiry> {
+        let seat = self.turn?;
+        if now < self.deadline()? {
+            None
+        } else if self.started() {
+            Some(Expiry::Flag(seat))
+        } else {
+            Some(Expiry::NoFirstMove(seat))
+        }
+    }
+
+    fn check_move(&self, seat: usize) -> Result<(), ClockError> {
+        if self.stopped {
+            Err(ClockError::Stopped)
+        } else if self.turn != Some(seat) {
+            Err(ClockError::NotTurn)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// `seat` moves at `now`: its clock stops, the increment is added (once the clocks run)
+    /// and the next seat's time starts. Returns the move's record (its `[%clk]`). Refused,
+    /// with nothing changed, when it is not `seat`'s turn or its time ran out by `now`
+    /// ([`ClockError::Expired`]: the flag stands, R11.5; the room then acts on the expiry).
+    pub fn on_move(&mut self, seat: usize, now: u64) -> Result<Ply, ClockError> {
+        self.check_move(seat)?;
+        if let Some(e) = self.expired(now) {
+            return Err(ClockError::Expired(e));
+        }
+        Ok(self.record_move(seat, now))
+    }
+
+    /// Applies a move already checked for turn (not for time: see [`GameClock::replay`]).
+    fn record_move(&mut self, seat: usize, at: u64) -> Ply {
+        if self.started() {
+            let left = self.remaining[seat].saturating_sub(at.saturating_sub(self.since));
+            self.remaining[seat] = left.saturating_add(self.control.increment_ms);
+        }
+        let ply = Ply {
+            seat,
+            at,
+            remaining_ms: self.remaining[seat],
+        };
+        self.plies.push(ply);
+        self.events.push(ClockEvent::Move { seat, at });
+        self.turn = self.next_after(seat);
+        self.since = at;
+        ply
+    }
+
+    /// The next seat in play order after `seat` that is still in, `seat` itself if it is
+    /// the only one, `None` if nobody is.
+    fn next_after(&self, seat: usize) -> Option<usize> {
+        let n = self.seats();
+        let at = self.order.iter().position(|&s| s == seat)?;
+        (1..=n)
+            .map(|k| self.order[(at + k) % n])
+            .find(|&s| !self.out[s])
+    }
+
+    /// `seat` is out of the game at `now` (resigned, mated, timed out; four players): its
+    /// clock freezes and it is skipped from now on. If it was to move, the next seat's time
+    /// starts at `now`. Repeats and unknown seats change nothing.
+    pub fn eliminate(&mut self, seat: usize, now: u64) {
+        if seat >= self.seats() || self.out[seat] || self.stopped {
+            return;
+        }
+        self.remaining[seat] = self.remaining(seat, now);
+        self.out[seat] = true;
+        self.events.push(ClockEvent::Out { seat, at: now });
+        if self.turn == Some(seat) {
+            self.turn = self.next_after(seat);
+            self.since = now;
+        }
+    }
+
+    /// Takes back the last `plies` moves at `now` (R12.2): every clock returns to its value
+    /// after the last move that stays, and the seat to move then starts its turn afresh at
+    /// `now` (with a first-move countdown again if the takeback reaches back before the
+    /// clocks started). Returns `false`, changing nothing, when there are not that many
+    /// moves, `plies` is 0 or the clock is stopped.
+    pub fn undo(&mut self, plies: usize, now: u64) -> bool {
+        if plies == 0 || plies > self.plies.len() || self.stopped {
+            return false;
+        }
+        self.plies.truncate(self.plies.len() - plies);
+        for seat in 0..self.seats() {
+            // A seat that is out keeps its frozen time; a takeback does not bring it back.
+            if !self.out[seat] {
+                self.remaining[seat] = self
+                    .plies
+                    .iter()
+                    .rev()
+                    .find(|p| p.seat == seat)
+                    .map_or(self.control.initial_ms, |p| p.remaining_ms);
+            }
+        }
+        self.turn = match self.plies.last() {
+            Some(p) => self.next_after(p.seat),
+            None => self.order.iter().copied().find(|&s| !self.out[s]),
+        };
+        self.since = now;
+        self.events.push(ClockEvent::Undo { plies, at: now });
+        true
+    }
+
+    /// The game ended at `now`: every clock freezes (the seat to move is charged its time
+    /// up to `now`, down to 0 at most). Later calls to stop change nothing.
+    pub fn stop(&mut self, now: u64) {
+        if self.stopped {
+            return;
+        }
+        if let Some(seat) = self.turn {
+            self.remaining[seat] = self.remaining(seat, now);
+        }
+        self.turn = None;
+        self.stopped = true;
+        self.events.push(ClockEvent::Stop { at: now });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tablero::Rules;
+
+    const S: u64 = 1000;
+    const T0: u64 = 1_700_000_000_000;
+
+    fn tc(initial_s: u64, inc_s: u64) -> TimeControl {
+        TimeControl::from_seconds(initial_s, inc_s).unwrap()
+    }
+
+    fn two(initial_s: u64, inc_s: u64) -> GameClock {
+        GameClock::for_game(GameKind::Chess, tc(initial_s, inc_s), T0)
+    }
+
+    /// A two-player 3+2 game where both first moves are made at +5 s and +12 s: White's clock
+    /// starts at T0 + 12 s.
+    fn started_3_2() -> GameClock {
+        let mut c = two(180, 2);
+        c.on_move(0, T0 + 5 * S).unwrap();
+        c.on_move(1, T0 + 12 * S).unwrap();
+        c
+    }
+
+    #[test]
+    fn r11_1_ranges() {
+        assert!(TimeControl::from_seconds(15, 0).is_ok());
+        assert!(TimeControl::from_seconds(180 * 60, 180).is_ok());
+        for (i, inc) in [(14, 0), (180 * 60 + 1, 0), (60, 181), (0, 0), (u64::MAX, 0)] {
+            let e = TimeControl::from_seconds(i, inc).unwrap_err();
+            assert_eq!(e.code, "bad-clock", "{i}+{inc}");
+        }
+        assert_eq!(TimeControl::new(60_500, 0).unwrap_err().code, "bad-clock");
+        assert_eq!(
+            TimeControl::new(60_000, 1500).unwrap_err().code,
+            "bad-clock"
+        );
+    }
+
+    #[test]
+    fn r11_1_parse_and_label() {
+        for (text, initial, inc) in [
+            ("3+2", 180, 2),
+            ("10+0", 600, 0),
+            ("0.5+0", 30, 0),
+            ("0.25+0", 15, 0),
+            ("0.75+1", 45, 1),
+            ("1.5+1", 90, 1),
+            ("180+180", 10800, 180),
+            (" 15+10 ", 900, 10),
+        ] {
+            let t = TimeControl::parse(text).unwrap();
+            assert_eq!((t.initial_ms(), t.increment_ms()), (initial * S, inc * S));
+            assert_eq!(text.trim().parse::<TimeControl>().unwrap(), t);
+        }
+        for bad in [
+            "", "3", "+2", "3+", "3+2+1", "3.+2", ".5+0", "a+2", "3+2.5", "-3+2", "0.2+0", "181+0",
+            "3+181", "1.01+0", "99999+0", "3 + 2", "3+00002",
+        ] {
+            assert_eq!(
+                TimeControl::parse(bad).unwrap_err().code,
+                "bad-clock",
+                "{bad:?}"
+            );
+        }
+        for (initial, inc, label) in [
+            (180, 2, "3+2"),
+            (30, 0, "0.5+0"),
+            (15, 0, "0.25+0"),
+            (45, 3, "0.75+3"),
+            (66, 0, "1.1+0"),
+            (10800, 180, "180+180"),
+            (100, 0, "1.67+0"),
+        ] {
+            assert_eq!(tc(initial, inc).label(), label);
+            assert_eq!(tc(initial, inc).to_string(), label);
+        }
+        // Every initial time that is a multiple of 3 s reads back from its label.
+        for initial in (15..=10800).filter(|s| s % 3 == 0) {
+            let t = tc(initial, 7);
+            assert_eq!(TimeControl::parse(&t.label()).unwrap(), t, "{initial}");
+        }
+    }
+
+    #[test]
+    fn r11_6_pgn_tag_and_clk() {
+        assert_eq!(tc(180, 2).pgn_tag(), "180+2");
+        assert_eq!(TimeControl::from_pgn_tag("180+2").unwrap(), tc(180, 2));
+        assert_eq!(TimeControl::from_pgn_tag("300").unwrap(), tc(300, 0));
+        for bad in ["-", "?", "40/7200:3600", "10+2", "", "180+x", "1234567+0"] {
+            assert_eq!(
+                TimeControl::from_pgn_tag(bad).unwrap_err().code,
+                "bad-clock"
+            );
+        }
+        assert_eq!(format_clk(180_000), "0:03:00");
+        assert_eq!(format_clk(3_723_999), "1:02:03");
+        assert_eq!(format_clk(10_000), "0:00:10");
+        assert_eq!(format_clk(9_999), "0:00:09.9");
+        assert_eq!(format_clk(9_550), "0:00:09.5");
+        assert_eq!(format_clk(0), "0:00:00.0");
+    }
+
+    #[test]
+    fn r11_1_serde_checks_the_range() {
+        let t = tc(180, 2);
+        let json = serde_json::to_string(&t).unwrap();
+        assert_eq!(serde_json::from_str::<TimeControl>(&json).unwrap(), t);
+        let bad = r#"{"initial_ms":1000,"increment_ms":0}"#;
+        assert!(serde_json::from_str::<TimeControl>(bad).is_err());
+    }
+
+    #[test]
+    fn r11_2_no_clock_runs_before_every_first_move() {
+        let mut c = two(180, 2);
+        assert!(!c.started());
+        assert_eq!(c.snapshot(T0 + 20 * S), vec![180 * S, 180 * S]);
+        assert_eq!(c.first_move(T0 + 20 * S), Some((0, 10 * S)));
+        // White's first move after 20 s: no time charged, no increment.
+        let p = c.on_move(0, T0 + 20 * S).unwrap();
+        assert_eq!(p.remaining_ms, 180 * S);
+        assert_eq!(c.first_move(T0 + 45 * S), Some((1, 5 * S)));
+        assert_eq!(c.snapshot(T0 + 45 * S), vec![180 * S, 180 * S]);
+        let p = c.on_move(1, T0 + 49 * S).unwrap();
+        assert_eq!(p.remaining_ms, 180 * S);
+        assert!(c.started());
+        assert_eq!(c.first_move(T0 + 49 * S), None);
+        // Now White's clock runs from Black's first move.
+        assert_eq!(c.snapshot(T0 + 59 * S), vec![170 * S, 180 * S]);
+        assert_eq!(c.deadline(), Some(T0 + 49 * S + 180 * S));
+    }
+
+    #[test]
+    fn r11_2_first_move_abort_at_30_s() {
+        let mut c = two(180, 2);
+        assert_eq!(c.deadline(), Some(T0 + 30 * S));
+        assert_eq!(c.expired(T0 + 30 * S - 1), None);
+        assert_eq!(c.expired(T0 + 30 * S), Some(Expiry::NoFirstMove(0)));
+        let e = c.on_move(0, T0 + 30 * S).unwrap_err();
+        assert_eq!(e, ClockError::Expired(Expiry::NoFirstMove(0)));
+        assert_eq!(e.refusal().code, "aborted");
+        assert!(c.plies().is_empty());
+        // Black's 30 s count from White's first move, not from the start.
+        let mut c = two(180, 2);
+        c.on_move(0, T0 + 29 * S).unwrap();
+        assert_eq!(c.deadline(), Some(T0 + 59 * S));
+        assert_eq!(c.expired(T0 + 58 * S), None);
+        assert_eq!(c.expired(T0 + 59 * S), Some(Expiry::NoFirstMove(1)));
+    }
+
+    #[test]
+    fn r11_2_first_move_time_does_not_depend_on_the_control() {
+        // A 15 s game still gives 30 s for a first move: no clock runs yet.
+        let c = two(15, 0);
+        assert_eq!(c.deadline(), Some(T0 + FIRST_MOVE_MS));
+    }
+
+    #[test]
+    fn r11_1_increment_after_the_move() {
+        let mut c = started_3_2();
+        // White thinks 10 s: 180 − 10 + 2.
+        let p = c.on_move(0, T0 + 22 * S).unwrap();
+        assert_eq!(p.remaining_ms, 172 * S);
+        assert_eq!(
+            c.remaining(0, T0 + 100 * S),
+            172 * S,
+            "not running on Black's turn"
+        );
+        // Black thinks 3.5 s.
+        let p = c.on_move(1, T0 + 25_500).unwrap();
+        assert_eq!(p.remaining_ms, 180 * S - 3_500 + 2 * S);
+        assert_eq!(c.plies().len(), 4);
+        assert_eq!(c.snapshot(T0 + 26 * S), vec![172 * S - 500, 178_500]);
+    }
+
+    #[test]
+    fn r11_1_only_the_player_to_move_runs() {
+        let c = started_3_2();
+        assert_eq!(c.remaining(1, T0 + 100 * S), 180 * S);
+        assert_eq!(c.remaining(0, T0 + 100 * S), 92 * S);
+        assert_eq!(c.remaining(7, T0), 0, "unknown seat");
+    }
+
+    #[test]
+    fn r11_5_flag_exactly_at_the_deadline() {
+        let c = started_3_2();
+        let deadline = T0 + 12 * S + 180 * S;
+        assert_eq!(c.deadline(), Some(deadline));
+        assert_eq!(c.expired(deadline - 1), None);
+        assert_eq!(c.remaining(0, deadline - 1), 1);
+        assert_eq!(c.expired(deadline), Some(Expiry::Flag(0)));
+        assert_eq!(c.remaining(0, deadline), 0);
+        assert_eq!(c.expired(deadline + 5 * S), Some(Expiry::Flag(0)));
+        assert_eq!(c.remaining(0, deadline + 5 * S), 0);
+        // One millisecond before is still a move.
+        let mut c2 = c.clone();
+        assert_eq!(c2.on_move(0, deadline - 1).unwrap().remaining_ms, 1 + 2 * S);
+    }
+
+    #[test]
+    fn r11_5_move_after_the_flag_is_refused() {
+        let mut c = started_3_2();
+        let before = c.clone();
+        let deadline = c.deadline().unwrap();
+        for at in [deadline, deadline + 1, deadline + 60 * S] {
+            let e = c.on_move(0, at).unwrap_err();
+            assert_eq!(e, ClockError::Expired(Expiry::Flag(0)));
+            assert_eq!(e.refusal().code, "flagged");
+            assert_eq!(c, before, "a refused move changes nothing");
+        }
+        // The room then ends the game: the flagged clock shows 0.
+        c.stop(deadline + 60 * S);
+        assert_eq!(c.snapshot(deadline + 99 * S), vec![0, 180 * S]);
+        assert_eq!(c.deadline(), None);
+        assert_eq!(c.expired(deadline + 99 * S), None);
+        assert_eq!(c.on_move(0, deadline).unwrap_err(), ClockError::Stopped);
+        assert_eq!(ClockError::Stopped.refusal().code, "game-over");
+    }
+
+    #[test]
+    fn r11_5_move_out_of_turn_is_refused() {
+        let mut c = started_3_2();
+        assert_eq!(c.on_move(1, T0 + 13 * S).unwrap_err(), ClockError::NotTurn);
+        assert_eq!(c.on_move(9, T0 + 13 * S).unwrap_err(), ClockError::NotTurn);
+        assert_eq!(ClockError::NotTurn.refusal().code, "not-your-turn");
+    }
+
+    #[test]
+    fn r11_5_time_going_backwards_costs_nothing() {
+        let mut c = started_3_2();
+        let p = c.on_move(0, T0).unwrap();
+        assert_eq!(p.remaining_ms, 182 * S);
+        assert_eq!(c.remaining(1, T0 - 100 * S), 180 * S);
+    }
+
+    #[test]
+    fn r11_5_stop_freezes_the_clocks() {
+        let mut c = started_3_2();
+        c.stop(T0 + 42 * S);
+        assert_eq!(c.snapshot(T0 + 1000 * S), vec![150 * S, 180 * S]);
+        assert!(c.is_stopped());
+        c.stop(T0 + 99 * S);
+        assert_eq!(c.snapshot(T0 + 1000 * S), vec![150 * S, 180 * S]);
+    }
+
+    fn ffa(initial_s: u64, inc_s: u64) -> GameClock {
+        GameClock::for_game(GameKind::FourPlayer(Rules::Ffa), tc(initial_s, inc_s), T0)
+    }
+
+    #[test]
+    fn r11_2_four_players_start_after_four_first_moves() {
+        let mut c = ffa(60, 0);
+        for (k, seat) in [0, 1, 2].into_iter().enumerate() {
+            c.on_move(seat, T0 + (k as u64 + 1) * 10 * S).unwrap();
+            assert!(!c.started());
+        }
+        assert_eq!(c.deadline(), Some(T0 + 30 * S + FIRST_MOVE_MS));
+        c.on_move(3, T0 + 40 * S).unwrap();
+        assert!(c.started());
+        assert_eq!(c.turn(), Some(0));
+        assert_eq!(
+            c.snapshot(T0 + 45 * S),
+            vec![55 * S, 60 * S, 60 * S, 60 * S]
+        );
+    }
+
+    #[test]
+    fn r11_4_kingdoms_plays_counter_clockwise() {
+        let mut c = GameClock::for_game(GameKind::FourPlayer(Rules::Kingdoms), tc(60, 0), T0);
+        // Table order red, blue, yellow, green; play order red, green, yellow, blue (R6.1).
+        c.on_move(0, T0 + S).unwrap();
+        assert_eq!(c.turn(), Some(3));
+        assert_eq!(c.on_move(1, T0 + 2 * S).unwrap_err(), ClockError::NotTurn);
+        c.on_move(3, T0 + 2 * S).unwrap();
+        c.on_move(2, T0 + 3 * S).unwrap();
+        c.on_move(1, T0 + 4 * S).unwrap();
+        assert_eq!(c.turn(), Some(0));
+    }
+
+    /// A four-player 1+0 game whose clocks run from T0 + 40 s, Red to move.
+    fn ffa_started() -> GameClock {
+        let mut c = ffa(60, 0);
+        for seat in 0..4 {
+            c.on_move(seat, T0 + (seat as u64 + 1) * 10 * S).unwrap();
+        }
+        c
+    }
+
+    #[test]
+    fn r11_4_skip_an_eliminated_seat() {
+        let mut c = ffa_started();
+        // Blue is mated on Red's move.
+        c.on_move(0, T0 + 45 * S).unwrap();
+        c.eliminate(1, T0 + 45 * S);
+        assert_eq!(c.turn(), Some(2));
+        c.on_move(2, T0 + 50 * S).unwrap();
+        c.on_move(3, T0 + 51 * S).unwrap();
+        assert_eq!(c.turn(), Some(0), "Blue is skipped");
+        assert_eq!(
+            c.snapshot(T0 + 60 * S),
+            vec![46 * S, 60 * S, 55 * S, 59 * S]
+        );
+        assert_eq!(c.on_move(1, T0 + 61 * S).unwrap_err(), ClockError::NotTurn);
+        // A repeat changes nothing.
+        let before = c.clone();
+        c.eliminate(1, T0 + 70 * S);
+        c.eliminate(9, T0 + 70 * S);
+        assert_eq!(c, before);
+    }
+
+    #[test]
+    fn r11_4_flag_in_four_players_passes_the_turn() {
+        let mut c = ffa_started();
+        let deadline = T0 + 40 * S + 60 * S;
+        assert_eq!(c.expired(deadline), Some(Expiry::Flag(0)));
+        c.eliminate(0, deadline);
+        assert_eq!(c.turn(), Some(1));
+        assert_eq!(c.remaining(0, deadline + 100 * S), 0);
+        assert_eq!(c.deadline(), Some(deadline + 60 * S));
+        // The eliminated seat no longer counts for "every first move" either.
+        assert!(c.started());
+    }
+
+    #[test]
+    fn r11_4_last_seat_standing_keeps_the_turn() {
+        let mut c = ffa_started();
+        c.eliminate(1, T0 + 41 * S);
+        c.eliminate(2, T0 + 41 * S);
+        c.eliminate(3, T0 + 41 * S);
+        c.on_move(0, T0 + 42 * S).unwrap();
+        assert_eq!(c.turn(), Some(0));
+        c.eliminate(0, T0 + 43 * S);
+        assert_eq!(c.turn(), None);
+        assert_eq!(c.deadline(), None);
+    }
+
+    #[test]
+    fn r11_3_flag_outcomes() {
+        let lone = Material::default();
+        let knight = Material { knights: 1, ..lone };
+        let bishop = Material { bishops: 1, ..lone };
+        let two_knights = Material { knights: 2, ..lone };
+        let pawn = Material { pawns: 1, ..lone };
+        let rook = Material { rooks: 1, ..lone };
+        for kind in [GameKind::Chess, GameKind::Chess960] {
+            assert_eq!(flag_outcome(kind, || lone), FlagOutcome::Draw);
+            assert_eq!(flag_outcome(kind, || knight), FlagOutcome::Draw);
+            assert_eq!(flag_outcome(kind, || bishop), FlagOutcome::Draw);
+            assert_eq!(flag_outcome(kind, || two_knights), FlagOutcome::Loses);
+            assert_eq!(flag_outcome(kind, || pawn), FlagOutcome::Loses);
+            assert_eq!(flag_outcome(kind, || rook), FlagOutcome::Loses);
+        }
+        assert_eq!(
+            flag_outcome(GameKind::ThreeCheck, || lone),
+            FlagOutcome::Draw
+        );
+        assert_eq!(
+            flag_outcome(GameKind::ThreeCheck, || knight),
+            FlagOutcome::Loses
+        );
+        for kind in [GameKind::KingOfTheHill, GameKind::RacingKings] {
+            assert_eq!(
+                flag_outcome(kind, || panic!("material is not needed")),
+                FlagOutcome::Loses
+            );
+        }
+        for rules in [Rules::Ffa, Rules::Kingdoms] {
+            assert_eq!(
+                flag_outcome(GameKind::FourPlayer(rules), || panic!("not needed")),
+                FlagOutcome::TimesOut
+            );
+        }
+    }
+
+    #[test]
+    fn r12_2_takeback_restores_clocks() {
+        let mut c = started_3_2();
+        c.on_move(0, T0 + 22 * S).unwrap(); // White 172 s
+        c.on_move(1, T0 + 32 * S).unwrap(); // Black 172 s
+        c.on_move(0, T0 + 52 * S).unwrap(); // White 154 s
+        c.on_move(1, T0 + 62 * S).unwrap(); // Black 164 s
+        // White asks to take back their move after Black replied: two plies, White to move
+        // with the clocks as they were after Black's 172 s move.
+        assert!(c.undo(2, T0 + 70 * S));
+        assert_eq!(c.turn(), Some(0));
+        assert_eq!(c.plies().len(), 4);
+        assert_eq!(c.snapshot(T0 + 70 * S), vec![172 * S, 172 * S]);
+        assert_eq!(c.snapshot(T0 + 75 * S), vec![167 * S, 172 * S]);
+        assert_eq!(c.deadline(), Some(T0 + 70 * S + 172 * S));
+        // One ply (White takes back a move Black has not answered): White's clock is back to
+        // its 172 s.
+        c.on_move(0, T0 + 80 * S).unwrap(); // White 164 s
+        assert!(c.undo(1, T0 + 90 * S));
+        assert_eq!(c.turn(), Some(0));
+        assert_eq!(c.snapshot(T0 + 90 * S), vec![172 * S, 172 * S]);
+    }
+
+    #[test]
+    fn r12_2_takeback_to_before_the_start_restarts_the_first_move() {
+        let mut c = started_3_2();
+        assert!(c.undo(2, T0 + 20 * S));
+        assert!(!c.started());
+        assert_eq!(c.turn(), Some(0));
+        assert_eq!(c.first_move(T0 + 25 * S), Some((0, 25 * S)));
+        assert_eq!(c.snapshot(T0 + 25 * S), vec![180 * S, 180 * S]);
+    }
+
+    #[test]
+    fn r12_2_bad_takebacks_change_nothing() {
+        let mut c = started_3_2();
+        let before = c.clone();
+        assert!(!c.undo(0, T0));
+        assert!(!c.undo(3, T0));
+        assert_eq!(c, before);
+        c.stop(T0 + 13 * S);
+        assert!(!c.undo(1, T0 + 14 * S));
+    }
+
+    /// Replays the live clock's stored form, as a room does after kill -9.
+    fn reload(c: &GameClock) -> GameClock {
+        let json = serde_json::to_string(c).unwrap();
+        serde_json::from_str(&json).unwrap()
+    }
+
+    #[test]
+    fn r11_5_restart_keeps_every_clock() {
+        // Two players, with a takeback and the end.
+        let mut live = started_3_2();
+        let mut moves = vec![(0, 12 * S), (1, 7 * S), (0, 33 * S), (1, 1_234)];
+        moves.extend((0..20).map(|k| (k % 2, (k as u64 * 977) % 9000)));
+        let mut at = T0 + 12 * S;
+        for (i, (seat, think)) in moves.into_iter().enumerate() {
+            at += think;
+            live.on_move(seat, at).unwrap();
+            if i == 10 {
+                assert!(live.undo(2, at + 500));
+                at += 500;
+            }
+            let stored: Vec<(usize, u64)> = live
+                .events()
+                .iter()
+                .filter_map(|e| match *e {
+                    ClockEvent::Move { seat, at } => Some((seat, at)),
+                    _ => None,
+                })
+                .collect();
+            let replayed = GameClock::replay(
+                live.control(),
+                vec![0, 1],
+                T0,
+                live.events().iter().copied(),
+            )
+            .unwrap();
+            assert_eq!(replayed, live);
+            assert_eq!(replayed.snapshot(at + 3 * S), live.snapshot(at + 3 * S));
+            assert_eq!(reload(&live), live);
+            if i < 10 {
+                // Before the takeback the events are exactly the stored (seat, time) moves.
+                let from_moves = GameClock::replay(
+                    live.control(),
+                    vec![0, 1],
+                    T0,
+                    stored
+                        .iter()
+                        .map(|&(seat, at)| ClockEvent::Move { seat, at }),
+                )
+                .unwrap();
+                assert_eq!(from_moves, live);
+            }
+        }
+        live.stop(at + 5 * S);
+        assert_eq!(reload(&live), live);
+        assert_eq!(
+            reload(&live).snapshot(at + 99 * S),
+            live.snapshot(at + 5 * S)
+        );
+    }
+
+    #[test]
+    fn r11_5_restart_keeps_four_player_clocks() {
+        let mut live = ffa_started();
+        live.on_move(0, T0 + 43 * S).unwrap();
+        live.eliminate(2, T0 + 43 * S);
+        live.on_move(1, T0 + 50 * S).unwrap();
+        live.on_move(3, T0 + 58 * S).unwrap();
+        let back = reload(&live);
+        assert_eq!(back, live);
+        assert_eq!(back.turn(), Some(0));
+        assert_eq!(back.snapshot(T0 + 60 * S), live.snapshot(T0 + 60 * S));
+        assert_eq!(back.plies(), live.plies());
+    }
+
+    #[test]
+    fn r11_5_replay_accepts_a_stored_late_move() {
+        // A move stored just after the deadline (another process's timestamp) replays at 0 +
+        // increment instead of failing the room.
+        let c = started_3_2();
+        let late = c.deadline().unwrap() + 40;
+        let mut events = c.events().to_vec();
+        events.push(ClockEvent::Move { seat: 0, at: late });
+        let r = GameClock::replay(c.control(), vec![0, 1], T0, events).unwrap();
+        assert_eq!(r.plies().last().unwrap().remaining_ms, 2 * S);
+    }
+
+    #[test]
+    fn r11_5_corrupt_stored_clocks_do_not_load() {
+        let c = started_3_2();
+        let mut v: serde_json::Value = serde_json::to_value(&c).unwrap();
+        v["events"][1]["seat"] = 0.into();
+        assert!(
+            serde_json::from_value::<GameClock>(v.clone()).is_err(),
+            "out of turn"
+        );
+        v["events"][1]["seat"] = 7.into();
+        assert!(
+            serde_json::from_value::<GameClock>(v).is_err(),
+            "no such seat"
+        );
+        let mut v: serde_json::Value = serde_json::to_value(&c).unwrap();
+        v["order"] = serde_json::json!([0, 0]);
+        assert!(serde_json::from_value::<GameClock>(v).is_err(), "bad order");
+        let mut v: serde_json::Value = serde_json::to_value(&c).unwrap();
+        v["events"] = serde_json::json!([{"event": "undo", "plies": 3, "at": 0}]);
+        assert!(
+            serde_json::from_value::<GameClock>(v).is_err(),
+            "undo past the start"
+        );
+        let mut v: serde_json::Value = serde_json::to_value(&c).unwrap();
+        v["events"] = serde_json::json!([{"event": "out", "seat": 5, "at": 0}]);
+        assert!(
+            serde_json::from_value::<GameClock>(v).is_err(),
+            "out of no seat"
+        );
+    }
+
+    #[test]
+    fn new_checks_the_order() {
+        let t = tc(60, 0);
+        assert!(GameClock::new(t, vec![0, 1], T0).is_ok());
+        assert!(GameClock::new(t, vec![0, 3, 2, 1], T0).is_ok());
+        for bad in [vec![], vec![0], vec![0, 0], vec![1, 2], vec![0, 1, 2, 3, 4]] {
+            assert_eq!(GameClock::new(t, bad, T0).unwrap_err().code, "bad-clock");
+        }
+    }
+}
