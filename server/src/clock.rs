@@ -28,7 +28,7 @@
 #![allow(dead_code)]
 
 use serde::{Deserialize, Serialize};
-use tablero::{GameKind, Player};
+use tablero::GameKind;
 
 use crate::engine::Refusal;
 
@@ -428,16 +428,14 @@ impl TryFrom<StoredClock> for GameClock {
 
 impl GameClock {
     /// The clock of a game of `kind` starting at `now`, seats in the engine's table order
-    /// (`GameKind::players()`) and play order (`Player::play_order`).
+    /// (`GameKind::players()`) and play order (`GameKind::play_order`).
     pub fn for_game(kind: GameKind, control: TimeControl, now: u64) -> GameClock {
         let table = kind.players();
-        let order = match kind.rules() {
-            Some(rules) => Player::play_order(rules)
-                .iter()
-                .filter_map(|p| table.iter().position(|t| t == p))
-                .collect(),
-            None => (0..table.len()).collect(),
-        };
+        let order = kind
+            .play_order()
+            .iter()
+            .filter_map(|p| table.iter().position(|t| t == p))
+            .collect();
         GameClock::build(control, order, now)
     }
 
