@@ -20,7 +20,9 @@ use crate::record::{
     Analysis, BoardPiece, Elimination, EliminationReason, EntryKind, GameResult, MoveRecord,
     PositionView, Score, ScoreChange, ScoreReason, SeatStatus, Status,
 };
-use crate::{Facts, GameInfo, Player, ResultReason, Role, Rules};
+use crate::{
+    kind::Facts, kind::GameInfo, kind::Rules, player::Player, result::ResultReason, role::Role,
+};
 
 /// A value that writes itself as JSON text.
 pub(crate) trait ToJson {
@@ -632,7 +634,7 @@ mod tests {
     //! every kind (moves, resignations, time-outs, draws claimed, games played to the end).
     use super::*;
     use crate::rng::SplitMix64;
-    use crate::{Game, GameKind, NewGame};
+    use crate::{game::Game, game::NewGame, kind::GameKind};
 
     fn same<T: ToJson + serde::Serialize + ?Sized>(v: &T) {
         assert_eq!(to_json(v), serde_json::to_string(v).unwrap());
@@ -722,10 +724,10 @@ mod tests {
                 ..NewGame::default()
             })
             .unwrap();
-            let opts = crate::AiOptions {
+            let opts = crate::ai::AiOptions {
                 level: 8,
                 nodes: Some(3000),
-                ..crate::AiOptions::default()
+                ..crate::ai::AiOptions::default()
             };
             same(&g.analyse(&opts).unwrap());
             same(&g.ai_move(&opts).unwrap());
@@ -736,15 +738,16 @@ mod tests {
             ..NewGame::default()
         })
         .unwrap();
-        let a = g.analyse(&crate::AiOptions::default()).unwrap();
+        let a = g.analyse(&crate::ai::AiOptions::default()).unwrap();
         assert!(a.mate.is_some());
         same(&a);
     }
 
     #[test]
     fn the_table_of_games_is_written_as_serde_json_writes_it() {
-        same(&crate::GAMES[..]);
-        let rows: serde_json::Value = serde_json::from_str(&to_json(&crate::GAMES[..])).unwrap();
+        same(&crate::kind::GAMES[..]);
+        let rows: serde_json::Value =
+            serde_json::from_str(&to_json(&crate::kind::GAMES[..])).unwrap();
         // The four-player Kingdoms row, spelled out: rules present, turn order counter-clockwise.
         assert_eq!(
             rows[6],

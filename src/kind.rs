@@ -5,7 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::player::Player;
-use crate::{Error, Role};
+use crate::{error::Error, role::Role};
 
 /// The rule set of a two-player game: what the 8×8 engine plays ([`GameKind::variant`];
 /// Chess960 plays by chess rules). Its names are the table's ([`GAMES`]); the engine keeps
@@ -232,7 +232,7 @@ impl GameKind {
             .map(|g| g.kind)
         else {
             return Err(Error::formatted(
-                crate::ErrorKind::InvalidArgument,
+                crate::error::ErrorKind::InvalidArgument,
                 format_args!("unknown variant {variant:?}; expected {VARIANT_NAMES}"),
             ));
         };
@@ -248,7 +248,7 @@ impl GameKind {
     pub fn from_save(variant: &str, rules: Option<Rules>) -> Result<GameKind, Error> {
         let corrupt = |why: fmt::Arguments<'_>| {
             Error::formatted(
-                crate::ErrorKind::InvalidArgument,
+                crate::error::ErrorKind::InvalidArgument,
                 format_args!("corrupt saved game: {why}"),
             )
         };
@@ -341,13 +341,13 @@ impl GameKind {
         match self.rules() {
             None => Player::parse_side(text).ok_or_else(|| {
                 Error::formatted(
-                    crate::ErrorKind::InvalidArgument,
+                    crate::error::ErrorKind::InvalidArgument,
                     format_args!("player must be \"white\" or \"black\", got {text:?}"),
                 )
             }),
             Some(_) => Player::parse_seat(text).ok_or_else(|| {
                 Error::formatted(
-                    crate::ErrorKind::InvalidArgument,
+                    crate::error::ErrorKind::InvalidArgument,
                     format_args!(
                         "player must be \"red\", \"blue\", \"yellow\" or \"green\", got {text:?}"
                     ),
@@ -463,7 +463,7 @@ impl Rules {
             "ffa" => Ok(Rules::Ffa),
             "kingdoms" => Ok(Rules::Kingdoms),
             other => Err(Error::formatted(
-                crate::ErrorKind::InvalidArgument,
+                crate::error::ErrorKind::InvalidArgument,
                 format_args!("rules must be {RULES_NAMES}, got {other:?}"),
             )),
         }
@@ -556,7 +556,7 @@ mod tests {
             ("", None),
         ] {
             let e = GameKind::from_save(variant, rules).unwrap_err();
-            assert_eq!(e.kind, crate::ErrorKind::InvalidArgument);
+            assert_eq!(e.kind, crate::error::ErrorKind::InvalidArgument);
             assert!(e.message.starts_with("corrupt saved game: "), "{e}");
         }
     }

@@ -1,7 +1,7 @@
 //! The tag section of PGN and PGN4: `[Name "value"]` lines, read and written the same way for
 //! both (values escape `\` and `"` with a backslash).
 
-use crate::Error;
+use crate::error::Error;
 
 /// Tag pairs in file order.
 pub type Tags = Vec<(String, String)>;
@@ -50,7 +50,7 @@ pub fn write(out: &mut String, name: &str, value: &str) {
 fn parse_tag(line: &str) -> Result<(String, String), Error> {
     let malformed = || {
         Error::formatted(
-            crate::ErrorKind::InvalidPgn,
+            crate::error::ErrorKind::InvalidPgn,
             format_args!("malformed tag line {line:?}"),
         )
     };
@@ -65,7 +65,7 @@ fn parse_tag(line: &str) -> Result<(String, String), Error> {
         .and_then(|v| v.strip_suffix('"'))
         .ok_or_else(|| {
             Error::formatted(
-                crate::ErrorKind::InvalidPgn,
+                crate::error::ErrorKind::InvalidPgn,
                 format_args!("tag {name} value must be quoted"),
             )
         })?;

@@ -7,7 +7,7 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::{Player, ResultReason, Role};
+use crate::{player::Player, result::ResultReason, role::Role};
 
 /// What kind of history entry a [`MoveRecord`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

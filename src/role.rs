@@ -2,7 +2,7 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::Error;
+use crate::error::Error;
 
 /// The kind of a chess piece, independent of its owner. Serialized as its English name
 /// (`"knight"`).
@@ -91,7 +91,7 @@ impl Role {
         match (chars.next().and_then(Role::from_char), chars.next()) {
             (Some(r), None) if !matches!(r, Role::Pawn | Role::King) => Ok(Some(r)),
             _ => Err(Error::formatted(
-                crate::ErrorKind::IllegalMove,
+                crate::error::ErrorKind::IllegalMove,
                 format_args!("{text:?} is not a promotion piece (q, r, b or n)"),
             )),
         }

@@ -30,7 +30,7 @@ pub use clock::{Stopwatch, now_ms};
 pub use search::{INF, Limits, MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher};
 pub use tt::Table;
 
-use crate::Error;
+use crate::error::Error;
 use crate::rng::SplitMix64;
 
 /// How the computer should play.
@@ -72,7 +72,7 @@ impl AiOptions {
                 Ok(())
             } else {
                 Err(Error::formatted(
-                    crate::ErrorKind::InvalidArgument,
+                    crate::error::ErrorKind::InvalidArgument,
                     format_args!("{what} must be an integer from 1 to {max}, got {v}"),
                 ))
             }
@@ -159,7 +159,7 @@ pub fn level_spec(level: u8) -> Result<LevelSpec, Error> {
     match level {
         1..=8 => Ok(LEVELS[level as usize - 1]),
         _ => Err(Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!("level must be between 1 and 8, got {level}"),
         )),
     }

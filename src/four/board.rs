@@ -5,7 +5,7 @@
 //! hold the same sentinel, so "off board" and "missing corner" are one test.
 
 use crate::player::Player;
-use crate::{Error, Role};
+use crate::{error::Error, role::Role};
 use serde::{Deserialize, Serialize};
 
 pub use crate::kind::Rules;
@@ -131,7 +131,7 @@ impl Seat {
             "yellow" | "y" => Ok(Seat::Yellow),
             "green" | "g" => Ok(Seat::Green),
             other => Err(Error::formatted(
-                crate::ErrorKind::InvalidArgument,
+                crate::error::ErrorKind::InvalidArgument,
                 format_args!("unknown seat {other:?}"),
             )),
         }

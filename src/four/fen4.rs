@@ -9,7 +9,7 @@
 use super::board::*;
 use super::position::Position;
 use crate::record::SeatStatus;
-use crate::{Error, Role};
+use crate::{error::Error, role::Role};
 
 /// Appends `n` in decimal.
 fn push_num(s: &mut String, n: i64) {
@@ -21,7 +21,7 @@ fn parse_list4(field: &str, name: &str) -> Result<[i64; 4], Error> {
     let parts: Vec<&str> = field.split(',').collect();
     if parts.len() != 4 {
         return Err(Error::formatted(
-            crate::ErrorKind::InvalidFen,
+            crate::error::ErrorKind::InvalidFen,
             format_args!("{name} field {field:?} must list 4 values"),
         ));
     }
@@ -29,7 +29,7 @@ fn parse_list4(field: &str, name: &str) -> Result<[i64; 4], Error> {
     for (i, p) in parts.iter().enumerate() {
         out[i] = p.trim().parse::<i64>().map_err(|_| {
             Error::formatted(
-                crate::ErrorKind::InvalidFen,
+                crate::error::ErrorKind::InvalidFen,
                 format_args!("{name} field {field:?}: bad number {p:?}"),
             )
         })?;
@@ -46,7 +46,7 @@ fn flags(field: &str, name: &str) -> Result<[bool; 4], Error> {
             1 => true,
             _ => {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!("{name} field {field:?}: flags must be 0 or 1"),
                 ));
             }
@@ -64,7 +64,7 @@ fn extra_tuple(extras: &str, key: &str) -> Result<Option<[String; 4]>, Error> {
     let rest = extras[i + pat.len()..].trim_start();
     let bad = || {
         Error::formatted(
-            crate::ErrorKind::InvalidFen,
+            crate::error::ErrorKind::InvalidFen,
             format_args!("extras: malformed '{key}' entry"),
         )
     };
@@ -230,7 +230,7 @@ impl Position {
         let parts: Vec<&str> = rest.split('-').collect();
         if parts.len() != 7 {
             return Err(Error::formatted(
-                crate::ErrorKind::InvalidFen,
+                crate::error::ErrorKind::InvalidFen,
                 format_args!(
                     "FEN4 must have 7 '-'-separated fields besides the extras, found {}",
                     parts.len()
@@ -246,7 +246,7 @@ impl Position {
             "G" | "g" => 3,
             t => {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!("player-to-move field {t:?} must be R, B, Y or G"),
                 ));
             }
@@ -259,7 +259,7 @@ impl Position {
         for (i, &v) in pts.iter().enumerate() {
             if !(0..=1_000_000).contains(&v) {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!("points field: value {v} out of range"),
                 ));
             }
@@ -267,7 +267,7 @@ impl Position {
         }
         p.clock = head[5].trim().parse::<u32>().map_err(|_| {
             Error::formatted(
-                crate::ErrorKind::InvalidFen,
+                crate::error::ErrorKind::InvalidFen,
                 format_args!("ply-clock field {:?} is not a number", head[5]),
             )
         })?;
@@ -275,7 +275,7 @@ impl Position {
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != 14 {
             return Err(Error::formatted(
-                crate::ErrorKind::InvalidFen,
+                crate::error::ErrorKind::InvalidFen,
                 format_args!("board field must have 14 rows, found {}", rows.len()),
             ));
         }
@@ -286,7 +286,7 @@ impl Position {
                 let cell = cell.trim();
                 let bad = |what: &str| {
                     Error::formatted(
-                        crate::ErrorKind::InvalidFen,
+                        crate::error::ErrorKind::InvalidFen,
                         format_args!("board field, rank {}: {what}", r + 1),
                     )
                 };
@@ -332,7 +332,7 @@ impl Position {
             }
             if f != 14 {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!("board field, rank {}: {f} cells instead of 14", r + 1),
                 ));
             }
@@ -350,7 +350,7 @@ impl Position {
                 };
                 if !ok {
                     return Err(Error::formatted(
-                        crate::ErrorKind::InvalidFen,
+                        crate::error::ErrorKind::InvalidFen,
                         format_args!(
                             "board field: impossible {} pawn on {}",
                             Seat::from_index(seat_of(c)).name(),
@@ -383,13 +383,13 @@ impl Position {
             }
             if kings[s] > 1 {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!("board field: {name} has two kings"),
                 ));
             }
             if p.moves(s) && kings[s] == 0 {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!("board field: {name} is in the game but has no king"),
                 ));
             }
@@ -397,7 +397,7 @@ impl Position {
         // A kingdoms zombie may be to move (R6.4): its move is then played by the game.
         if !p.moves(turn as usize) {
             return Err(Error::formatted(
-                crate::ErrorKind::InvalidFen,
+                crate::error::ErrorKind::InvalidFen,
                 format_args!(
                     "player-to-move field: {} is out",
                     Seat::from_index(turn as usize).name()
@@ -425,7 +425,7 @@ impl Position {
                 }
                 let bad = || {
                     Error::formatted(
-                        crate::ErrorKind::InvalidFen,
+                        crate::error::ErrorKind::InvalidFen,
                         format_args!("extras: enPassant entry {item:?} is impossible"),
                     )
                 };
@@ -449,14 +449,14 @@ impl Position {
                 for name in item.split_whitespace() {
                     let sq = Square::parse(name).ok_or_else(|| {
                         Error::formatted(
-                            crate::ErrorKind::InvalidFen,
+                            crate::error::ErrorKind::InvalidFen,
                             format_args!("extras: promoted square {name:?} is invalid"),
                         )
                     })?;
                     let c = p.board[sq.idx()];
                     if !is_live(c) || seat_of(c) != s || c & ROLE_MASK != QUEEN {
                         return Err(Error::formatted(
-                            crate::ErrorKind::InvalidFen,
+                            crate::error::ErrorKind::InvalidFen,
                             format_args!(
                                 "extras: no {} queen on promoted square {name}",
                                 Seat::from_index(s).name()

@@ -12,7 +12,7 @@ use super::board::*;
 use super::game::{FourGame, Stop};
 use super::position::Position;
 use crate::record::EntryKind;
-use crate::{Error, GameKind, Player, ResultReason, pgn_tags};
+use crate::{error::Error, kind::GameKind, pgn_tags, player::Player, result::ResultReason};
 
 impl FourGame {
     /// The game as PGN4.
@@ -99,7 +99,7 @@ impl FourGame {
             Some(Some(GameKind::FourPlayer(rules))) => rules,
             Some(_) => {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidPgn,
+                    crate::error::ErrorKind::InvalidPgn,
                     format_args!("unsupported Variant {:?}", variant.unwrap_or_default()),
                 ));
             }
@@ -110,7 +110,7 @@ impl FourGame {
         let move_limit = match tag("MoveLimit") {
             Some(v) => Some(v.parse::<u32>().map_err(|_| {
                 Error::formatted(
-                    crate::ErrorKind::InvalidPgn,
+                    crate::error::ErrorKind::InvalidPgn,
                     format_args!("MoveLimit header {v:?} is not a number"),
                 )
             })?),
@@ -119,7 +119,7 @@ impl FourGame {
         let mut g = match tag("StartFen4").filter(|f| !is_standard_start(f)) {
             Some(f) => FourGame::for_replay(rules, f, move_limit, seed).map_err(|e| {
                 Error::formatted(
-                    crate::ErrorKind::InvalidPgn,
+                    crate::error::ErrorKind::InvalidPgn,
                     format_args!("StartFen4: {}", e.message),
                 )
             })?,
@@ -178,7 +178,7 @@ impl FourGame {
         let stopped = g.replay(toks.iter().map(|(_, t)| t.as_str()), true, |i, seat, e| {
             let n = toks.get(i).map_or(0, |x| x.0);
             Error::formatted(
-                crate::ErrorKind::InvalidPgn,
+                crate::error::ErrorKind::InvalidPgn,
                 format_args!("move {n} ({seat}): {}", e.message),
             )
         })?;

@@ -2,8 +2,8 @@
 
 use super::board::*;
 use super::moves::Move;
-use crate::Role;
 use crate::record::SeatStatus;
+use crate::role::Role;
 
 /// A four-player position.
 ///

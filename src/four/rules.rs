@@ -27,12 +27,12 @@ impl Outcome {
     }
 
     /// The role of the moved piece (a pawn for promotions).
-    pub fn piece(&self) -> Option<crate::Role> {
+    pub fn piece(&self) -> Option<crate::role::Role> {
         role_of(self.piece)
     }
 
     /// The captured piece: owner, role, and whether it was grey.
-    pub fn captured(&self) -> Option<(Seat, crate::Role, bool)> {
+    pub fn captured(&self) -> Option<(Seat, crate::role::Role, bool)> {
         let r = role_of(self.captured)?;
         Some((
             Seat::from_index(seat_of(self.captured)),

@@ -11,7 +11,7 @@
 use super::Game;
 use super::views::Grid;
 use crate::record::MoveRecord;
-use crate::{Player, Role};
+use crate::{player::Player, role::Role};
 
 /// The display name of a player: `"White"`, `"Red"`.
 pub(super) fn display(p: Player) -> String {
@@ -138,7 +138,7 @@ impl Game {
             };
         };
         let to_name = Grid::name(to.0, to.1);
-        let racing = self.kind() == crate::GameKind::RacingKings;
+        let racing = self.kind() == crate::kind::GameKind::RacingKings;
         let check_note = |what: String| {
             if racing {
                 // Racing Kings forbids giving check as well (R4.2).
@@ -311,7 +311,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GameKind, NewGame};
+    use crate::{game::NewGame, kind::GameKind};
 
     fn game(kind: GameKind, fen: Option<&str>) -> Game {
         Game::new(NewGame {
@@ -374,7 +374,7 @@ mod tests {
     #[cfg(feature = "four")]
     #[test]
     fn four_player_reasons() {
-        let g = game(GameKind::FourPlayer(crate::Rules::Ffa), None);
+        let g = game(GameKind::FourPlayer(crate::kind::Rules::Ffa), None);
         let cases = [
             (
                 "Nf3",

@@ -4,7 +4,7 @@ use super::{Engine, NewGame, SavedGame, seat_of};
 use crate::four::{FourGame, Rules, Seat, board_pieces};
 use crate::kind::GameKind;
 use crate::record::{BoardPiece, EntryKind, MoveRecord, PositionView, Score, Status, Undone};
-use crate::{Error, Player, Role};
+use crate::{error::Error, player::Player, role::Role};
 
 #[cfg(feature = "ai")]
 use crate::{ai::AiOptions, record::Analysis};
@@ -16,7 +16,7 @@ pub(super) fn create(opts: &NewGame) -> Result<FourGame, Error> {
         && !(1..=super::MAX_MOVE_LIMIT).contains(&n)
     {
         return Err(Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!(
                 "moveLimit must be an integer from 1 to {}, got {n}",
                 super::MAX_MOVE_LIMIT
@@ -111,7 +111,7 @@ impl Engine for FourGame {
     fn check_text(&self, text: &str) -> Result<(), Error> {
         if self.is_over() {
             return Err(Error::formatted(
-                crate::ErrorKind::GameOver,
+                crate::error::ErrorKind::GameOver,
                 format_args!("the game is over; cannot play {text:?}"),
             ));
         }
@@ -121,7 +121,7 @@ impl Engine for FourGame {
     fn check_squares(&self, from: &str, to: &str, promotion: Option<Role>) -> Result<(), Error> {
         if self.is_over() {
             return Err(Error::formatted(
-                crate::ErrorKind::GameOver,
+                crate::error::ErrorKind::GameOver,
                 format_args!("the game is over; cannot play {from}{to}"),
             ));
         }
@@ -136,7 +136,7 @@ impl Engine for FourGame {
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
         if self.is_over() {
             return Err(Error::formatted(
-                crate::ErrorKind::GameOver,
+                crate::error::ErrorKind::GameOver,
                 format_args!("the game is over; cannot play {text:?}"),
             ));
         }
@@ -151,7 +151,7 @@ impl Engine for FourGame {
     ) -> Result<MoveRecord, Error> {
         if self.is_over() {
             return Err(Error::formatted(
-                crate::ErrorKind::GameOver,
+                crate::error::ErrorKind::GameOver,
                 format_args!("the game is over; cannot play {from}{to}"),
             ));
         }
@@ -315,7 +315,7 @@ impl TryFrom<&SavedGame> for FourGame {
 pub(super) fn restore(s: &SavedGame) -> Result<FourGame, Error> {
     let Some(rules) = s.kind.rules() else {
         return Err(Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!("saved game {} is not a four-player game", s.kind.id()),
         ));
     };
@@ -330,19 +330,19 @@ pub(super) fn restore(s: &SavedGame) -> Result<FourGame, Error> {
     }
     let mut g = FourGame::for_replay(rules, &s.start_fen, s.move_limit, s.seed).map_err(|e| {
         Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!("startFen: {}", e.message),
         )
     })?;
     if g.start_position().turn() != first {
         return Err(Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!("firstPlayer {first} does not match startFen"),
         ));
     }
     g.replay(s.moves.iter().map(|m| m.as_str()), false, |i, seat, e| {
         Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!("move {} ({seat}): {}", i + 1, e.message),
         )
     })?;

@@ -8,7 +8,7 @@
 //! where the engine writes one.
 
 use super::Game;
-use crate::{Error, GameKind, pgn_tags};
+use crate::{error::Error, kind::GameKind, pgn_tags};
 
 /// Tag pairs in order: `(name, value)`.
 pub type Headers = Vec<(String, String)>;
@@ -86,7 +86,7 @@ fn check(kind: GameKind, name: &str, value: Option<&str>) -> Result<(), Error> {
     {
         let shown: String = name.chars().take(60).collect();
         return Err(Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!(
                 "header name must be 1 to {MAX_NAME} letters, digits or underscores (a PGN tag name such as \"White\"), got {shown:?}"
             ),
@@ -94,7 +94,7 @@ fn check(kind: GameKind, name: &str, value: Option<&str>) -> Result<(), Error> {
     }
     if is_computed(kind, name) {
         return Err(Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!(
                 "header {name:?} is written from the game itself ({} are); set other headers such as \"White\" or \"Event\"",
                 computed(kind).join(", ")
@@ -103,7 +103,7 @@ fn check(kind: GameKind, name: &str, value: Option<&str>) -> Result<(), Error> {
     }
     if value.is_some_and(|v| v.contains(['\n', '\r'])) {
         return Err(Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!("header {name:?} must be one line of text, got a value with a line break"),
         ));
     }
@@ -185,7 +185,7 @@ impl Game {
         self.set_headers(headers.iter().map(|(k, v)| (k.as_str(), Some(v.as_str()))))
             .map_err(|e| {
                 Error::formatted(
-                    crate::ErrorKind::InvalidArgument,
+                    crate::error::ErrorKind::InvalidArgument,
                     format_args!("corrupt saved game: {}", e.message),
                 )
             })

@@ -19,6 +19,7 @@ mod split;
 pub mod tree;
 mod two;
 mod views;
+mod words;
 
 pub use headers::Headers;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
@@ -27,15 +28,15 @@ pub use saved::{SavedGame, SavedResult};
 pub use split::split_pgn;
 
 #[cfg(feature = "four")]
-use crate::Rules;
-#[cfg(feature = "four")]
 use crate::four::{FourGame, Seat};
+#[cfg(feature = "four")]
+use crate::kind::Rules;
 use crate::kind::{Facts, GameKind};
 #[cfg(feature = "ai")]
 use crate::record::Analysis;
 use crate::record::{BoardPiece, MoveRecord, PositionView, Score, Status, Undone};
 use crate::two::TwoGame;
-use crate::{Error, Player, Role};
+use crate::{error::Error, player::Player, role::Role};
 
 #[cfg(feature = "ai")]
 pub use crate::ai::AiOptions;
@@ -167,7 +168,7 @@ impl Game {
                         let g = TwoGame::from_pgn(pgn)?;
                         if g.kind() != opts.kind {
                             return Err(Error::formatted(
-                                crate::ErrorKind::InvalidPgn,
+                                crate::error::ErrorKind::InvalidPgn,
                                 format_args!("the PGN is a {} game, not {}", g.kind(), opts.kind),
                             ));
                         }
@@ -282,7 +283,7 @@ impl Game {
 
     /// `e` (an engine's refusal of square `from`) in words that say what a square is here.
     fn not_a_square(&self, e: Error, from: &str) -> Error {
-        if e.kind != crate::ErrorKind::InvalidArgument {
+        if e.kind != crate::error::ErrorKind::InvalidArgument {
             return e;
         }
         let shown: String = from.chars().take(60).collect();
@@ -326,7 +327,7 @@ impl Game {
     /// `e` with an illegal move's message replaced by one that says whose turn it is and why
     /// the move is refused (`explain.rs`).
     fn explained(&self, e: Error, text: &str) -> Error {
-        if e.kind == crate::ErrorKind::IllegalMove {
+        if e.kind == crate::error::ErrorKind::IllegalMove {
             Error::illegal_move(self.explain_illegal(text))
         } else {
             e
@@ -386,7 +387,7 @@ impl Game {
     pub fn position_at(&self, ply: usize) -> Result<PositionView, Error> {
         self.engine().position_at(ply).ok_or_else(|| {
             Error::formatted(
-                crate::ErrorKind::InvalidArgument,
+                crate::error::ErrorKind::InvalidArgument,
                 format_args!("ply must be from 0 to {}, got {ply}", self.engine().ply()),
             )
         })
@@ -426,14 +427,14 @@ impl Game {
         let max = self.max_perft_depth();
         if depth > max {
             return Err(Error::formatted(
-                crate::ErrorKind::InvalidArgument,
+                crate::error::ErrorKind::InvalidArgument,
                 format_args!("depth must be an integer from 0 to {max}, got {depth}"),
             ));
         }
         let budget = self.engine().perft_budget();
         self.engine().perft(depth, budget).ok_or_else(|| {
             Error::formatted(
-                crate::ErrorKind::InvalidArgument,
+                crate::error::ErrorKind::InvalidArgument,
                 format_args!(
                     "perft({depth}) of this position expands more than {budget} positions; \
                  ask for a smaller depth"
@@ -518,7 +519,7 @@ fn one_game(pgn: &str) -> Result<(), Error> {
     match split::count_games(pgn) {
         0 | 1 => Ok(()),
         n => Err(Error::formatted(
-            crate::ErrorKind::InvalidPgn,
+            crate::error::ErrorKind::InvalidPgn,
             format_args!(
                 "the text holds {n} games and a game imports one: split it with splitPgn(text) \
              (Rust: tablero::split_pgn) and import each game"
@@ -539,7 +540,7 @@ fn seat_of(player: Player) -> Result<Seat, Error> {
     player
         .seat()
         .ok_or_else(|| {
-            Error::formatted(crate::ErrorKind::InvalidArgument, format_args!(
+            Error::formatted(crate::error::ErrorKind::InvalidArgument, format_args!(
                 "player must be \"red\", \"blue\", \"yellow\" or \"green\" in a four-player game, got {:?}",
                 player.name()
             ))

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Game, Headers, Inner};
 use crate::kind::GameKind;
-use crate::{Error, Player, Rules};
+use crate::{error::Error, kind::Rules, player::Player};
 
 /// The `format` of every saved game.
 pub const SAVE_FORMAT: &str = "tablero-game";
@@ -206,7 +206,7 @@ impl SavedGame {
 pub(crate) fn check_envelope(format: &str, version: u32) -> Result<(), Error> {
     if format != SAVE_FORMAT || version != SAVE_VERSION {
         return Err(Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!("not a saved tablero game (format {format:?}, version {version})"),
         ));
     }

@@ -40,7 +40,7 @@
 //! [`MAX_COMMENT_BYTES`] of comment text on a node. Every operation is iterative (no
 //! recursion over the tree), so a long game cannot exhaust the stack.
 
-use crate::{Error, ErrorKind};
+use crate::{error::Error, error::ErrorKind};
 
 /// The most move nodes a tree holds: a 100,000-move four-player game (R5.23's largest move
 /// limit) with room for variations: about 75 MB at some 300 bytes a node.
@@ -56,8 +56,7 @@ pub const MAX_NAGS: usize = 32;
 /// the reader accepts.
 pub const MAX_COMMENT_BYTES: usize = 65_536;
 
-/// The longest move text, in bytes (the longest real PGN4 move, `Qa11xRa9+#`, has 10).
-pub const MAX_MOVE_BYTES: usize = 32;
+pub use super::words::MAX_MOVE_BYTES;
 
 /// The largest clock or elapsed-move time, in milliseconds: 99,999 hours (five hour digits,
 /// as chessops reads them), 59 minutes, 59.999 seconds.
@@ -456,7 +455,7 @@ impl Tree {
         }) {
             return Ok(c);
         }
-        crate::game::movetext::check_move_text(text)?;
+        super::words::check_move_text(text)?;
         let p = self.node(parent);
         if !p.children.is_empty() && self.variation_depth(parent) + 1 > MAX_VARIATION_DEPTH {
             return Err(bad(format_args!(

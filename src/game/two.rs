@@ -6,7 +6,7 @@ use crate::record::{BoardPiece, GameResult, MoveRecord, PositionView, Score, Sta
 use crate::two::{
     self, Color, Position, Square, TwoGame, Variant, board_pieces, describe_move as describe,
 };
-use crate::{Error, Player, ResultReason, Role};
+use crate::{error::Error, player::Player, result::ResultReason, role::Role};
 
 #[cfg(feature = "ai")]
 use crate::{ai::AiOptions, record::Analysis};
@@ -41,7 +41,7 @@ fn legal_choice(pos: &Position, m: crate::two::Move) -> Result<MoveRecord, Error
 fn color_of(player: Player) -> Result<Color, Error> {
     player.color().ok_or_else(|| {
         Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!(
                 "player must be \"white\" or \"black\", got {:?}",
                 player.name()
@@ -54,7 +54,7 @@ fn square_filter(from: Option<&str>) -> Result<Option<Square>, Error> {
     from.map(|s| {
         Square::parse(s).ok_or_else(|| {
             Error::formatted(
-                crate::ErrorKind::InvalidArgument,
+                crate::error::ErrorKind::InvalidArgument,
                 format_args!("{s:?} is not a square"),
             )
         })
@@ -81,7 +81,7 @@ impl FindSquares for TwoGame {
     ) -> Result<crate::two::Move, Error> {
         if let Some(r) = self.result() {
             return Err(Error::formatted(
-                crate::ErrorKind::GameOver,
+                crate::error::ErrorKind::GameOver,
                 format_args!(
                     "the game is over ({}); cannot play {from}{to}",
                     r.reason.code()
@@ -91,7 +91,7 @@ impl FindSquares for TwoGame {
         let sq = |s: &str| {
             Square::parse(s).ok_or_else(|| {
                 Error::formatted(
-                    crate::ErrorKind::IllegalMove,
+                    crate::error::ErrorKind::IllegalMove,
                     format_args!("{s:?} is not a square"),
                 )
             })
@@ -100,7 +100,7 @@ impl FindSquares for TwoGame {
         let pos = self.position();
         pos.find_move(f, t, promotion).ok_or_else(|| {
             Error::formatted(
-                crate::ErrorKind::IllegalMove,
+                crate::error::ErrorKind::IllegalMove,
                 format_args!(
                     "{from}{to}{} is not a legal move in {}",
                     promotion.map(|r| r.char().to_string()).unwrap_or_default(),
@@ -143,7 +143,7 @@ impl Engine for TwoGame {
     fn check_text(&self, text: &str) -> Result<(), Error> {
         if let Some(r) = self.result() {
             return Err(Error::formatted(
-                crate::ErrorKind::GameOver,
+                crate::error::ErrorKind::GameOver,
                 format_args!(
                     "the game is over ({}); cannot play {text:?}",
                     r.reason.code()
@@ -353,7 +353,7 @@ impl TryFrom<&SavedGame> for TwoGame {
 pub(super) fn restore(saved: &SavedGame) -> Result<TwoGame, Error> {
     let variant = saved.kind.variant().ok_or_else(|| {
         Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!("saved game {} is not a two-player game", saved.kind.id()),
         )
     })?;
@@ -369,14 +369,14 @@ pub(super) fn restore(saved: &SavedGame) -> Result<TwoGame, Error> {
     };
     let mut game = start.map_err(|e| {
         Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!("corrupt saved game: startFen: {}", e.message),
         )
     })?;
     for (i, m) in saved.moves.iter().enumerate() {
         game.play_str(m).map_err(|e| {
             Error::formatted(
-                crate::ErrorKind::InvalidArgument,
+                crate::error::ErrorKind::InvalidArgument,
                 format_args!("saved game move {} {m:?}: {}", i + 1, e.message),
             )
         })?;
@@ -384,7 +384,7 @@ pub(super) fn restore(saved: &SavedGame) -> Result<TwoGame, Error> {
     if let Some(d) = &saved.declared {
         let reason = ResultReason::from_code(&d.reason).ok_or_else(|| {
             Error::formatted(
-                crate::ErrorKind::InvalidArgument,
+                crate::error::ErrorKind::InvalidArgument,
                 format_args!("saved game has unknown result reason {:?}", d.reason),
             )
         })?;
@@ -392,7 +392,7 @@ pub(super) fn restore(saved: &SavedGame) -> Result<TwoGame, Error> {
             None => None,
             Some(w) => Some(Color::from_name(w).ok_or_else(|| {
                 Error::formatted(
-                    crate::ErrorKind::InvalidArgument,
+                    crate::error::ErrorKind::InvalidArgument,
                     format_args!("saved game has unknown winner {w:?}"),
                 )
             })?),

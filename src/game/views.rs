@@ -3,7 +3,7 @@
 
 use super::Game;
 use crate::record::BoardPiece;
-use crate::{Player, Role};
+use crate::{player::Player, role::Role};
 
 /// The board of a game as a grid of cells, file by file and rank by rank.
 pub(super) struct Grid {

@@ -1,7 +1,7 @@
 //! Chess960 start positions, numbered 0 to 959 in the standard (Scharnagl) order: 518 is the
 //! usual start, 0 is `bbqnnrkr`.
 
-use crate::Error;
+use crate::error::Error;
 use crate::rng::SplitMix64;
 
 /// How many Chess960 start positions there are.
@@ -29,7 +29,7 @@ const KNIGHTS: [(usize, usize); 10] = [
 pub fn back_rank(n: u16) -> Result<[u8; 8], Error> {
     if n >= COUNT {
         return Err(Error::formatted(
-            crate::ErrorKind::InvalidArgument,
+            crate::error::ErrorKind::InvalidArgument,
             format_args!(
                 "a Chess960 position number is an integer from 0 to 959, got {}",
                 u32::from(n)

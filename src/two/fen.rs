@@ -4,7 +4,7 @@ use super::board::{Bitboard, Color, Square};
 use super::position::Position;
 use super::rules::HILL;
 use crate::kind::Variant;
-use crate::{Error, Role};
+use crate::{error::Error, role::Role};
 
 impl Position {
     /// Parses a FEN for `variant`.
@@ -21,7 +21,7 @@ impl Position {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 {
             return Err(Error::formatted(
-                crate::ErrorKind::InvalidFen,
+                crate::error::ErrorKind::InvalidFen,
                 format_args!("FEN {fen:?} needs at least a board and a side to move"),
             ));
         }
@@ -47,7 +47,7 @@ impl Position {
             "b" | "B" => Color::Black,
             other => {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!("side to move must be 'w' or 'b', not {other:?}"),
                 ));
             }
@@ -61,7 +61,7 @@ impl Position {
         {
             ep = Some(Square::parse(e).ok_or_else(|| {
                 Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!("en-passant field {e:?} is not a square or '-'"),
                 )
             })?);
@@ -83,7 +83,7 @@ impl Position {
             } else {
                 numbers.push(f.parse::<u32>().map_err(|_| {
                     Error::formatted(
-                        crate::ErrorKind::InvalidFen,
+                        crate::error::ErrorKind::InvalidFen,
                         format_args!("{f:?} is not a move counter"),
                     )
                 })?);
@@ -91,7 +91,7 @@ impl Position {
         }
         if numbers.len() > 2 {
             return Err(Error::formatted(
-                crate::ErrorKind::InvalidFen,
+                crate::error::ErrorKind::InvalidFen,
                 format_args!("too many fields in FEN {fen:?}"),
             ));
         }
@@ -103,7 +103,7 @@ impl Position {
         }
         if (remaining.is_some() || given.is_some()) && variant != Variant::ThreeCheck {
             return Err(Error::formatted(
-                crate::ErrorKind::InvalidFen,
+                crate::error::ErrorKind::InvalidFen,
                 format_args!(
                     "check counters are only allowed in Three-check, not {}",
                     variant
@@ -119,7 +119,7 @@ impl Position {
             (Some((w, b)), _) => {
                 if w > 3 || b > 3 {
                     return Err(Error::formatted(
-                        crate::ErrorKind::InvalidFen,
+                        crate::error::ErrorKind::InvalidFen,
                         format_args!("remaining checks {w}+{b} exceed 3"),
                     ));
                 }
@@ -128,7 +128,7 @@ impl Position {
             (None, Some((w, b))) => {
                 if w > 3 || b > 3 {
                     return Err(Error::formatted(
-                        crate::ErrorKind::InvalidFen,
+                        crate::error::ErrorKind::InvalidFen,
                         format_args!("checks given +{w}+{b} exceed 3"),
                     ));
                 }
@@ -147,7 +147,7 @@ impl Position {
             let kings = self.by_color[color.index()] & self.by_role[Role::King.index()];
             if kings.count() != 1 {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!(
                         "{} must have exactly one king, found {}",
                         color.name(),
@@ -166,7 +166,7 @@ impl Position {
         let occ = self.occupied();
         if self.attackers(self.king(them), self.turn, occ).any() {
             return Err(Error::formatted(
-                crate::ErrorKind::InvalidFen,
+                crate::error::ErrorKind::InvalidFen,
                 format_args!(
                     "{} is in check but it is {}'s turn",
                     them.name(),
@@ -192,7 +192,7 @@ impl Position {
             let king = self.king(color);
             if king.rank() != color.back_rank() {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!(
                         "{} has castling rights but its king is not on its back rank",
                         color.name()
@@ -202,7 +202,7 @@ impl Position {
             for sq in rights {
                 if !(own & self.by_role[Role::Rook.index()]).has(sq) {
                     return Err(Error::formatted(
-                        crate::ErrorKind::InvalidFen,
+                        crate::error::ErrorKind::InvalidFen,
                         format_args!("castling right for {} needs a rook on {sq}", color.name()),
                     ));
                 }
@@ -217,7 +217,7 @@ impl Position {
                 .count();
             if east > 1 || west > 1 {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!(
                         "{} has two castling rights on one side of its king",
                         color.name()
@@ -239,7 +239,7 @@ impl Position {
                 || occ.has(Square::from_coords(ep.file(), from_rank))
             {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!(
                         "en-passant square {ep} does not follow a two-square pawn advance"
                     ),
@@ -264,7 +264,7 @@ impl Position {
                 }
                 if self.checks[self.turn.index()] >= 3 {
                     return Err(Error::formatted(
-                        crate::ErrorKind::InvalidFen,
+                        crate::error::ErrorKind::InvalidFen,
                         format_args!(
                             "{} has already given three checks, so it cannot be its turn",
                             self.turn.name()
@@ -275,7 +275,7 @@ impl Position {
             Variant::KingOfTheHill => {
                 if HILL.has(self.king(self.turn)) {
                     return Err(Error::formatted(
-                        crate::ErrorKind::InvalidFen,
+                        crate::error::ErrorKind::InvalidFen,
                         format_args!(
                             "{}'s king is already on the hill, so it cannot be its turn",
                             self.turn.name()
@@ -417,7 +417,7 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), Error> {
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != 8 {
         return Err(Error::formatted(
-            crate::ErrorKind::InvalidFen,
+            crate::error::ErrorKind::InvalidFen,
             format_args!("board {board:?} has {} ranks, expected 8", rows.len()),
         ));
     }
@@ -428,7 +428,7 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), Error> {
             if let Some(d) = c.to_digit(10) {
                 if d == 0 || d > 8 {
                     return Err(Error::formatted(
-                        crate::ErrorKind::InvalidFen,
+                        crate::error::ErrorKind::InvalidFen,
                         format_args!("bad empty-square count {c:?}"),
                     ));
                 }
@@ -436,13 +436,13 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), Error> {
             } else {
                 let role = Role::from_char(c).ok_or_else(|| {
                     Error::formatted(
-                        crate::ErrorKind::InvalidFen,
+                        crate::error::ErrorKind::InvalidFen,
                         format_args!("unknown piece {c:?} on rank {}", rank + 1),
                     )
                 })?;
                 if file >= 8 {
                     return Err(Error::formatted(
-                        crate::ErrorKind::InvalidFen,
+                        crate::error::ErrorKind::InvalidFen,
                         format_args!("rank {} is too long", rank + 1),
                     ));
                 }
@@ -458,14 +458,14 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), Error> {
             }
             if file > 8 {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!("rank {} is too long", rank + 1),
                 ));
             }
         }
         if file != 8 {
             return Err(Error::formatted(
-                crate::ErrorKind::InvalidFen,
+                crate::error::ErrorKind::InvalidFen,
                 format_args!("rank {} has {file} squares, expected 8", rank + 1),
             ));
         }
@@ -497,14 +497,14 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), Error> {
             ('k' | 'q', None) => None,
             _ => {
                 return Err(Error::formatted(
-                    crate::ErrorKind::InvalidFen,
+                    crate::error::ErrorKind::InvalidFen,
                     format_args!("castling field {field:?} has an unknown letter {c:?}"),
                 ));
             }
         };
         let sq = sq.ok_or_else(|| {
             Error::formatted(
-                crate::ErrorKind::InvalidFen,
+                crate::error::ErrorKind::InvalidFen,
                 format_args!(
                     "castling right {c:?} in {field:?} has no {} king and rook to castle with",
                     color.name()
@@ -523,7 +523,7 @@ fn parse_counter_pair(s: &str, what: &str) -> Result<(u8, u8), Error> {
     match (a, b, parts.next()) {
         (Some(a), Some(b), None) => Ok((a, b)),
         _ => Err(Error::formatted(
-            crate::ErrorKind::InvalidFen,
+            crate::error::ErrorKind::InvalidFen,
             format_args!("{what} field {s:?} must look like 3+3"),
         )),
     }

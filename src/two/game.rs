@@ -6,7 +6,7 @@
 
 use super::{Color, Move, MoveKind, Position, Square, Variant};
 use crate::record::{EntryKind, MoveRecord};
-use crate::{Error, GameKind, ResultReason, Role};
+use crate::{error::Error, kind::GameKind, result::ResultReason, role::Role};
 
 /// The result of a finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -162,7 +162,7 @@ impl TwoGame {
     pub fn check_playable(&self) -> Result<(), Error> {
         match self.result() {
             Some(r) => Err(Error::formatted(
-                crate::ErrorKind::GameOver,
+                crate::error::ErrorKind::GameOver,
                 format_args!(
                     "the game is over ({}, {}); there is no move to choose",
                     r.pgn_token(),
@@ -191,7 +191,7 @@ impl TwoGame {
     pub fn play(&mut self, m: Move) -> Result<&MoveRecord, Error> {
         if let Some(r) = self.result() {
             return Err(Error::formatted(
-                crate::ErrorKind::GameOver,
+                crate::error::ErrorKind::GameOver,
                 format_args!(
                     "the game is over ({}, {}); no more moves",
                     r.pgn_token(),
@@ -202,7 +202,7 @@ impl TwoGame {
         let pos = self.position();
         if !pos.legal_moves().contains(&m) {
             return Err(Error::formatted(
-                crate::ErrorKind::IllegalMove,
+                crate::error::ErrorKind::IllegalMove,
                 format_args!("{} is not a legal move in {}", m.uci(), pos.fen()),
             ));
         }
@@ -219,7 +219,7 @@ impl TwoGame {
     pub fn play_str(&mut self, text: &str) -> Result<&MoveRecord, Error> {
         if let Some(r) = self.result() {
             return Err(Error::formatted(
-                crate::ErrorKind::GameOver,
+                crate::error::ErrorKind::GameOver,
                 format_args!(
                     "the game is over ({}, {}); cannot play {text:?}",
                     r.pgn_token(),
@@ -298,7 +298,7 @@ impl TwoGame {
     pub fn resign(&mut self, player: Color) -> Result<(), Error> {
         if let Some(r) = self.result() {
             return Err(Error::formatted(
-                crate::ErrorKind::GameOver,
+                crate::error::ErrorKind::GameOver,
                 format_args!(
                     "the game is already over ({}); {} cannot resign",
                     r.reason.code(),
@@ -372,7 +372,7 @@ impl TwoGame {
     pub fn restore_declared(&mut self, r: GameResult) -> Result<(), Error> {
         let forged = |why: &str| {
             Error::formatted(
-                crate::ErrorKind::InvalidArgument,
+                crate::error::ErrorKind::InvalidArgument,
                 format_args!(
                     "corrupt saved game: declared result {} ({}) {why}",
                     r.reason.code(),

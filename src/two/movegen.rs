@@ -7,8 +7,8 @@ use super::attacks::{
 use super::board::{Bitboard, Color, Square};
 use super::moves::{Move, MoveKind, MoveList, castling_targets};
 use super::position::Position;
-use crate::Role;
 use crate::kind::Variant;
+use crate::role::Role;
 
 /// Target squares move generation must leave out, beyond the rules of chess: Racing Kings
 /// forbids giving check (R4), and filtering while generating costs a few masks per piece

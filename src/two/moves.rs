@@ -2,7 +2,7 @@
 //! position and move generation, which both use it.
 
 use super::board::Square;
-use crate::Role;
+use crate::role::Role;
 
 /// What a move does besides moving a piece from one square to another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

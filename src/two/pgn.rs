@@ -4,7 +4,7 @@ use super::game::{GameResult, TwoGame};
 use super::{Color, Position, Variant};
 use crate::kind::GameKind;
 use crate::pgn_tags;
-use crate::{Error, Player, ResultReason};
+use crate::{error::Error, player::Player, result::ResultReason};
 
 /// The roster tags a PGN keeps, with the values written when unknown.
 const ROSTER: [(&str, &str); 6] = [
@@ -76,7 +76,7 @@ impl TwoGame {
                 .filter(|k| k.variant().is_some())
                 .ok_or_else(|| {
                     Error::formatted(
-                        crate::ErrorKind::InvalidPgn,
+                        crate::error::ErrorKind::InvalidPgn,
                         format_args!("unsupported Variant tag {v:?}"),
                     )
                 })?,
@@ -85,7 +85,7 @@ impl TwoGame {
         let variant = kind.variant().unwrap_or(Variant::Chess);
         let bad_fen = |e: Error| {
             Error::formatted(
-                crate::ErrorKind::InvalidPgn,
+                crate::error::ErrorKind::InvalidPgn,
                 format_args!("bad FEN tag: {}", e.message),
             )
         };
@@ -111,7 +111,7 @@ impl TwoGame {
             let side = game.position().turn();
             game.play_str(&token).map_err(|e| {
                 Error::formatted(
-                    crate::ErrorKind::InvalidPgn,
+                    crate::error::ErrorKind::InvalidPgn,
                     format_args!(
                         "move {number}{} {token:?} ({}): {}",
                         if side == Color::White { "." } else { "..." },

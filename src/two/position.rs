@@ -4,8 +4,8 @@ use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks,
 use super::board::{Bitboard, Color, Square};
 use super::moves::{Move, MoveKind, castling_targets};
 use super::zobrist;
-use crate::Role;
 use crate::kind::Variant;
+use crate::role::Role;
 
 /// The engine's knowledge of each rule set (the names are the table's, in `src/kind.rs`).
 impl Variant {

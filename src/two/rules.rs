@@ -5,7 +5,7 @@ use super::board::{Bitboard, Color};
 use super::moves::MoveList;
 use super::position::Position;
 use crate::kind::Variant;
-use crate::{ResultReason, Role};
+use crate::{result::ResultReason, role::Role};
 
 /// The King of the Hill centre, d4 e4 d5 e5 (R3.1).
 pub const HILL: Bitboard = Bitboard(0x0000_0018_1800_0000);

@@ -3,7 +3,7 @@
 use super::board::Square;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use crate::{Error, Role};
+use crate::{error::Error, role::Role};
 
 impl Position {
     /// Finds the legal move written in UCI. Castling is accepted both as the king's two-square
@@ -11,7 +11,7 @@ impl Position {
     pub fn parse_uci(&self, uci: &str) -> Result<Move, Error> {
         let bad = || {
             Error::formatted(
-                crate::ErrorKind::IllegalMove,
+                crate::error::ErrorKind::IllegalMove,
                 format_args!("{uci:?} is not a legal move in {}", self.fen()),
             )
         };
@@ -118,7 +118,7 @@ impl Position {
     pub fn parse_san(&self, san: &str) -> Result<Move, Error> {
         let bad = |why: &str| {
             Error::formatted(
-                crate::ErrorKind::IllegalMove,
+                crate::error::ErrorKind::IllegalMove,
                 format_args!("{san:?} is not a legal move in {} ({why})", self.fen()),
             )
         };

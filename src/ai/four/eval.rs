@@ -2,9 +2,9 @@
 //! already banked, being out, king safety and development.
 
 use super::{FourConfig, MEASURING};
-use crate::Role;
 use crate::ai::search::MATE;
 use crate::four::{Position, Seat, Square};
+use crate::role::Role;
 
 /// Material values for the evaluation (not the R5.10 points: those are in `points()`).
 pub(super) const MATERIAL: [i32; 6] = [100, 300, 400, 500, 1000, 0];

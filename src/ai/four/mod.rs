@@ -11,7 +11,7 @@ use super::{
     AiChoice, AiOptions, Searcher, Table, choice_from, choice_rng, limits_for, pick_weakened,
     table_mb,
 };
-use crate::Error;
+use crate::error::Error;
 use crate::four::{Move, Position};
 
 /// Whether the switches that only exist to be measured against the defaults

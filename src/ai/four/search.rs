@@ -21,10 +21,10 @@ use super::eval::{
 };
 use super::threat::allows_turn_mate;
 use super::{FourConfig, MEASURING};
-use crate::Role;
 use crate::ai::search::{MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher, sort_desc};
 use crate::ai::tt::Bound;
 use crate::four::{Move, MoveList, Position, Rules, Seat};
+use crate::role::Role;
 
 impl SearchPosition for Position {
     type Move = Move;

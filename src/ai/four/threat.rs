@@ -5,8 +5,8 @@
 //! root therefore checks its moves against the real turn order, one reply deep.
 
 use super::eval::{finished, in_game};
-use crate::Role;
 use crate::four::{MoveList, Position, Square};
+use crate::role::Role;
 
 /// Where `seat`'s live king stands.
 fn king_square(pos: &Position, seat: usize) -> Option<(i32, i32)> {

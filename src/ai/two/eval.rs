@@ -3,7 +3,7 @@
 
 use std::cell::Cell;
 
-use crate::Role;
+use crate::role::Role;
 use crate::two::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };

@@ -16,7 +16,7 @@ use super::{
     AiChoice, AiOptions, LevelSpec, Limits, MAX_SEARCH_PLY, Searcher, Table, choice_from,
     choice_rng, limits_with, pick_weakened, table_mb,
 };
-use crate::Error;
+use crate::error::Error;
 use crate::two::{Move, Position, Variant};
 
 /// The spec of `level` in `variant`: [`super::LEVELS`], with deeper caps for the middle
@@ -69,7 +69,7 @@ pub fn search(
     let result = searcher.search_two_player(pos, spec.candidates);
     let Some(best) = result.best else {
         return Err(Error::formatted(
-            crate::ErrorKind::GameOver,
+            crate::error::ErrorKind::GameOver,
             format_args!("no legal move in {}; the game is over", pos.fen()),
         ));
     };

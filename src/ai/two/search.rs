@@ -2,8 +2,8 @@
 //! search needs from a two-player position.
 
 use super::eval::{ORDER_VALUE, evaluate_white, see_ge};
-use crate::Role;
 use crate::ai::search::{MATE, SearchPosition};
+use crate::role::Role;
 use crate::two::{Bitboard, HILL, Move, MoveKind, MoveList, Position, Variant};
 
 /// Encodes a move for the transposition table: non-zero and unique within a position.

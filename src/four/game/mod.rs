@@ -14,7 +14,7 @@ use crate::record::{
     Status,
 };
 use crate::rng::SplitMix64;
-use crate::{Error, Player, ResultReason, Role};
+use crate::{error::Error, player::Player, result::ResultReason, role::Role};
 
 #[derive(Debug, Clone)]
 struct Snapshot {
@@ -178,7 +178,7 @@ impl FourGame {
             None => None,
             Some(s) => Some(Square::parse(s).ok_or_else(|| {
                 Error::formatted(
-                    crate::ErrorKind::InvalidArgument,
+                    crate::error::ErrorKind::InvalidArgument,
                     format_args!("invalid square {s:?}"),
                 )
             })?),
@@ -198,7 +198,7 @@ impl FourGame {
     pub fn legal_moves_from(&self, from: &str) -> Result<Vec<MoveRecord>, Error> {
         let sq = Square::parse(from).ok_or_else(|| {
             Error::formatted(
-                crate::ErrorKind::InvalidArgument,
+                crate::error::ErrorKind::InvalidArgument,
                 format_args!("invalid square {from:?}"),
             )
         })?;
@@ -223,7 +223,7 @@ impl FourGame {
     pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let bad = || {
             Error::formatted(
-                crate::ErrorKind::IllegalMove,
+                crate::error::ErrorKind::IllegalMove,
                 format_args!("illegal move {text:?}"),
             )
         };
@@ -317,7 +317,7 @@ impl FourGame {
     pub fn play(&mut self, text: &str) -> Result<MoveRecord, Error> {
         if self.result.is_some() {
             return Err(Error::formatted(
-                crate::ErrorKind::GameOver,
+                crate::error::ErrorKind::GameOver,
                 format_args!("the game is over; {text:?} not played"),
             ));
         }
@@ -337,7 +337,7 @@ impl FourGame {
         }
         if !self.legal().contains(&m) {
             return Err(Error::formatted(
-                crate::ErrorKind::IllegalMove,
+                crate::error::ErrorKind::IllegalMove,
                 format_args!("illegal move {}{}", m.from(), m.to()),
             ));
         }
@@ -614,7 +614,7 @@ impl FourGame {
         let s = seat.index();
         if self.pos.status[s].is_out() {
             return Err(Error::formatted(
-                crate::ErrorKind::InvalidArgument,
+                crate::error::ErrorKind::InvalidArgument,
                 format_args!("{seat} is already out"),
             ));
         }

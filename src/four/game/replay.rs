@@ -4,7 +4,7 @@
 use super::FourGame;
 use crate::four::board::{Rules, Seat};
 use crate::record::EntryKind;
-use crate::{Error, ErrorKind, GameKind};
+use crate::{error::Error, error::ErrorKind, kind::GameKind};
 
 impl FourGame {
     /// Texts that replay this game from its start (a save keeps them): UCI for moves and
@@ -122,7 +122,7 @@ impl FourGame {
             _ => {
                 if self.result.is_some() {
                     return Err(Error::formatted(
-                        crate::ErrorKind::GameOver,
+                        crate::error::ErrorKind::GameOver,
                         format_args!("move {tok:?} after the end"),
                     ));
                 }

@@ -8,7 +8,7 @@ use super::{
     hill_terms, king_distance, king_files, pawn_attack_span, pawnless_king_files, piece_attacks,
     race_counts, race_terms, safe_hill_steps, three_check_terms,
 };
-use crate::Role;
+use crate::role::Role;
 use crate::two::attacks::{king_attacks, knight_attacks};
 use crate::two::{Bitboard, Color, HILL, Position, Square};
 
