@@ -17,8 +17,8 @@
 
 use crate::game::{SavedGame, SavedResult};
 use crate::record::{
-    Analysis, BoardPiece, Elimination, EliminationReason, EntryKind, GameResult, MoveRecord,
-    PositionView, Score, ScoreChange, ScoreReason, SeatStatus, Status,
+    Analysis, BoardPiece, CastlingRight, Elimination, EliminationReason, EntryKind, GameResult,
+    MoveRecord, PositionView, Score, ScoreChange, ScoreReason, SeatStatus, Status,
 };
 use crate::{
     kind::Facts, kind::GameInfo, kind::Rules, player::Player, result::ResultReason, role::Role,
@@ -429,6 +429,17 @@ impl ToJson for BoardPiece {
             .field("piece", piece)
             .field("color", color);
         if *grey { o.field("grey", &true) } else { o }.end();
+    }
+}
+
+impl ToJson for CastlingRight {
+    fn write_json(&self, out: &mut String) {
+        let CastlingRight { player, side, rook } = self;
+        obj(out)
+            .field("player", player)
+            .field("side", &side.name())
+            .field("rook", rook)
+            .end();
     }
 }
 

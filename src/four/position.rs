@@ -167,6 +167,16 @@ impl Position {
         self.status
     }
 
+    /// Whether `seat` may still castle to the king side (`king_side`) or the queen side.
+    pub fn can_castle(&self, seat: Seat, king_side: bool) -> bool {
+        self.castling & (1 << (2 * seat.index() + usize::from(!king_side))) != 0
+    }
+
+    /// The square the rook of `seat` starts on for castling to one side (R5.5).
+    pub fn castling_rook(seat: Seat, king_side: bool) -> Square {
+        Square(CASTLES[seat.index()][usize::from(!king_side)].rook_from as u16)
+    }
+
     /// Plies since the last capture or pawn move.
     pub fn ply_clock(&self) -> u32 {
         self.clock

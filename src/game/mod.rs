@@ -15,7 +15,9 @@ mod four;
 mod headers;
 pub mod movetext;
 mod saved;
+mod setup;
 mod split;
+mod squares;
 pub mod tree;
 mod two;
 mod views;
@@ -25,6 +27,7 @@ pub use headers::Headers;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub(crate) use saved::check_envelope;
 pub use saved::{SavedGame, SavedResult};
+pub use setup::{MAX_FEN_BYTES, Setup, validate_fen};
 pub use split::split_pgn;
 
 #[cfg(feature = "four")]
