@@ -8,4 +8,5 @@ mod games_dts;
 mod movetext;
 mod readme_codes;
 mod saves;
+mod setup;
 mod shapes;
