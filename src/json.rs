@@ -443,6 +443,21 @@ impl ToJson for CastlingRight {
     }
 }
 
+/// `validate_fen`'s answer as `validateFen` returns it: `{"ok":true,"fen":...}` or
+/// `{"ok":false,"code":...,"message":...}`.
+impl ToJson for Result<String, crate::error::FenError> {
+    fn write_json(&self, out: &mut String) {
+        match self {
+            Ok(fen) => obj(out).field("ok", &true).field("fen", fen).end(),
+            Err(e) => obj(out)
+                .field("ok", &false)
+                .field("code", e.problem.code())
+                .field("message", &e.message)
+                .end(),
+        }
+    }
+}
+
 impl ToJson for PositionView {
     fn write_json(&self, out: &mut String) {
         let PositionView {

@@ -14,7 +14,13 @@ use crate::{Error, Undone};
 /// garbage collector's FinalizationRegistry does it).
 #[wasm_bindgen]
 pub struct Game {
-    inner: crate::Game,
+    pub(super) inner: crate::Game,
+}
+
+impl From<crate::Game> for Game {
+    fn from(inner: crate::Game) -> Game {
+        Game { inner }
+    }
 }
 
 /// Creates a game. With no options, a chess game from the start position. Throws
