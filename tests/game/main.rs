@@ -10,3 +10,4 @@ mod readme_codes;
 mod saves;
 mod setup;
 mod shapes;
+mod squares_dts;
