@@ -432,45 +432,46 @@ fn attacked_by_leapers(board: &[u8; NSQ], sq: usize, s: usize) -> bool {
 }
 
 impl Position {
-    /// The squares of the live pieces of `seat` that attack `sq` (pinned pieces included, grey
-    /// pieces never: R5.16), in board order from a1. A pawn attacks the two squares it
-    /// captures on; en passant is not an attack on a square.
-    pub fn attackers(&self, sq: Square, seat: Seat) -> Vec<Square> {
-        let s = seat.index();
+    /// The squares of the live pieces of the seats in `seats` (indexed by seat) that attack
+    /// `sq` (pinned pieces included, grey pieces never: R5.16), rank by rank from d1. A pawn
+    /// attacks the two squares it captures on; en passant is not an attack on a square.
+    pub fn attackers(&self, sq: Square, seats: [bool; 4]) -> Vec<Square> {
         let board = &self.board;
         let target = sq.idx();
         let own = |t: usize, role: u8| {
             let c = board[t];
-            is_live(c) && seat_of(c) == s && c & ROLE_MASK == role
+            is_live(c) && seats[seat_of(c)] && c & ROLE_MASK == role
         };
-        let mut found: Vec<usize> = Vec::new();
+        // Marked by mailbox cell, then read in board order: no sort (a sort's code is kilobytes
+        // of the package).
+        let mut hit = [false; NSQ];
         for &j in KNIGHT_JUMPS.iter() {
             let t = off(target, j);
-            if own(t, KNIGHT) {
-                found.push(t);
-            }
+            hit[t] |= own(t, KNIGHT);
         }
-        for &cap in PAWN_CAP[s].iter() {
-            let t = off(target, -cap);
-            if own(t, PAWN) {
-                found.push(t);
+        for (s, &on) in seats.iter().enumerate() {
+            if !on {
+                continue;
+            }
+            for &cap in PAWN_CAP[s].iter() {
+                let t = off(target, -cap);
+                let c = board[t];
+                hit[t] |= is_live(c) && seat_of(c) == s && c & ROLE_MASK == PAWN;
             }
         }
         for (i, &d) in KING_STEPS.iter().enumerate() {
             let slider = if i >= 4 { BISHOP } else { ROOK };
             let mut t = off(target, d);
-            if own(t, KING) {
-                found.push(t);
-            }
+            hit[t] |= own(t, KING);
             while board[t] == EMPTY {
                 t = off(t, d);
             }
-            if own(t, QUEEN) || own(t, slider) {
-                found.push(t);
-            }
+            hit[t] |= own(t, QUEEN) || own(t, slider);
         }
-        found.sort_unstable();
-        found.dedup();
-        found.into_iter().map(|t| Square(t as u16)).collect()
+        SQUARES
+            .iter()
+            .filter(|&&q| hit[q as usize])
+            .map(|&q| Square(q))
+            .collect()
     }
 }

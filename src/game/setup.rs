@@ -357,12 +357,14 @@ impl Setup {
                 rook,
             });
         }
-        let order = |r: &CastlingRight| {
-            let p = self.kind.players().iter().position(|p| *p == r.player);
-            (p, r.side == CastlingSide::Queen)
-        };
-        out.sort_by_key(order);
-        self.castling = out;
+        // Player order, king side first (no sort: its code is kilobytes of the package).
+        let mut ordered = Vec::with_capacity(out.len());
+        for p in self.kind.players() {
+            for side in [CastlingSide::King, CastlingSide::Queen] {
+                ordered.extend(out.iter().filter(|r| r.player == *p && r.side == side).cloned());
+            }
+        }
+        self.castling = ordered;
         Ok(())
     }
 
@@ -704,14 +706,14 @@ pub(crate) fn two_castling(pos: &two::Position) -> Vec<CastlingRight> {
     let mut out = Vec::new();
     for color in [Color::White, Color::Black] {
         let king = pos.king(color);
-        let mut rooks: Vec<two::Square> = pos
+        let rooks: Vec<two::Square> = pos
             .castling_rooks()
             .into_iter()
             .filter(|r| r.rank() == color.back_rank())
             .collect();
-        // King side (files above the king's) before queen side.
-        rooks.sort_by_key(|r| std::cmp::Reverse(r.file()));
-        for rook in rooks {
+        // The bitboard lists files upwards: reversed, king side (files above the king's)
+        // comes before queen side.
+        for &rook in rooks.iter().rev() {
             out.push(CastlingRight {
                 player: color.into(),
                 side: if rook.file() > king.file() {

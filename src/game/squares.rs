@@ -42,13 +42,11 @@ impl Game {
             Inner::Four(g) => {
                 let sq =
                     crate::four::Square::parse(square).ok_or_else(|| self.bad_square(square))?;
-                let mut found: Vec<crate::four::Square> = players
-                    .into_iter()
-                    .filter_map(|p| p.seat())
-                    .flat_map(|seat| g.position().attackers(sq, seat))
-                    .collect();
-                // Rank by rank from a1, as `board()` lists squares.
-                found.sort_by_key(|s| (s.rank(), s.file()));
+                let mut seats = [false; 4];
+                for seat in players.into_iter().filter_map(|p| p.seat()) {
+                    seats[seat.index()] = true;
+                }
+                let found = g.position().attackers(sq, seats);
                 Ok(found.into_iter().map(|s| s.to_string()).collect())
             }
         }
