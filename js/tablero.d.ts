@@ -384,9 +384,10 @@ export declare class Game<P extends Player = Player> {
   /**
    * Number of legal move paths of `depth` plies (0–8; four players 0–6). Refused
    * (`invalid-argument`) when it would expand more than 2,500,000 positions (four players:
-   * 1,000,000), so no call blocks for more than a few seconds.
+   * 1,000,000), so no call blocks for more than a few seconds; `{limit}` sets another cap
+   * (an integer ≥ 1) for a caller who accepts a longer call.
    */
-  perft(depth: number): number;
+  perft(depth: number, options?: { limit?: number }): number;
   /** The piece on `square` now, or `null`. */
   get(square: SquareOf<P>): BoardPiece<P> | null;
   /**

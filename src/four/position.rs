@@ -167,6 +167,13 @@ impl Position {
         self.status
     }
 
+    /// Per seat, the en-passant entry of its last double step: the square passed over and the
+    /// square landed on (R5.6), as FEN4's `enPassant` extra writes them.
+    pub fn en_passant(&self) -> [Option<(Square, Square)>; 4] {
+        self.ep
+            .map(|(passed, landed)| (passed != 0).then_some((Square(passed), Square(landed))))
+    }
+
     /// Whether `seat` may still castle to the king side (`king_side`) or the queen side.
     pub fn can_castle(&self, seat: Seat, king_side: bool) -> bool {
         self.castling & (1 << (2 * seat.index() + usize::from(!king_side))) != 0

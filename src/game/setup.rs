@@ -125,6 +125,8 @@ pub struct Setup {
     points: [i32; 4],
     /// Four players, by seat.
     out: [bool; 4],
+    /// Four players, by seat: FEN4's `enPassant` entry (`"h3:h4"`), kept as read.
+    ep4: [Option<String>; 4],
 }
 
 impl Setup {
@@ -158,6 +160,7 @@ impl Setup {
             fullmoves: 1,
             points: [0; 4],
             out: [false; 4],
+            ep4: [const { None }; 4],
         }
     }
 
@@ -209,6 +212,9 @@ impl Setup {
                 s.castling = four_castling(&pos);
                 s.points = pos.points();
                 s.out = pos.statuses().map(|st| st.is_out());
+                s.ep4 = pos
+                    .en_passant()
+                    .map(|e| e.map(|(passed, landed)| format!("{passed}:{landed}")));
                 s.halfmoves = pos.ply_clock();
             }
             #[cfg(not(feature = "four"))]
@@ -314,6 +320,7 @@ impl Setup {
         self.cells.iter_mut().for_each(|c| *c = None);
         self.castling.clear();
         self.ep = None;
+        self.ep4 = [const { None }; 4];
     }
 
     /// The player to move.
@@ -361,7 +368,11 @@ impl Setup {
         let mut ordered = Vec::with_capacity(out.len());
         for p in self.kind.players() {
             for side in [CastlingSide::King, CastlingSide::Queen] {
-                ordered.extend(out.iter().filter(|r| r.player == *p && r.side == side).cloned());
+                ordered.extend(
+                    out.iter()
+                        .filter(|r| r.player == *p && r.side == side)
+                        .cloned(),
+                );
             }
         }
         self.castling = ordered;
@@ -491,6 +502,10 @@ impl Setup {
     pub fn set_out(&mut self, player: Player, out: bool) -> Result<(), Error> {
         let seat = self.seat_index(player)?;
         self.out[seat] = out;
+        if out {
+            // An out player's last double step can no longer be taken en passant.
+            self.ep4[seat] = None;
+        }
         let grey = out && self.kind.rules() == Some(crate::kind::Rules::Ffa);
         for c in self.cells.iter_mut().flatten() {
             if c.player == player {
@@ -620,16 +635,23 @@ impl Setup {
                 names.join(" ")
             })
             .collect();
+        let quoted = |items: &mut dyn Iterator<Item = &str>| {
+            items
+                .map(|p| format!("'{p}'"))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let mut extras = Vec::new();
+        if self.ep4.iter().any(Option::is_some) {
+            let mut items = self.ep4.iter().map(|e| e.as_deref().unwrap_or(""));
+            extras.push(format!("'enPassant':({})", quoted(&mut items)));
+        }
         if promoted.iter().any(|p| !p.is_empty()) {
-            s.push_str("{'promoted':(");
-            s.push_str(
-                &promoted
-                    .iter()
-                    .map(|p| format!("'{p}'"))
-                    .collect::<Vec<_>>()
-                    .join(","),
-            );
-            s.push_str(")}-");
+            let mut items = promoted.iter().map(String::as_str);
+            extras.push(format!("'promoted':({})", quoted(&mut items)));
+        }
+        if !extras.is_empty() {
+            s.push_str(&format!("{{{}}}-", extras.join(",")));
         }
         for rank in (0..FOUR_SIDE).rev() {
             let mut cells: Vec<String> = Vec::new();

@@ -463,3 +463,20 @@ fn square_queries_on_games() {
             .all(|r| r.player != Player::Red)
     );
 }
+
+#[test]
+fn perft_takes_a_caller_s_limit() {
+    let g = Game::new(NewGame::default()).unwrap();
+    // perft(3) of the start is 8,902 paths; a cap of 100 positions refuses it, a larger
+    // cap counts it, and the default cap still holds for perft(6) (119,060,324 paths).
+    let e = g.perft_limited(3, 100).unwrap_err();
+    assert_eq!(e.code(), "invalid-argument");
+    assert!(
+        e.message.contains("more than 100 positions"),
+        "{}",
+        e.message
+    );
+    assert_eq!(g.perft_limited(3, 10_000).unwrap(), 8_902);
+    assert_eq!(g.perft(3).unwrap(), 8_902);
+    assert_eq!(g.perft(6).unwrap_err().code(), "invalid-argument");
+}
