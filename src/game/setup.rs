@@ -570,14 +570,23 @@ impl Setup {
         if self.castling.is_empty() {
             s.push('-');
         }
-        // Rook files (Shredder-FEN): unambiguous whatever the board; the engine writes them
-        // back as K and Q where those mean the same rook.
+        // X-FEN: K and Q where the right is the outermost rook's on that side of the king
+        // (what the letters mean), the rook's file otherwise.
         for r in &self.castling {
-            let file = r.rook.chars().next().unwrap_or('a');
-            s.push(if r.player == Player::White {
-                file.to_ascii_uppercase()
+            let default = self.rook_square(r.player, r.side, None).ok();
+            let letter = if default.as_deref() == Some(r.rook.as_str()) {
+                if r.side == CastlingSide::King {
+                    'k'
+                } else {
+                    'q'
+                }
             } else {
-                file
+                r.rook.chars().next().unwrap_or('a')
+            };
+            s.push(if r.player == Player::White {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
             });
         }
         s.push(' ');

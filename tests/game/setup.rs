@@ -302,7 +302,7 @@ fn a_setup_is_edited_then_started() {
         .unwrap();
     assert_eq!(s.castling()[0].rook, "h1");
     s.set_turn(Player::Black).unwrap();
-    assert_eq!(s.fen(), "4k3/8/8/8/8/8/8/4K2R b H - 0 1");
+    assert_eq!(s.fen(), "4k3/8/8/8/8/8/8/4K2R b K - 0 1");
     assert_eq!(s.validate().unwrap(), "4k3/8/8/8/8/8/8/4K2R b K - 0 1");
     let g = s.new_game(0).unwrap();
     assert_eq!(g.castling_rights(), s.castling());

@@ -78,7 +78,7 @@ export function editor(): string[] {
   const pieces: BoardPiece<Side>[] = s.board();
   const checked: FenCheck = s.validate();
   check(ep === null && remaining?.white === 2 && piece?.piece === "rook" && pieces.length === 3, "setup fields");
-  check(checked.ok && s.fen() === "4k3/8/8/8/8/8/8/4K2R b H - 2+3 0 1" && s.castling[0].rook === "h1", "setup fen");
+  check(checked.ok && s.fen() === "4k3/8/8/8/8/8/8/4K2R b K - 2+3 0 1" && s.castling[0].rook === "h1", "setup fen");
   const fromSetup: Game<Side> = s.newGame({ seed: 1 });
   out.push(`setup ${fromSetup.fen()}`);
   // @ts-expect-error: "z1" is not a square
