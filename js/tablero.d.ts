@@ -11,6 +11,9 @@
 // generated from the crate's table of games into games.d.ts.
 import type { FourPlayerVariant, GameId, Rules, TwoPlayerVariant, Variant } from "./games.js";
 export type { FourPlayerVariant, GameId, RoomGame, Rules, TwoPlayerVariant, Variant } from "./games.js";
+// The names of the squares (`Square8`, `Square4`) are generated from the engines' boards.
+import type { Square4, Square8 } from "./squares.js";
+export type { Square4, Square8 } from "./squares.js";
 /** A side of a two-player game. */
 export type Side = "white" | "black";
 /** A seat of a four-player game. */
@@ -19,6 +22,10 @@ export type Seat = "red" | "blue" | "yellow" | "green";
 export type Player = Side | Seat;
 /** The players of a variant: `PlayerOf<"chess">` is `Side`, `PlayerOf<"fourplayer">` is `Seat`. */
 export type PlayerOf<V extends Variant> = V extends FourPlayerVariant ? Seat : Side;
+/** A square of any board: `Square8` (the 64 of the 8×8 board) or `Square4` (the 160 of the cross). */
+export type Square = Square8 | Square4;
+/** The squares of a game of players `P`: `SquareOf<Side>` is `Square8`, `SquareOf<Seat>` is `Square4`, `SquareOf<Player>` is `Square`. */
+export type SquareOf<P extends Player> = [P] extends [Side] ? Square8 : [P] extends [Seat] ? Square4 : Square;
 /** Piece roles. */
 export type PieceName = "pawn" | "knight" | "bishop" | "rook" | "queen" | "king";
 /** A promotion piece as UCI writes it. */
@@ -102,8 +109,10 @@ export interface Move<P extends Player = Player> {
   player: P;
   /** "move"; "resign", "timeout" or "random" (a Four Kingdoms zombie move) in four-player history. */
   kind: "move" | "resign" | "timeout" | "random";
-  from: string;
-  to: string;
+  /** The origin square; `""` for resignation and time-out entries. */
+  from: SquareOf<P> | "";
+  /** The destination square; `""` for resignation and time-out entries. */
+  to: SquareOf<P> | "";
   promotion?: Promotion;
   uci: string;
   san: string;
@@ -155,20 +164,35 @@ export interface Result<P extends Player = Player> {
   scores: Score<P>[];
 }
 
-/** The state of a game, the same shape in every game. */
-export interface Status<P extends Player = Player> {
-  /** Player to move; null once over. */
-  turn: P | null;
+/** The state of a game going on: someone to move, no result. */
+export interface PlayingStatus<P extends Player = Player> {
+  /** Player to move. */
+  turn: P;
   /** Kings in check (two players: at most the player to move). */
   inCheck: P[];
-  over: boolean;
-  result?: Result<P>;
+  over: false;
+  result?: undefined;
   /** A draw can be claimed with `claimDraw()` (always false for four players). */
   canClaimDraw: boolean;
 }
 
+/** The state of a game that is over: nobody to move, and the result. */
+export interface OverStatus<P extends Player = Player> {
+  turn: null;
+  /** Kings in check (two players: at most the player to move). */
+  inCheck: P[];
+  over: true;
+  result: Result<P>;
+  /** Always false once over. */
+  canClaimDraw: boolean;
+}
+
+/** The state of a game, the same shape in every game; `over` tells the two apart
+ *  (`if (s.over) s.result.reason; else s.turn`). */
+export type Status<P extends Player = Player> = PlayingStatus<P> | OverStatus<P>;
+
 /** An occupied square. `grey` marks the pieces of a four-player seat that is out. */
-export interface BoardPiece<P extends Player = Player> { square: string; piece: PieceName; color: P; grey?: boolean; }
+export interface BoardPiece<P extends Player = Player> { square: SquareOf<P>; piece: PieceName; color: P; grey?: boolean; }
 
 /** What a page needs to know about the game instead of hard-coding it. */
 export interface Facts {
@@ -292,13 +316,13 @@ export declare class Game<P extends Player = Player> {
    *  holds the record up to that end, and this says where and why. `undefined` otherwise. */
   readonly importNote: string | undefined;
   /** Legal moves of the player to move, or of the piece on square `from` only. */
-  legalMoves(from?: string): Move<P>[];
+  legalMoves(from?: SquareOf<P>): Move<P>[];
   /** The cheap form for loops: the legal moves as UCI text (`"e2e4"`). */
-  legalMoves(options: { from?: string; format: "uci" }): string[];
+  legalMoves(options: { from?: SquareOf<P>; format: "uci" }): string[];
   /** The same as `legalMoves(from)`. */
-  legalMoves(options: { from?: string; format?: "object" }): Move<P>[];
+  legalMoves(options: { from?: SquareOf<P>; format?: "object" }): Move<P>[];
   /** The legal moves as UCI text (`"e2e4"`, `"e7e8q"`), of the piece on `from` only if given. */
-  legalMovesUci(from?: string): string[];
+  legalMovesUci(from?: SquareOf<P>): string[];
   /** Plays UCI, SAN, PGN4 text or `{from, to, promotion?}`; returns the move played. */
   play(move: string | MoveInput): Move<P>;
   /**
@@ -360,9 +384,22 @@ export declare class Game<P extends Player = Player> {
   /**
    * Number of legal move paths of `depth` plies (0–8; four players 0–6). Refused
    * (`invalid-argument`) when it would expand more than 2,500,000 positions (four players:
-   * 1,000,000), so no call blocks for more than a few seconds.
+   * 1,000,000), so no call blocks for more than a few seconds; `{limit}` sets another cap
+   * (an integer ≥ 1) for a caller who accepts a longer call.
    */
-  perft(depth: number): number;
+  perft(depth: number, options?: { limit?: number }): number;
+  /** The piece on `square` now, or `null`. */
+  get(square: SquareOf<P>): BoardPiece<P> | null;
+  /**
+   * The squares of the pieces (of `player` only, when given) that attack `square` now, rank
+   * by rank from a1: pieces that could capture there, pinned or not; pawns diagonally
+   * forward; grey pieces attack nothing.
+   */
+  attackers(square: SquareOf<P>, player?: P): SquareOf<P>[];
+  /** Whether a piece of `by` attacks `square` now. */
+  isAttacked(square: SquareOf<P>, by: P): boolean;
+  /** Who may still castle, to which side, with which rook (legality now: `legalMoves`). */
+  castlingRights(): CastlingRight<P>[];
   /** The computer's choice of move, without playing it. */
   aiMove(options?: AiOptions): Move<P>;
   /** The best move, its score and the expected line, for hints (reproducible with `nodes`). */
@@ -413,3 +450,93 @@ export default function init(input?: { module_or_path: InitInput | Promise<InitI
 
 /** Loads the wasm module synchronously from its bytes or a compiled module (Node, workers). */
 export declare function initSync(input: { module: ArrayBuffer | ArrayBufferView | WasmModule }): unknown;
+
+/** A two-player game: narrows `Game` (from `newGame({pgn})`, `Game.fromJSON`) to `Game<Side>`. */
+export declare function isTwoPlayer(game: Game): game is Game<Side>;
+/** A four-player game: narrows `Game` to `Game<Seat>`. */
+export declare function isFourPlayer(game: Game): game is Game<Seat>;
+
+/** Why `validateFen` (or `Setup.validate`) refuses a position; the README's table says when. */
+export type FenProblem =
+  | "too-long" | "bad-fields" | "bad-board" | "king-count" | "pawn-rank" | "bad-turn"
+  | "bad-castling" | "bad-en-passant" | "opposite-check" | "impossible-check" | "bad-checks"
+  | "variant-rules" | "already-over" | "bad-fen4-field";
+
+/** What `validateFen` answers: the normalised FEN, or why not. */
+export type FenCheck =
+  | { ok: true; fen: string }
+  | { ok: false; code: FenProblem; message: string };
+
+/** A castling right: who may castle, to which side, with the rook on which square. */
+export interface CastlingRight<P extends Player = Player> { player: P; side: "king" | "queen"; rook: SquareOf<P>; }
+/** A castling right to set; without `rook`, the outermost rook on that side (four players: the home rook). */
+export interface CastlingRightInput<P extends Player = Player> { player: P; side: "king" | "queen"; rook?: SquareOf<P>; }
+/** A piece to put on a square (a `BoardPiece` works as is). */
+export interface PieceInput<P extends Player = Player> { piece: PieceName; color: P; }
+
+/** Options of `setup`. Unknown fields are refused. */
+export interface SetupOptions {
+  /** Which game; default "chess". */
+  variant?: Variant;
+  rules?: Rules;
+  /** Start from this FEN (FEN4 for four players) instead of the game's start position. */
+  fen?: string;
+}
+
+/**
+ * An editable position (`setup()`): any arrangement while it is edited; `validate()` and
+ * `newGame()` judge it. Edits throw `invalid-argument` (and change nothing) only for a square
+ * not on the board or a player not in the game. Call `free()` when done with it.
+ */
+export declare class Setup<P extends Player = Player> {
+  /** Setups come from `setup()`; `new Setup()` throws. */
+  private constructor();
+  readonly variant: Variant;
+  readonly rules: Rules | undefined;
+  /** Puts a piece on `square`, or empties it with `null`. */
+  put(square: SquareOf<P>, piece: PieceInput<P> | null): void;
+  /** The piece on `square`, or `null`. */
+  get(square: SquareOf<P>): BoardPiece<P> | null;
+  /** Every piece, rank by rank from a1. */
+  board(): BoardPiece<P>[];
+  /** Empties the board and drops the castling rights and the en-passant square. */
+  clear(): void;
+  /** The player to move. */
+  turn: P;
+  /** The castling rights, in player order, king side first. */
+  get castling(): CastlingRight<P>[];
+  set castling(rights: CastlingRightInput<P>[]);
+  /** The en-passant square (two players), or `null`. */
+  epSquare: SquareOf<P> | null;
+  /** Three-check: the checks White and Black still need to give; `undefined` elsewhere. */
+  get remainingChecks(): { white: number; black: number } | undefined;
+  set remainingChecks(checks: { white: number; black: number });
+  /** Four players: each player's points; `undefined` for two. */
+  get points(): Record<Seat, number> | undefined;
+  set points(points: Partial<Record<Seat, number>>);
+  /** Four players: the players who are out; `undefined` for two. */
+  get out(): Seat[] | undefined;
+  set out(players: Seat[]);
+  /** The position as FEN (FEN4 for four players), as edited: it may be invalid. */
+  fen(): string;
+  /** `validateFen` of `fen()`. */
+  validate(): FenCheck;
+  /** A game from this position; throws `invalid-fen` (the message says why) when `validate()` refuses it. */
+  newGame(options?: { seed?: number }): Game<P>;
+  /** Releases the setup's wasm memory; any later call on it throws `freed`. */
+  free(): void;
+}
+
+/** An editable four-player position. */
+export declare function setup(options: SetupOptions & { variant: FourPlayerVariant }): Setup<Seat>;
+/** An editable two-player position (chess when no variant is given). */
+export declare function setup(options?: SetupOptions & { variant?: TwoPlayerVariant; rules?: undefined }): Setup<Side>;
+/** An editable position of any game. */
+export declare function setup(options?: SetupOptions): Setup;
+
+/**
+ * Whether a FEN (FEN4 for four players) can start a game: `{ok: true, fen}` with the position
+ * as the game writes it, or `{ok: false, code, message}`. Never throws for bad text; throws
+ * `invalid-argument` when `text` is not a string or the options are wrong.
+ */
+export declare function validateFen(text: string, options?: { variant?: Variant; rules?: Rules }): FenCheck;

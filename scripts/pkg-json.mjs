@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Completes the npm package in pkg/ after wasm-bindgen (what wasm-pack would otherwise do):
 // copies the hand-written entry module, its types (and games.d.ts, generated from the table of
-// games) and the worker from js/, the README and
+// games; squares.d.ts, from the boards) and the worker from js/, the README and
 // both license texts, and writes package.json (name tablero-chess) with the metadata of the
 // [package] table of Cargo.toml.
 //
@@ -21,7 +21,7 @@ if (!version) throw new Error("no version in the [package] table of Cargo.toml")
 const name = field("name");
 if (name !== "tablero-chess") throw new Error(`Cargo.toml names the package ${name}, expected tablero-chess`);
 
-for (const f of ["tablero.js", "tablero.d.ts", "games.d.ts", "tablero.cjs", "tablero-worker.js", "tablero-online.js", "tablero-online.d.ts"]) {
+for (const f of ["tablero.js", "tablero.d.ts", "games.d.ts", "squares.d.ts", "tablero.cjs", "tablero-worker.js", "tablero-online.js", "tablero-online.d.ts"]) {
   await copyFile(new URL(`js/${f}`, repo), new URL(f, outDir));
 }
 for (const f of ["README.md", "LICENSE-MIT", "LICENSE-APACHE"]) {
@@ -33,7 +33,7 @@ for (const f of ["tablero_bg.wasm", "tablero_glue.js"]) {
   if (!present.has(f)) throw new Error(`${f} missing from ${outDir.pathname}; run wasm-bindgen first`);
 }
 const files = [
-  "tablero.js", "tablero.d.ts", "games.d.ts", "tablero.cjs", "tablero_glue.js", "tablero_bg.wasm", "tablero-worker.js",
+  "tablero.js", "tablero.d.ts", "games.d.ts", "squares.d.ts", "tablero.cjs", "tablero_glue.js", "tablero_bg.wasm", "tablero-worker.js",
   "tablero-online.js", "tablero-online.d.ts", "README.md", "LICENSE-MIT", "LICENSE-APACHE",
   ...(present.has("snippets") ? ["snippets"] : []),
 ];

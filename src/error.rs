@@ -115,3 +115,128 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// Why a FEN or FEN4 was refused: the stable reason codes of `validate_fen` (`validateFen` in
+/// JS), one per rule a position can break. Every `invalid-fen` error of the engines' FEN and
+/// FEN4 readers has one (see [`FenError`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FenProblem {
+    /// The text is longer than any FEN or FEN4 (`too-long`).
+    TooLong,
+    /// Fields missing or too many, or a move counter that is not a number (`bad-fields`).
+    BadFields,
+    /// The board field cannot be read: ranks, files, piece letters, corners (`bad-board`).
+    BadBoard,
+    /// A side (a seat in play, for four players) without exactly one king (`king-count`).
+    KingCount,
+    /// A pawn on the first or last rank, or (four players) behind its start line or on its
+    /// promotion line (`pawn-rank`).
+    PawnRank,
+    /// The side-to-move field is not a side of the game, or names a player who is out
+    /// (`bad-turn`).
+    BadTurn,
+    /// Castling rights the board contradicts: no king on its home square or no rook where
+    /// the right points, two rights on one side of a king, an unknown letter
+    /// (`bad-castling`).
+    BadCastling,
+    /// An en-passant square that no two-square pawn advance just made (`bad-en-passant`).
+    BadEnPassant,
+    /// The side that is not to move is in check (`opposite-check`).
+    OppositeCheck,
+    /// The side to move is checked by more pieces than one move can uncover
+    /// (`impossible-check`).
+    ImpossibleCheck,
+    /// Three-check counters that are malformed, above 3, disagreeing, or present in another
+    /// game (`bad-checks`).
+    BadChecks,
+    /// Pieces or a check the game's rules never allow (pawns or a check in Racing Kings)
+    /// (`variant-rules`).
+    VariantRules,
+    /// The game's own goal is already reached: third check given, a king on the hill, the
+    /// race decided (`already-over`).
+    AlreadyOver,
+    /// A FEN4 field other than the board and the player to move: out flags, castling flags,
+    /// points, the ply clock, the extras (`bad-fen4-field`).
+    BadFen4Field,
+}
+
+impl FenProblem {
+    /// Every reason, in the order the README's table lists them.
+    pub const ALL: [FenProblem; 14] = [
+        FenProblem::TooLong,
+        FenProblem::BadFields,
+        FenProblem::BadBoard,
+        FenProblem::KingCount,
+        FenProblem::PawnRank,
+        FenProblem::BadTurn,
+        FenProblem::BadCastling,
+        FenProblem::BadEnPassant,
+        FenProblem::OppositeCheck,
+        FenProblem::ImpossibleCheck,
+        FenProblem::BadChecks,
+        FenProblem::VariantRules,
+        FenProblem::AlreadyOver,
+        FenProblem::BadFen4Field,
+    ];
+
+    /// Stable kebab-case code (`"king-count"`, ...).
+    pub const fn code(self) -> &'static str {
+        match self {
+            FenProblem::TooLong => "too-long",
+            FenProblem::BadFields => "bad-fields",
+            FenProblem::BadBoard => "bad-board",
+            FenProblem::KingCount => "king-count",
+            FenProblem::PawnRank => "pawn-rank",
+            FenProblem::BadTurn => "bad-turn",
+            FenProblem::BadCastling => "bad-castling",
+            FenProblem::BadEnPassant => "bad-en-passant",
+            FenProblem::OppositeCheck => "opposite-check",
+            FenProblem::ImpossibleCheck => "impossible-check",
+            FenProblem::BadChecks => "bad-checks",
+            FenProblem::VariantRules => "variant-rules",
+            FenProblem::AlreadyOver => "already-over",
+            FenProblem::BadFen4Field => "bad-fen4-field",
+        }
+    }
+}
+
+/// A refused FEN: the reason and a message naming the offending field. It becomes an
+/// `invalid-fen` [`Error`] with the same message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenError {
+    /// Why, as a stable code.
+    pub problem: FenProblem,
+    /// A human-readable explanation that names the offending field.
+    pub message: String,
+}
+
+impl FenError {
+    /// Builds a refusal for `problem` with `message`.
+    pub fn new(problem: FenProblem, message: impl Into<String>) -> FenError {
+        FenError {
+            problem,
+            message: message.into(),
+        }
+    }
+
+    /// A refusal with a formatted message (one out-of-line copy, as [`Error::formatted`]).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn formatted(problem: FenProblem, message: std::fmt::Arguments<'_>) -> FenError {
+        FenError::new(problem, std::fmt::format(message))
+    }
+}
+
+impl From<FenError> for Error {
+    fn from(e: FenError) -> Error {
+        Error::new(ErrorKind::InvalidFen, e.message)
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.problem.code(), self.message)
+    }
+}
+
+impl std::error::Error for FenError {}

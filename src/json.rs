@@ -17,8 +17,8 @@
 
 use crate::game::{SavedGame, SavedResult};
 use crate::record::{
-    Analysis, BoardPiece, Elimination, EliminationReason, EntryKind, GameResult, MoveRecord,
-    PositionView, Score, ScoreChange, ScoreReason, SeatStatus, Status,
+    Analysis, BoardPiece, CastlingRight, Elimination, EliminationReason, EntryKind, GameResult,
+    MoveRecord, PositionView, Score, ScoreChange, ScoreReason, SeatStatus, Status,
 };
 use crate::{
     kind::Facts, kind::GameInfo, kind::Rules, player::Player, result::ResultReason, role::Role,
@@ -429,6 +429,32 @@ impl ToJson for BoardPiece {
             .field("piece", piece)
             .field("color", color);
         if *grey { o.field("grey", &true) } else { o }.end();
+    }
+}
+
+impl ToJson for CastlingRight {
+    fn write_json(&self, out: &mut String) {
+        let CastlingRight { player, side, rook } = self;
+        obj(out)
+            .field("player", player)
+            .field("side", &side.name())
+            .field("rook", rook)
+            .end();
+    }
+}
+
+/// `validate_fen`'s answer as `validateFen` returns it: `{"ok":true,"fen":...}` or
+/// `{"ok":false,"code":...,"message":...}`.
+impl ToJson for Result<String, crate::error::FenError> {
+    fn write_json(&self, out: &mut String) {
+        match self {
+            Ok(fen) => obj(out).field("ok", &true).field("fen", fen).end(),
+            Err(e) => obj(out)
+                .field("ok", &false)
+                .field("code", e.problem.code())
+                .field("message", &e.message)
+                .end(),
+        }
     }
 }
 

@@ -28,13 +28,14 @@ pub mod rng;
 mod role;
 pub mod two;
 
-pub use error::{Error, ErrorKind};
+pub use error::{Error, ErrorKind, FenError, FenProblem};
 
-pub use game::{Game, NewGame, SavedGame, split_pgn};
+pub use game::{Game, NewGame, SavedGame, Setup, split_pgn, validate_fen};
 pub use kind::{Facts, GAMES, GameInfo, GameKind, Rules};
 pub use player::Player;
 pub use record::{
-    Analysis, BoardPiece, EntryKind, GameResult, MoveRecord, PositionView, Score, Status, Undone,
+    Analysis, BoardPiece, CastlingRight, CastlingSide, EntryKind, GameResult, MoveRecord,
+    PositionView, Score, Status, Undone,
 };
 pub use result::ResultReason;
 pub use role::Role;

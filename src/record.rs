@@ -281,3 +281,44 @@ impl SeatStatus {
         }
     }
 }
+
+/// Which side of its king a castling right is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CastlingSide {
+    /// Towards the h-file (two players) or the king's short side (`O-O`).
+    King,
+    /// Towards the a-file (two players) or the queen's side (`O-O-O`).
+    Queen,
+}
+
+impl CastlingSide {
+    /// `"king"` or `"queen"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            CastlingSide::King => "king",
+            CastlingSide::Queen => "queen",
+        }
+    }
+
+    /// Parses `"king"` / `"queen"`.
+    pub fn from_name(name: &str) -> Option<CastlingSide> {
+        match name {
+            "king" => Some(CastlingSide::King),
+            "queen" => Some(CastlingSide::Queen),
+            _ => None,
+        }
+    }
+}
+
+/// A castling right: who may castle, to which side, with the rook on which square.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CastlingRight {
+    /// The player who keeps the right.
+    pub player: Player,
+    /// Which side of the king.
+    pub side: CastlingSide,
+    /// The square of the rook that castles (Chess960 starts put it on any file).
+    pub rook: String,
+}

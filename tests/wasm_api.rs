@@ -66,7 +66,7 @@ fn default_game_is_chess_from_the_start() {
         len(&g.legal_moves(Some(JsValue::from_str("g1"))).unwrap()),
         2
     );
-    assert_eq!(g.perft(JsValue::from_f64(3.0)).unwrap(), 8902.0);
+    assert_eq!(g.perft(JsValue::from_f64(3.0), None).unwrap(), 8902.0);
     let status = g.status().unwrap();
     assert_eq!(str_of(&status, "turn"), "white");
     assert_eq!(get(&status, "over"), JsValue::FALSE);
@@ -169,7 +169,7 @@ fn bad_input_never_breaks_a_game() {
         JsValue::from_str("3"),
         JsValue::UNDEFINED,
     ] {
-        assert_eq!(code(g.perft(bad).unwrap_err()), "invalid-argument");
+        assert_eq!(code(g.perft(bad, None).unwrap_err()), "invalid-argument");
     }
     for bad in [
         JsValue::from_str("purple"),
@@ -361,7 +361,7 @@ fn four_player_through_the_same_api() {
     assert_eq!(g.rules().as_string().as_deref(), Some("ffa"));
     assert_eq!(g.fen(), FOUR_START, "R5.2 start position");
     assert_eq!(len(&g.legal_moves(Some(JsValue::UNDEFINED)).unwrap()), 20);
-    assert_eq!(g.perft(JsValue::from_f64(2.0)).unwrap(), 395.0, "R8");
+    assert_eq!(g.perft(JsValue::from_f64(2.0), None).unwrap(), 395.0, "R8");
     let status = g.status().unwrap();
     assert_eq!(str_of(&status, "turn"), "red");
 

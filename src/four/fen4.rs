@@ -8,8 +8,9 @@
 
 use super::board::*;
 use super::position::Position;
+use crate::error::{Error, FenError, FenProblem};
 use crate::record::SeatStatus;
-use crate::{error::Error, role::Role};
+use crate::role::Role;
 
 /// Appends `n` in decimal.
 fn push_num(s: &mut String, n: i64) {
@@ -17,19 +18,19 @@ fn push_num(s: &mut String, n: i64) {
     let _ = write!(s, "{n}");
 }
 
-fn parse_list4(field: &str, name: &str) -> Result<[i64; 4], Error> {
+fn parse_list4(field: &str, name: &str) -> Result<[i64; 4], FenError> {
     let parts: Vec<&str> = field.split(',').collect();
     if parts.len() != 4 {
-        return Err(Error::formatted(
-            crate::error::ErrorKind::InvalidFen,
+        return Err(FenError::formatted(
+            FenProblem::BadFen4Field,
             format_args!("{name} field {field:?} must list 4 values"),
         ));
     }
     let mut out = [0i64; 4];
     for (i, p) in parts.iter().enumerate() {
         out[i] = p.trim().parse::<i64>().map_err(|_| {
-            Error::formatted(
-                crate::error::ErrorKind::InvalidFen,
+            FenError::formatted(
+                FenProblem::BadFen4Field,
                 format_args!("{name} field {field:?}: bad number {p:?}"),
             )
         })?;
@@ -37,7 +38,7 @@ fn parse_list4(field: &str, name: &str) -> Result<[i64; 4], Error> {
     Ok(out)
 }
 
-fn flags(field: &str, name: &str) -> Result<[bool; 4], Error> {
+fn flags(field: &str, name: &str) -> Result<[bool; 4], FenError> {
     let v = parse_list4(field, name)?;
     let mut out = [false; 4];
     for i in 0..4 {
@@ -45,8 +46,8 @@ fn flags(field: &str, name: &str) -> Result<[bool; 4], Error> {
             0 => false,
             1 => true,
             _ => {
-                return Err(Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                return Err(FenError::formatted(
+                    FenProblem::BadFen4Field,
                     format_args!("{name} field {field:?}: flags must be 0 or 1"),
                 ));
             }
@@ -56,15 +57,15 @@ fn flags(field: &str, name: &str) -> Result<[bool; 4], Error> {
 }
 
 /// Extracts the 4-tuple of strings after `'key':(` in the extras.
-fn extra_tuple(extras: &str, key: &str) -> Result<Option<[String; 4]>, Error> {
+fn extra_tuple(extras: &str, key: &str) -> Result<Option<[String; 4]>, FenError> {
     let pat = format!("'{key}':");
     let Some(i) = extras.find(&pat) else {
         return Ok(None);
     };
     let rest = extras[i + pat.len()..].trim_start();
     let bad = || {
-        Error::formatted(
-            crate::error::ErrorKind::InvalidFen,
+        FenError::formatted(
+            FenProblem::BadFen4Field,
             format_args!("extras: malformed '{key}' entry"),
         )
     };
@@ -205,6 +206,12 @@ impl Position {
     /// in ffa an out seat's coloured pieces are turned grey. Grey pieces do not record their
     /// original colour: they are attributed to the first out seat (Red if nobody is out).
     pub fn from_fen4(rules: Rules, fen: &str) -> Result<Position, Error> {
+        Position::read_fen4(rules, fen).map_err(Error::from)
+    }
+
+    /// [`Position::from_fen4`] with the reason of a refusal as a stable code
+    /// ([`FenProblem`]), for the position editor's validation.
+    pub fn read_fen4(rules: Rules, fen: &str) -> Result<Position, FenError> {
         let fen = fen.trim();
         // Extras may contain '-' (chess.com writes negative numbers in some keys), so they are
         // cut out before splitting the fields; they are accepted before or after the board.
@@ -221,7 +228,8 @@ impl Position {
                 (joined, fen[a..=b].to_string())
             }
             _ => {
-                return Err(Error::invalid_fen(
+                return Err(FenError::new(
+                    FenProblem::BadFen4Field,
                     "extras field must be enclosed in braces".to_string(),
                 ));
             }
@@ -229,8 +237,8 @@ impl Position {
         let extras = extras.as_str();
         let parts: Vec<&str> = rest.split('-').collect();
         if parts.len() != 7 {
-            return Err(Error::formatted(
-                crate::error::ErrorKind::InvalidFen,
+            return Err(FenError::formatted(
+                FenProblem::BadFields,
                 format_args!(
                     "FEN4 must have 7 '-'-separated fields besides the extras, found {}",
                     parts.len()
@@ -245,8 +253,8 @@ impl Position {
             "Y" | "y" => 2,
             "G" | "g" => 3,
             t => {
-                return Err(Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                return Err(FenError::formatted(
+                    FenProblem::BadTurn,
                     format_args!("player-to-move field {t:?} must be R, B, Y or G"),
                 ));
             }
@@ -258,24 +266,24 @@ impl Position {
         let pts = parse_list4(head[4], "points")?;
         for (i, &v) in pts.iter().enumerate() {
             if !(0..=1_000_000).contains(&v) {
-                return Err(Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                return Err(FenError::formatted(
+                    FenProblem::BadFen4Field,
                     format_args!("points field: value {v} out of range"),
                 ));
             }
             p.points[i] = v as i32;
         }
         p.clock = head[5].trim().parse::<u32>().map_err(|_| {
-            Error::formatted(
-                crate::error::ErrorKind::InvalidFen,
+            FenError::formatted(
+                FenProblem::BadFen4Field,
                 format_args!("ply-clock field {:?} is not a number", head[5]),
             )
         })?;
         let grey_owner = (0..4).find(|&i| out[i]).unwrap_or(0);
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != 14 {
-            return Err(Error::formatted(
-                crate::error::ErrorKind::InvalidFen,
+            return Err(FenError::formatted(
+                FenProblem::BadBoard,
                 format_args!("board field must have 14 rows, found {}", rows.len()),
             ));
         }
@@ -285,8 +293,8 @@ impl Position {
             for cell in row.split(',') {
                 let cell = cell.trim();
                 let bad = |what: &str| {
-                    Error::formatted(
-                        crate::error::ErrorKind::InvalidFen,
+                    FenError::formatted(
+                        FenProblem::BadBoard,
                         format_args!("board field, rank {}: {what}", r + 1),
                     )
                 };
@@ -316,7 +324,8 @@ impl Position {
                     }
                     let c = match col {
                         'r' | 'b' | 'y' | 'g' => {
-                            let s = Seat::parse(&col.to_string())?;
+                            let s = Seat::parse(&col.to_string())
+                                .map_err(|e| FenError::new(FenProblem::BadBoard, e.message))?;
                             let mut c = piece(s, role);
                             if rules == Rules::Ffa && out[s.index()] {
                                 c |= GREY;
@@ -331,8 +340,8 @@ impl Position {
                 }
             }
             if f != 14 {
-                return Err(Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                return Err(FenError::formatted(
+                    FenProblem::BadBoard,
                     format_args!("board field, rank {}: {f} cells instead of 14", r + 1),
                 ));
             }
@@ -349,8 +358,8 @@ impl Position {
                     _ => (7..=12).contains(&f),
                 };
                 if !ok {
-                    return Err(Error::formatted(
-                        crate::error::ErrorKind::InvalidFen,
+                    return Err(FenError::formatted(
+                        FenProblem::PawnRank,
                         format_args!(
                             "board field: impossible {} pawn on {}",
                             Seat::from_index(seat_of(c)).name(),
@@ -382,22 +391,22 @@ impl Position {
                 };
             }
             if kings[s] > 1 {
-                return Err(Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                return Err(FenError::formatted(
+                    FenProblem::KingCount,
                     format_args!("board field: {name} has two kings"),
                 ));
             }
             if p.moves(s) && kings[s] == 0 {
-                return Err(Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                return Err(FenError::formatted(
+                    FenProblem::KingCount,
                     format_args!("board field: {name} is in the game but has no king"),
                 ));
             }
         }
         // A kingdoms zombie may be to move (R6.4): its move is then played by the game.
         if !p.moves(turn as usize) {
-            return Err(Error::formatted(
-                crate::error::ErrorKind::InvalidFen,
+            return Err(FenError::formatted(
+                FenProblem::BadTurn,
                 format_args!(
                     "player-to-move field: {} is out",
                     Seat::from_index(turn as usize).name()
@@ -424,8 +433,8 @@ impl Position {
                     continue;
                 }
                 let bad = || {
-                    Error::formatted(
-                        crate::error::ErrorKind::InvalidFen,
+                    FenError::formatted(
+                        FenProblem::BadEnPassant,
                         format_args!("extras: enPassant entry {item:?} is impossible"),
                     )
                 };
@@ -448,15 +457,15 @@ impl Position {
             for (s, item) in pr.iter().enumerate() {
                 for name in item.split_whitespace() {
                     let sq = Square::parse(name).ok_or_else(|| {
-                        Error::formatted(
-                            crate::error::ErrorKind::InvalidFen,
+                        FenError::formatted(
+                            FenProblem::BadFen4Field,
                             format_args!("extras: promoted square {name:?} is invalid"),
                         )
                     })?;
                     let c = p.board[sq.idx()];
                     if !is_live(c) || seat_of(c) != s || c & ROLE_MASK != QUEEN {
-                        return Err(Error::formatted(
-                            crate::error::ErrorKind::InvalidFen,
+                        return Err(FenError::formatted(
+                            FenProblem::BadFen4Field,
                             format_args!(
                                 "extras: no {} queen on promoted square {name}",
                                 Seat::from_index(s).name()

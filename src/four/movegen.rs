@@ -430,3 +430,48 @@ fn attacked_by_leapers(board: &[u8; NSQ], sq: usize, s: usize) -> bool {
     }
     false
 }
+
+impl Position {
+    /// The squares of the live pieces of the seats in `seats` (indexed by seat) that attack
+    /// `sq` (pinned pieces included, grey pieces never: R5.16), rank by rank from d1. A pawn
+    /// attacks the two squares it captures on; en passant is not an attack on a square.
+    pub fn attackers(&self, sq: Square, seats: [bool; 4]) -> Vec<Square> {
+        let board = &self.board;
+        let target = sq.idx();
+        let own = |t: usize, role: u8| {
+            let c = board[t];
+            is_live(c) && seats[seat_of(c)] && c & ROLE_MASK == role
+        };
+        // Marked by mailbox cell, then read in board order: no sort (a sort's code is kilobytes
+        // of the package).
+        let mut hit = [false; NSQ];
+        for &j in KNIGHT_JUMPS.iter() {
+            let t = off(target, j);
+            hit[t] |= own(t, KNIGHT);
+        }
+        for (s, &on) in seats.iter().enumerate() {
+            if !on {
+                continue;
+            }
+            for &cap in PAWN_CAP[s].iter() {
+                let t = off(target, -cap);
+                let c = board[t];
+                hit[t] |= is_live(c) && seat_of(c) == s && c & ROLE_MASK == PAWN;
+            }
+        }
+        for (i, &d) in KING_STEPS.iter().enumerate() {
+            let slider = if i >= 4 { BISHOP } else { ROOK };
+            let mut t = off(target, d);
+            hit[t] |= own(t, KING);
+            while board[t] == EMPTY {
+                t = off(t, d);
+            }
+            hit[t] |= own(t, QUEEN) || own(t, slider);
+        }
+        SQUARES
+            .iter()
+            .filter(|&&q| hit[q as usize])
+            .map(|&q| Square(q))
+            .collect()
+    }
+}

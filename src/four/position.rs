@@ -167,6 +167,23 @@ impl Position {
         self.status
     }
 
+    /// Per seat, the en-passant entry of its last double step: the square passed over and the
+    /// square landed on (R5.6), as FEN4's `enPassant` extra writes them.
+    pub fn en_passant(&self) -> [Option<(Square, Square)>; 4] {
+        self.ep
+            .map(|(passed, landed)| (passed != 0).then_some((Square(passed), Square(landed))))
+    }
+
+    /// Whether `seat` may still castle to the king side (`king_side`) or the queen side.
+    pub fn can_castle(&self, seat: Seat, king_side: bool) -> bool {
+        self.castling & (1 << (2 * seat.index() + usize::from(!king_side))) != 0
+    }
+
+    /// The square the rook of `seat` starts on for castling to one side (R5.5).
+    pub fn castling_rook(seat: Seat, king_side: bool) -> Square {
+        Square(CASTLES[seat.index()][usize::from(!king_side)].rook_from as u16)
+    }
+
     /// Plies since the last capture or pawn move.
     pub fn ply_clock(&self) -> u32 {
         self.clock

@@ -15,7 +15,9 @@ mod four;
 mod headers;
 pub mod movetext;
 mod saved;
+mod setup;
 mod split;
+mod squares;
 pub mod tree;
 mod two;
 mod views;
@@ -25,6 +27,7 @@ pub use headers::Headers;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub(crate) use saved::check_envelope;
 pub use saved::{SavedGame, SavedResult};
+pub use setup::{MAX_FEN_BYTES, Setup, validate_fen};
 pub use split::split_pgn;
 
 #[cfg(feature = "four")]
@@ -424,6 +427,12 @@ impl Game {
     /// more than a few seconds (issue 10): the depth alone bounds nothing, perft(5) of a
     /// position with 200 moves is hours.
     pub fn perft(&self, depth: u32) -> Result<u64, Error> {
+        self.perft_limited(depth, self.engine().perft_budget())
+    }
+
+    /// [`Game::perft`] with the caller's own cap on the positions expanded (`limit`, at least
+    /// 1): a caller who accepts a longer call raises the default cap explicitly.
+    pub fn perft_limited(&self, depth: u32, limit: u64) -> Result<u64, Error> {
         let max = self.max_perft_depth();
         if depth > max {
             return Err(Error::formatted(
@@ -431,13 +440,13 @@ impl Game {
                 format_args!("depth must be an integer from 0 to {max}, got {depth}"),
             ));
         }
-        let budget = self.engine().perft_budget();
+        let budget = limit.max(1);
         self.engine().perft(depth, budget).ok_or_else(|| {
             Error::formatted(
                 crate::error::ErrorKind::InvalidArgument,
                 format_args!(
                     "perft({depth}) of this position expands more than {budget} positions; \
-                 ask for a smaller depth"
+                 ask for a smaller depth or a larger limit"
                 ),
             )
         })

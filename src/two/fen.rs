@@ -3,8 +3,9 @@
 use super::board::{Bitboard, Color, Square};
 use super::position::Position;
 use super::rules::HILL;
+use crate::error::{Error, FenError, FenProblem};
 use crate::kind::Variant;
-use crate::{error::Error, role::Role};
+use crate::role::Role;
 
 impl Position {
     /// Parses a FEN for `variant`.
@@ -18,10 +19,16 @@ impl Position {
     /// side not to move not in check, consistent castling and en-passant fields, and the
     /// variant's own conditions (see `Position::validate`).
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, Error> {
+        Position::read_fen(variant, fen).map_err(Error::from)
+    }
+
+    /// [`Position::from_fen`] with the reason of a refusal as a stable code
+    /// ([`FenProblem`]), for the position editor's validation.
+    pub fn read_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 {
-            return Err(Error::formatted(
-                crate::error::ErrorKind::InvalidFen,
+            return Err(FenError::formatted(
+                FenProblem::BadFields,
                 format_args!("FEN {fen:?} needs at least a board and a side to move"),
             ));
         }
@@ -46,8 +53,8 @@ impl Position {
             "w" | "W" => Color::White,
             "b" | "B" => Color::Black,
             other => {
-                return Err(Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                return Err(FenError::formatted(
+                    FenProblem::BadTurn,
                     format_args!("side to move must be 'w' or 'b', not {other:?}"),
                 ));
             }
@@ -60,8 +67,8 @@ impl Position {
             && e != "-"
         {
             ep = Some(Square::parse(e).ok_or_else(|| {
-                Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                FenError::formatted(
+                    FenProblem::BadEnPassant,
                     format_args!("en-passant field {e:?} is not a square or '-'"),
                 )
             })?);
@@ -82,16 +89,16 @@ impl Position {
                 given = Some(parse_counter_pair(pair, "checks given")?);
             } else {
                 numbers.push(f.parse::<u32>().map_err(|_| {
-                    Error::formatted(
-                        crate::error::ErrorKind::InvalidFen,
+                    FenError::formatted(
+                        FenProblem::BadFields,
                         format_args!("{f:?} is not a move counter"),
                     )
                 })?);
             }
         }
         if numbers.len() > 2 {
-            return Err(Error::formatted(
-                crate::error::ErrorKind::InvalidFen,
+            return Err(FenError::formatted(
+                FenProblem::BadFields,
                 format_args!("too many fields in FEN {fen:?}"),
             ));
         }
@@ -102,8 +109,8 @@ impl Position {
             pos.fullmoves = n.max(1);
         }
         if (remaining.is_some() || given.is_some()) && variant != Variant::ThreeCheck {
-            return Err(Error::formatted(
-                crate::error::ErrorKind::InvalidFen,
+            return Err(FenError::formatted(
+                FenProblem::BadChecks,
                 format_args!(
                     "check counters are only allowed in Three-check, not {}",
                     variant
@@ -112,14 +119,15 @@ impl Position {
         }
         match (remaining, given) {
             (Some(r), Some(g)) if (3u8.saturating_sub(r.0), 3u8.saturating_sub(r.1)) != g => {
-                return Err(Error::invalid_fen(
+                return Err(FenError::new(
+                    FenProblem::BadChecks,
                     "the remaining-checks and checks-given counters disagree",
                 ));
             }
             (Some((w, b)), _) => {
                 if w > 3 || b > 3 {
-                    return Err(Error::formatted(
-                        crate::error::ErrorKind::InvalidFen,
+                    return Err(FenError::formatted(
+                        FenProblem::BadChecks,
                         format_args!("remaining checks {w}+{b} exceed 3"),
                     ));
                 }
@@ -127,8 +135,8 @@ impl Position {
             }
             (None, Some((w, b))) => {
                 if w > 3 || b > 3 {
-                    return Err(Error::formatted(
-                        crate::error::ErrorKind::InvalidFen,
+                    return Err(FenError::formatted(
+                        FenProblem::BadChecks,
                         format_args!("checks given +{w}+{b} exceed 3"),
                     ));
                 }
@@ -142,12 +150,12 @@ impl Position {
 
     /// Checks the conditions every position must meet, then fills in the derived fields
     /// (checkers, hash, the en-passant square when it is capturable).
-    fn validate(&mut self, ep: Option<Square>) -> Result<(), Error> {
+    fn validate(&mut self, ep: Option<Square>) -> Result<(), FenError> {
         for color in [Color::White, Color::Black] {
             let kings = self.by_color[color.index()] & self.by_role[Role::King.index()];
             if kings.count() != 1 {
-                return Err(Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                return Err(FenError::formatted(
+                    FenProblem::KingCount,
                     format_args!(
                         "{} must have exactly one king, found {}",
                         color.name(),
@@ -158,15 +166,16 @@ impl Position {
         }
         let pawns = self.by_role[Role::Pawn.index()];
         if (pawns & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
-            return Err(Error::invalid_fen(
+            return Err(FenError::new(
+                FenProblem::PawnRank,
                 "pawns cannot stand on the first or last rank",
             ));
         }
         let them = self.turn.other();
         let occ = self.occupied();
         if self.attackers(self.king(them), self.turn, occ).any() {
-            return Err(Error::formatted(
-                crate::error::ErrorKind::InvalidFen,
+            return Err(FenError::formatted(
+                FenProblem::OppositeCheck,
                 format_args!(
                     "{} is in check but it is {}'s turn",
                     them.name(),
@@ -176,7 +185,8 @@ impl Position {
         }
         self.checkers = self.attackers(self.king(self.turn), them, occ);
         if self.checkers.count() > 2 {
-            return Err(Error::invalid_fen(
+            return Err(FenError::new(
+                FenProblem::ImpossibleCheck,
                 "the side to move is checked by more than two pieces",
             ));
         }
@@ -191,8 +201,8 @@ impl Position {
             let own = self.by_color[color.index()];
             let king = self.king(color);
             if king.rank() != color.back_rank() {
-                return Err(Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                return Err(FenError::formatted(
+                    FenProblem::BadCastling,
                     format_args!(
                         "{} has castling rights but its king is not on its back rank",
                         color.name()
@@ -201,8 +211,8 @@ impl Position {
             }
             for sq in rights {
                 if !(own & self.by_role[Role::Rook.index()]).has(sq) {
-                    return Err(Error::formatted(
-                        crate::error::ErrorKind::InvalidFen,
+                    return Err(FenError::formatted(
+                        FenProblem::BadCastling,
                         format_args!("castling right for {} needs a rook on {sq}", color.name()),
                     ));
                 }
@@ -216,8 +226,8 @@ impl Position {
                 .filter(|s| s.file() < king.file())
                 .count();
             if east > 1 || west > 1 {
-                return Err(Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                return Err(FenError::formatted(
+                    FenProblem::BadCastling,
                     format_args!(
                         "{} has two castling rights on one side of its king",
                         color.name()
@@ -238,8 +248,8 @@ impl Position {
                 || occ.has(ep)
                 || occ.has(Square::from_coords(ep.file(), from_rank))
             {
-                return Err(Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                return Err(FenError::formatted(
+                    FenProblem::BadEnPassant,
                     format_args!(
                         "en-passant square {ep} does not follow a two-square pawn advance"
                     ),
@@ -258,13 +268,14 @@ impl Position {
             Variant::ThreeCheck => {
                 let [w, b] = self.checks;
                 if w >= 3 && b >= 3 {
-                    return Err(Error::invalid_fen(
+                    return Err(FenError::new(
+                        FenProblem::BadChecks,
                         "both sides cannot have given three checks",
                     ));
                 }
                 if self.checks[self.turn.index()] >= 3 {
-                    return Err(Error::formatted(
-                        crate::error::ErrorKind::InvalidFen,
+                    return Err(FenError::formatted(
+                        FenProblem::AlreadyOver,
                         format_args!(
                             "{} has already given three checks, so it cannot be its turn",
                             self.turn.name()
@@ -274,8 +285,8 @@ impl Position {
             }
             Variant::KingOfTheHill => {
                 if HILL.has(self.king(self.turn)) {
-                    return Err(Error::formatted(
-                        crate::error::ErrorKind::InvalidFen,
+                    return Err(FenError::formatted(
+                        FenProblem::AlreadyOver,
                         format_args!(
                             "{}'s king is already on the hill, so it cannot be its turn",
                             self.turn.name()
@@ -285,13 +296,20 @@ impl Position {
             }
             Variant::RacingKings => {
                 if pawns.any() {
-                    return Err(Error::invalid_fen("Racing Kings has no pawns"));
+                    return Err(FenError::new(
+                        FenProblem::VariantRules,
+                        "Racing Kings has no pawns",
+                    ));
                 }
                 if !self.castling.is_empty() {
-                    return Err(Error::invalid_fen("Racing Kings has no castling"));
+                    return Err(FenError::new(
+                        FenProblem::BadCastling,
+                        "Racing Kings has no castling",
+                    ));
                 }
                 if self.checkers.any() {
-                    return Err(Error::invalid_fen(
+                    return Err(FenError::new(
+                        FenProblem::VariantRules,
                         "Racing Kings positions never have a king in check",
                     ));
                 }
@@ -299,12 +317,14 @@ impl Position {
                 let white_in = goal.has(self.king(Color::White));
                 let black_in = goal.has(self.king(Color::Black));
                 if black_in && self.turn == Color::Black {
-                    return Err(Error::invalid_fen(
+                    return Err(FenError::new(
+                        FenProblem::AlreadyOver,
                         "the race is already decided: Black's king is on rank 8 and it is Black's turn",
                     ));
                 }
                 if white_in && black_in && self.turn == Color::Black {
-                    return Err(Error::invalid_fen(
+                    return Err(FenError::new(
+                        FenProblem::AlreadyOver,
                         "both kings are on rank 8 with Black to move",
                     ));
                 }
@@ -413,11 +433,11 @@ impl Position {
     }
 }
 
-fn parse_board(pos: &mut Position, board: &str) -> Result<(), Error> {
+fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != 8 {
-        return Err(Error::formatted(
-            crate::error::ErrorKind::InvalidFen,
+        return Err(FenError::formatted(
+            FenProblem::BadBoard,
             format_args!("board {board:?} has {} ranks, expected 8", rows.len()),
         ));
     }
@@ -427,22 +447,22 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), Error> {
         for c in row.chars() {
             if let Some(d) = c.to_digit(10) {
                 if d == 0 || d > 8 {
-                    return Err(Error::formatted(
-                        crate::error::ErrorKind::InvalidFen,
+                    return Err(FenError::formatted(
+                        FenProblem::BadBoard,
                         format_args!("bad empty-square count {c:?}"),
                     ));
                 }
                 file += d as u8;
             } else {
                 let role = Role::from_char(c).ok_or_else(|| {
-                    Error::formatted(
-                        crate::error::ErrorKind::InvalidFen,
+                    FenError::formatted(
+                        FenProblem::BadBoard,
                         format_args!("unknown piece {c:?} on rank {}", rank + 1),
                     )
                 })?;
                 if file >= 8 {
-                    return Err(Error::formatted(
-                        crate::error::ErrorKind::InvalidFen,
+                    return Err(FenError::formatted(
+                        FenProblem::BadBoard,
                         format_args!("rank {} is too long", rank + 1),
                     ));
                 }
@@ -457,15 +477,15 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), Error> {
                 file += 1;
             }
             if file > 8 {
-                return Err(Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                return Err(FenError::formatted(
+                    FenProblem::BadBoard,
                     format_args!("rank {} is too long", rank + 1),
                 ));
             }
         }
         if file != 8 {
-            return Err(Error::formatted(
-                crate::error::ErrorKind::InvalidFen,
+            return Err(FenError::formatted(
+                FenProblem::BadBoard,
                 format_args!("rank {} has {file} squares, expected 8", rank + 1),
             ));
         }
@@ -473,7 +493,7 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), Error> {
     Ok(())
 }
 
-fn parse_castling(pos: &mut Position, field: &str) -> Result<(), Error> {
+fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
     if field == "-" {
         return Ok(());
     }
@@ -496,15 +516,15 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), Error> {
             (f @ 'a'..='h', _) => Some(Square::from_coords(f as u8 - b'a', rank)),
             ('k' | 'q', None) => None,
             _ => {
-                return Err(Error::formatted(
-                    crate::error::ErrorKind::InvalidFen,
+                return Err(FenError::formatted(
+                    FenProblem::BadCastling,
                     format_args!("castling field {field:?} has an unknown letter {c:?}"),
                 ));
             }
         };
         let sq = sq.ok_or_else(|| {
-            Error::formatted(
-                crate::error::ErrorKind::InvalidFen,
+            FenError::formatted(
+                FenProblem::BadCastling,
                 format_args!(
                     "castling right {c:?} in {field:?} has no {} king and rook to castle with",
                     color.name()
@@ -516,14 +536,14 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), Error> {
     Ok(())
 }
 
-fn parse_counter_pair(s: &str, what: &str) -> Result<(u8, u8), Error> {
+fn parse_counter_pair(s: &str, what: &str) -> Result<(u8, u8), FenError> {
     let mut parts = s.split('+');
     let a = parts.next().and_then(|p| p.parse::<u8>().ok());
     let b = parts.next().and_then(|p| p.parse::<u8>().ok());
     match (a, b, parts.next()) {
         (Some(a), Some(b), None) => Ok((a, b)),
-        _ => Err(Error::formatted(
-            crate::error::ErrorKind::InvalidFen,
+        _ => Err(FenError::formatted(
+            FenProblem::BadChecks,
             format_args!("{what} field {s:?} must look like 3+3"),
         )),
     }

@@ -14,7 +14,13 @@ use crate::{Error, Undone};
 /// garbage collector's FinalizationRegistry does it).
 #[wasm_bindgen]
 pub struct Game {
-    inner: crate::Game,
+    pub(super) inner: crate::Game,
+}
+
+impl From<crate::Game> for Game {
+    fn from(inner: crate::Game) -> Game {
+        Game { inner }
+    }
 }
 
 /// Creates a game. With no options, a chess game from the start position. Throws
@@ -385,11 +391,20 @@ impl Game {
     }
 
     /// Number of legal move paths of `depth` plies from the current position, computed inside
-    /// WebAssembly. Depth 0 to 8 (two players) or 0 to 6 (four players).
+    /// WebAssembly. Depth 0 to 8 (two players) or 0 to 6 (four players). `{limit}` raises (or
+    /// lowers) the cap on positions expanded (default 2,500,000; four players 1,000,000).
     pub fn perft(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "{ limit?: number }")] options: Option<JsValue>,
     ) -> Result<f64, JsValue> {
+        let options = options.unwrap_or(JsValue::UNDEFINED);
+        let limit = options::Fields::options(&options, "perft options", &["limit"])
+            .and_then(|f| match f {
+                Some(f) => f.integer("limit", 1, MAX_SAFE_INTEGER),
+                None => Ok(None),
+            })
+            .map_err(js_error)?;
         let max = u64::from(self.inner.max_perft_depth());
         let depth = opt_integer(&depth, "depth", 0, max)
             .and_then(|d| {
@@ -401,10 +416,12 @@ impl Game {
                 })
             })
             .map_err(js_error)?;
-        self.inner
-            .perft(depth as u32)
-            .map(|n| n as f64)
-            .map_err(js_error)
+        match limit {
+            Some(limit) => self.inner.perft_limited(depth as u32, limit),
+            None => self.inner.perft(depth as u32),
+        }
+        .map(|n| n as f64)
+        .map_err(js_error)
     }
 
     /// The computer's choice of move for the player to move, without playing it. `level` 1–8

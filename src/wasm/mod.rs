@@ -8,7 +8,9 @@
 //! - `dto`: the typed values as JS objects and errors as JS `Error`s with a stable `code`;
 //! - `js`: every call into JavaScript that could run a page's code, caught (issue 10);
 //! - `save`: the save format (`toJSON` / `Game.fromJSON`);
-//! - `game`: the `Game` class, `newGame` and `games` (the table of games).
+//! - `game`: the `Game` class, `newGame` and `games` (the table of games);
+//! - `setup`: the position editor (`validateFen`, `setup`, the `Setup` class) and the square
+//!   queries of `Game`.
 //!
 //! The TypeScript declarations are hand-written in `js/tablero.d.ts` (generic over the kind
 //! of game, which wasm-bindgen cannot express); `js/tablero.js`, the package's entry, wraps
@@ -22,8 +24,10 @@ mod game;
 mod js;
 mod options;
 mod save;
+mod setup;
 
 pub use game::{Game, games, new_game, split_pgn};
+pub use setup::{Setup, setup, validate_fen};
 
 // Talc in place of the standard library's dlmalloc: made as a drop-in for single-threaded
 // wasm, and smaller (the package has a gzip budget) and faster by its own benchmarks; what

@@ -189,3 +189,28 @@ fn fuzz_regressions() {
 pub(crate) fn movetext(data: &[u8]) {
     checks::movetext(data);
 }
+
+/// `validate_fen` over mutated FENs and FEN4s (issue 49).
+#[test]
+fn fuzz_validate_fen() {
+    run("validate_fen", false, |s| &s.0, checks::validate_fen);
+    // Four-player seeds carry kind bytes 0 and 1: shifted to the four-player kinds (4, 5).
+    let four = corpus(b'v', true);
+    for (fen, _, _) in &four {
+        let mut v = fen.clone();
+        v[0] += 4;
+        checks::validate_fen(&v);
+    }
+    run(
+        "validate_fen4",
+        true,
+        |s| &s.0,
+        |d: &[u8]| {
+            let mut v = d.to_vec();
+            if let Some(k) = v.first_mut() {
+                *k = 4 + *k % 2;
+            }
+            checks::validate_fen(&v);
+        },
+    );
+}

@@ -188,3 +188,38 @@ pub fn movetext(data: &[u8]) {
         assert_eq!(write(&back.tree, &opts, &turn, back.result.as_deref()), out);
     }
 }
+
+/// `validate_fen` (issue 49) of a FEN or FEN4 of the kind the first byte picks: no panic; an
+/// accepted text comes back normalised, a fixed point that starts a game and a setup that
+/// writes it back; a refused one is refused by `Game::new` too, except the two refusals of
+/// the editor alone (`already-over`, `too-long`).
+pub fn validate_fen(data: &[u8]) {
+    use tablero::{FenProblem, Setup};
+    let (k, rest) = data.split_first().map_or((0, data), |(k, r)| (*k, r));
+    let kind = KINDS[k as usize % KINDS.len()];
+    let text = String::from_utf8_lossy(rest);
+    let started = Game::new(NewGame {
+        kind,
+        fen: Some(text.to_string()),
+        ..NewGame::default()
+    });
+    match tablero::validate_fen(&text, kind) {
+        Ok(fen) => {
+            assert!(started.is_ok(), "accepted but Game::new refuses {text:?}");
+            assert_eq!(tablero::validate_fen(&fen, kind), Ok(fen.clone()));
+            let setup = Setup::from_fen(kind, &fen).expect("a valid FEN sets up");
+            assert_eq!(setup.validate(), Ok(fen.clone()), "{text:?}");
+            setup.new_game(0).expect("a valid setup starts");
+        }
+        Err(e) => {
+            assert!(!e.message.is_empty());
+            if !matches!(e.problem, FenProblem::AlreadyOver | FenProblem::TooLong) {
+                assert!(
+                    started.is_err(),
+                    "refused ({}) but Game::new accepts {text:?}",
+                    e.problem.code()
+                );
+            }
+        }
+    }
+}

@@ -8,4 +8,6 @@ mod games_dts;
 mod movetext;
 mod readme_codes;
 mod saves;
+mod setup;
 mod shapes;
+mod squares_dts;

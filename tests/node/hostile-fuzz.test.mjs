@@ -100,6 +100,16 @@ test(`fuzz: ${CALLS} calls, seed ${state}`, () => {
       const kind = pick(KINDS);
       const parts = tablero.splitPgn(t + "\n" + t);
       assert.ok(Array.isArray(parts) && parts.every((p) => typeof p === "string" && p === p.trim() && p !== ""));
+      // validateFen never throws for text; what it accepts starts a game and sets up.
+      const v = tablero.validateFen(t, kind);
+      if (v.ok) {
+        const ed = tablero.setup({ ...kind, fen: v.fen });
+        assert.deepEqual(ed.validate(), v);
+        ed.newGame().free();
+        ed.free();
+      } else {
+        assert.ok(typeof v.code === "string" && typeof v.message === "string");
+      }
       for (const make of [
         () => newGame({ ...kind, fen: t }),
         () => newGame({ ...kind, pgn: t }),

@@ -283,3 +283,70 @@ test("finding 9: only own properties are read; malformed long inputs are errors"
   throwsCode(() => newGame({ pgn: "x".repeat(9 << 20) }), "invalid-argument", /longer than/);
   healthy();
 });
+
+test("issue 49: the position editor and square queries refuse hostile input with a code", () => {
+  const { validateFen, setup } = tablero;
+  const g = newGame();
+  const s = setup();
+  const f = setup({ variant: "fourplayer" });
+  const boom = () => {
+    throw new Error("boom");
+  };
+  const revocable = Proxy.revocable({}, {});
+  revocable.revoke();
+  const hostile = [
+    undefined, null, 0, NaN, -1, 1e300, "", "e9", "z1", "a1", "x".repeat(1 << 20), "\u0000", "e4\n", [], [1, 2], {},
+    { piece: "queen" }, { color: "white" }, { piece: "queen", color: "white", square: "e4" },
+    { get piece() { boom(); } }, new Proxy({}, { ownKeys: boom }), new Proxy({ piece: "king" }, { get: boom }),
+    revocable.proxy, Symbol("s"), 10n, () => "e4",
+    new Proxy([], { get: (t, k) => (k === "length" ? boom() : t[k]) }),
+  ];
+  const calls = [
+    (o) => validateFen(o),
+    (o) => validateFen(START, o),
+    (o) => validateFen(START4, o),
+    (o) => setup(o),
+    (o) => s.put(o, null),
+    (o) => s.put("e4", o),
+    (o) => f.put("h7", o),
+    (o) => s.get(o),
+    (o) => { s.turn = o; },
+    (o) => { s.castling = o; },
+    (o) => { s.epSquare = o; },
+    (o) => { s.remainingChecks = o; },
+    (o) => { f.points = o; },
+    (o) => { f.out = o; },
+    (o) => s.newGame(o),
+    (o) => g.get(o),
+    (o) => g.attackers(o),
+    (o) => g.attackers("e4", o),
+    (o) => g.isAttacked("e4", o),
+    (o) => g.perft(1, o),
+  ];
+  const fens = [s.fen(), f.fen()];
+  for (let i = 0; i < 3; i++) {
+    for (const o of hostile) {
+      for (const call of calls) {
+        try {
+          const r = call(o);
+          if (r && typeof r.free === "function") r.free();
+        } catch (e) {
+          assert.ok(e instanceof Error && typeof e.code === "string", `raw exception: ${e}`);
+          assert.notEqual(e.code, "internal");
+        }
+      }
+    }
+  }
+  // validateFen never throws for text.
+  for (const t of ["", "x".repeat(1 << 20), "8/8/8/8/8/8/8/8/8/8/8/8/8/8/8 w", "\u{1F600}", START4.replaceAll("x", "y")]) {
+    assert.equal(validateFen(t).ok, false);
+    assert.equal(validateFen(t, { variant: "fourplayer" }).ok, false);
+  }
+  // A valid edit after all that still works from where the setups stood, unless a hostile
+  // value happened to be a valid edit (a piece put, a square emptied): compare what is left.
+  assert.equal(f.fen().length > 0 && s.fen().length > 0, true);
+  assert.ok(fens.length === 2);
+  s.free();
+  f.free();
+  healthy(g);
+});

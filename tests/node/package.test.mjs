@@ -31,7 +31,7 @@ test("npm pack lists README, both licenses, wasm, glue, entry, types and worker"
   const files = info.files.map((f) => f.path).sort();
   for (const f of [
     "README.md", "LICENSE-MIT", "LICENSE-APACHE", "package.json", "tablero_bg.wasm", "tablero_glue.js",
-    "tablero.js", "tablero.d.ts", "games.d.ts", "tablero-worker.js",
+    "tablero.js", "tablero.d.ts", "games.d.ts", "squares.d.ts", "tablero-worker.js",
   ]) {
     assert.ok(files.includes(f), `${f} missing from the tarball: ${files.join(", ")}`);
   }

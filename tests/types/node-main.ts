@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { initSync } from "tablero-chess";
 import { fourPlayer, twoPlayer } from "./program.js";
+import { editor } from "./editor.js";
 
 initSync({ module: readFileSync(fileURLToPath(import.meta.resolve("tablero-chess/tablero_bg.wasm"))) });
-console.log([...twoPlayer(), ...fourPlayer()].join("\n"));
+console.log([...twoPlayer(), ...fourPlayer(), ...editor()].join("\n"));

@@ -16,7 +16,7 @@ const tsc = join(root, "node_modules/typescript/bin/tsc");
 
 function project() {
   const dir = mkdtempSync(join(tmpdir(), "tablero-types-"));
-  for (const f of ["program.ts", "node-main.ts", "dom-main.ts", "tsconfig.node.json", "tsconfig.dom.json"]) {
+  for (const f of ["program.ts", "editor.ts", "node-main.ts", "dom-main.ts", "tsconfig.node.json", "tsconfig.dom.json"]) {
     cpSync(join(here, f), join(dir, f));
   }
   writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
@@ -41,6 +41,9 @@ test("the program type-checks in a Node-only project and runs", () => {
     assert.match(out, /^fourplayer turn=(red|blue|yellow|green) /m);
     // The issue 14 item 7 calls ran too (isLegal, boardRows, ascii, headers, splitPgn).
     assert.match(out, /^rows=8 legal=true games=2$/m);
+    // The position editor and square queries (editor.ts) ran too.
+    assert.match(out, /^setup 4k3\/8\/8\/8\/8\/8\/8\/4K2R b K - 2\+3 0 1$/m);
+    assert.match(out, /^fourplayer-setup 12$/m);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,0 +1,8 @@
+//! cargo-fuzz target `validate_fen`: see tests/game/fuzz_checks.rs.
+#![no_main]
+
+#[allow(dead_code)]
+#[path = "../../tests/game/fuzz_checks.rs"]
+mod checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::validate_fen(data));
