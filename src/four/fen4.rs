@@ -257,7 +257,8 @@ impl Position {
         let mut p = Position::empty(rules);
         let teams = rules == Rules::Teams;
         if extras.contains(NO_EN_PASSANT) {
-            p.set_en_passant(false).map_err(|e| Error::invalid_fen(e.message))?;
+            p.set_en_passant(false)
+                .map_err(|e| Error::invalid_fen(e.message))?;
         }
         let turn = match head[0].trim() {
             "R" | "r" => 0,
@@ -371,7 +372,11 @@ impl Position {
             if is_piece(c) && c & GREY == 0 && c & ROLE_MASK == PAWN {
                 let (f, r) = (sq as usize % W - 2, sq as usize / W - 2);
                 // Teams pawns promote on their 11th rank (R14.3), the others' on their 8th.
-                let (near, far) = if teams { (1..=9, 4..=12) } else { (1..=6, 7..=12) };
+                let (near, far) = if teams {
+                    (1..=9, 4..=12)
+                } else {
+                    (1..=6, 7..=12)
+                };
                 let ok = match seat_of(c) {
                     0 => near.contains(&r),
                     1 => near.contains(&f),
