@@ -597,3 +597,88 @@ fn r14_bad_input() {
         ErrorKind::GameOver
     );
 }
+
+/// The computer plays legal Teams moves at every level: levels 1 and 4 play games against
+/// each other to their end or a move cap, node-limited (never a clock), and every move it
+/// chooses is one the rules accept.
+#[cfg(feature = "ai")]
+#[test]
+fn r14_the_computer_plays_teams_to_the_end() {
+    use tablero::AiOptions;
+    let mut ended = 0;
+    for game_no in 0..4u64 {
+        let mut g = Game::new(NewGame {
+            kind: TEAMS,
+            seed: game_no,
+            en_passant: Some(game_no != 3),
+            ..NewGame::default()
+        })
+        .unwrap();
+        for ply in 0..400u64 {
+            if let Some(r) = g.status().result {
+                eprintln!("game {game_no}: {} after {ply} moves", r.reason.code());
+                ended += 1;
+                break;
+            }
+            // Red and Yellow at level 4 against Blue and Green at level 1 (swapped in odd
+            // games).
+            let turn = g.status().turn.unwrap();
+            let strong = matches!(turn, Player::Red | Player::Yellow) == (game_no % 2 == 0);
+            let opts = AiOptions {
+                level: if strong { 4 } else { 1 },
+                nodes: Some(if strong { 3_000 } else { 500 }),
+                time_ms: None,
+                seed: Some(game_no * 1000 + ply),
+            };
+            let m = g.ai_move(&opts).unwrap_or_else(|e| panic!("{e}\n{}", g.fen()));
+            assert!(g.legal_moves_uci(None).unwrap().contains(&m.uci));
+            g.play_text(&m.uci).unwrap();
+        }
+        // The save and the PGN4 of whatever was played load back to the same game.
+        let back = Game::from_saved(&g.to_saved()).unwrap();
+        assert_eq!(back.fen(), g.fen());
+        assert_eq!(back.status(), g.status());
+        let pgn = Game::new(NewGame {
+            kind: TEAMS,
+            pgn: Some(g.pgn()),
+            ..NewGame::default()
+        })
+        .unwrap();
+        assert_eq!(pgn.fen(), g.fen());
+    }
+    eprintln!("{ended} of 4 games ended before the cap");
+}
+
+/// Levels 1 to 8 each choose a legal move in the start position and in a middlegame with
+/// a promotion to choose and kings to capture.
+#[cfg(feature = "ai")]
+#[test]
+fn r14_every_level_chooses_a_legal_move() {
+    use tablero::AiOptions;
+    let scene = with_kings(&[
+        ("e10", "rP"),
+        ("h8", "gR"),
+        ("n5", "rR"),
+        ("d5", "bQ"),
+        ("j9", "yN"),
+    ]);
+    for turn in [Seat::Red, Seat::Blue, Seat::Yellow, Seat::Green] {
+        let g = Game::new(NewGame {
+            kind: TEAMS,
+            fen: Some(fen(turn, &scene, 0)),
+            ..NewGame::default()
+        })
+        .unwrap();
+        for level in 1..=8 {
+            let m = g
+                .ai_move(&AiOptions {
+                    level,
+                    nodes: Some(2_000),
+                    time_ms: None,
+                    seed: Some(1),
+                })
+                .unwrap();
+            assert!(g.is_legal_text(&m.uci), "level {level} {turn:?}: {}", m.uci);
+        }
+    }
+}
