@@ -682,3 +682,77 @@ fn r14_every_level_chooses_a_legal_move() {
         }
     }
 }
+
+fn chesscom(name: &str) -> String {
+    let path = format!("{}/tests/data/chesscom/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// R14.9: real chess.com Teams records import to their end (a resignation, a time-out),
+/// variations and all, with the winning team chess.com names; their export reads back to the
+/// same game.
+#[test]
+fn r14_9_chesscom_teams_records() {
+    for (name, moves, loser, reason) in [
+        ("teams-26780486.pgn4", 122, Player::Yellow, ResultReason::Resignation),
+        ("teams-26780489.pgn4", 61, Player::Blue, ResultReason::Timeout),
+    ] {
+        let g = Game::new(NewGame {
+            kind: TEAMS,
+            pgn: Some(chesscom(name)),
+            ..NewGame::default()
+        })
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(g.kind(), TEAMS);
+        assert_eq!(g.import_note(), None, "{name}");
+        let h = g.history();
+        assert_eq!(h.len(), moves + 1, "{name}");
+        assert_eq!(h.last().unwrap().player, loser);
+        let r = g.status().result.expect("over");
+        assert_eq!(r.reason, reason, "{name}");
+        let winners = if matches!(loser, Player::Red | Player::Yellow) {
+            [Player::Blue, Player::Green]
+        } else {
+            [Player::Red, Player::Yellow]
+        };
+        assert_eq!(r.winners, winners, "{name}");
+        let pgn = g.pgn();
+        let tag = if winners[0] == Player::Red { "1-0" } else { "0-1" };
+        assert!(pgn.contains(&format!("[Result \"{tag}\"]")), "{pgn}");
+        let back = Game::new(NewGame {
+            kind: TEAMS,
+            pgn: Some(pgn.clone()),
+            ..NewGame::default()
+        })
+        .unwrap();
+        assert_eq!(back.fen(), g.fen());
+        assert_eq!(back.pgn(), pgn);
+        assert_eq!(back.status(), g.status());
+    }
+}
+
+/// R14.3 as chess.com writes it: `=Q`, `=N`, `=B`, `=R` on each player's 11th rank (the
+/// promotion test of obryanlouis/4pchess's notation tests).
+#[test]
+fn r14_3_chesscom_promotions() {
+    let text = "[Variant \"Teams\"]\n[RuleVariants \"EnPassant\"]\n\n\
+        1. h2-h4 .. b7-d7 .. g13-g11 .. m8-k8\n\
+        2. h4-h5 .. d7-e7 .. g11-g10 .. k8-j8\n\
+        3. h5-h6 .. e7-f7 .. g10-g9 .. j8-i8\n\
+        4. h6-h7 .. f7-g7 .. g9-g8 .. Nn10-m8\n\
+        5. h7-h8 .. g7-h7 .. g8-g7 .. Nn5-l6\n\
+        6. h8-h9 .. h7-i7 .. g7-g6 .. i8-h8\n\
+        7. h9-h10 .. i7-j7 .. g6-g5 .. h8-g8\n\
+        8. h10-h11=Q .. j7-k7=N .. g5-g4=B .. g8-f8\n\
+        9. Nj1-h2 .. Na5-b7 .. Ne14-g13 .. f8-e8\n\
+        10. Ne1-f3 .. Na10-c9 .. Nj14-i12 .. e8-d8=R\n";
+    let g = FourGame::from_pgn4(text, 0).unwrap();
+    assert_eq!(g.history_len(), 40);
+    let at = |sq: &str| g.position().piece_at(tablero::four::Square::parse(sq).unwrap());
+    assert_eq!(at("h11"), Some((Seat::Red, Role::Queen, false, false)));
+    assert_eq!(at("k7"), Some((Seat::Blue, Role::Knight, false, false)));
+    assert_eq!(at("g4"), Some((Seat::Yellow, Role::Bishop, false, false)));
+    assert_eq!(at("d8"), Some((Seat::Green, Role::Rook, false, false)));
+    let back = FourGame::from_pgn4(&g.pgn4(), 0).unwrap();
+    assert_eq!(back.fen4(), g.fen4());
+}
