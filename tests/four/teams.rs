@@ -630,7 +630,9 @@ fn r14_the_computer_plays_teams_to_the_end() {
                 time_ms: None,
                 seed: Some(game_no * 1000 + ply),
             };
-            let m = g.ai_move(&opts).unwrap_or_else(|e| panic!("{e}\n{}", g.fen()));
+            let m = g
+                .ai_move(&opts)
+                .unwrap_or_else(|e| panic!("{e}\n{}", g.fen()));
             assert!(g.legal_moves_uci(None).unwrap().contains(&m.uci));
             g.play_text(&m.uci).unwrap();
         }
@@ -694,8 +696,18 @@ fn chesscom(name: &str) -> String {
 #[test]
 fn r14_9_chesscom_teams_records() {
     for (name, moves, loser, reason) in [
-        ("teams-26780486.pgn4", 122, Player::Yellow, ResultReason::Resignation),
-        ("teams-26780489.pgn4", 61, Player::Blue, ResultReason::Timeout),
+        (
+            "teams-26780486.pgn4",
+            122,
+            Player::Yellow,
+            ResultReason::Resignation,
+        ),
+        (
+            "teams-26780489.pgn4",
+            61,
+            Player::Blue,
+            ResultReason::Timeout,
+        ),
     ] {
         let g = Game::new(NewGame {
             kind: TEAMS,
@@ -717,7 +729,11 @@ fn r14_9_chesscom_teams_records() {
         };
         assert_eq!(r.winners, winners, "{name}");
         let pgn = g.pgn();
-        let tag = if winners[0] == Player::Red { "1-0" } else { "0-1" };
+        let tag = if winners[0] == Player::Red {
+            "1-0"
+        } else {
+            "0-1"
+        };
         assert!(pgn.contains(&format!("[Result \"{tag}\"]")), "{pgn}");
         let back = Game::new(NewGame {
             kind: TEAMS,
@@ -748,7 +764,10 @@ fn r14_3_chesscom_promotions() {
         10. Ne1-f3 .. Na10-c9 .. Nj14-i12 .. e8-d8=R\n";
     let g = FourGame::from_pgn4(text, 0).unwrap();
     assert_eq!(g.history_len(), 40);
-    let at = |sq: &str| g.position().piece_at(tablero::four::Square::parse(sq).unwrap());
+    let at = |sq: &str| {
+        g.position()
+            .piece_at(tablero::four::Square::parse(sq).unwrap())
+    };
     assert_eq!(at("h11"), Some((Seat::Red, Role::Queen, false, false)));
     assert_eq!(at("k7"), Some((Seat::Blue, Role::Knight, false, false)));
     assert_eq!(at("g4"), Some((Seat::Yellow, Role::Bishop, false, false)));
