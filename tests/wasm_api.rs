@@ -589,7 +589,7 @@ fn teams_through_the_same_api() {
         r#"{{"variant":"fourplayer","rules":"teams","fen":"{fen}"}}"#
     ));
     let bad = g.play(js(r#"{"from":"e10","to":"e11","promotion":"k"}"#));
-    assert_eq!(code(bad.unwrap_err()), "invalid-argument");
+    assert_eq!(code(bad.unwrap_err()), "illegal-move");
     assert_eq!(g.fen(), fen);
     let m = g
         .play(js(r#"{"from":"e10","to":"e11","promotion":"n"}"#))
