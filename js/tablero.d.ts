@@ -73,12 +73,14 @@ export interface TwoPlayerOptions extends CommonOptions {
 /** `newGame` options of a four-player game. */
 export interface FourPlayerOptions extends CommonOptions {
   variant: FourPlayerVariant;
-  /** The rules preset, "ffa" (default) or "kingdoms". */
+  /** The rules preset, "ffa" (default), "kingdoms" or "teams". */
   rules?: Rules;
   /** The first seat to move (default "red"). */
   firstPlayer?: Seat;
   /** The game ends on points after this many moves (all players counted). */
   moveLimit?: number;
+  /** Teams only: en passant on (default) or off (RULES R14.4). */
+  enPassant?: boolean;
 }
 
 /** Options of `newGame`: every field is optional; unknown fields are refused. */
@@ -88,6 +90,7 @@ export interface NewGameOptions extends CommonOptions {
   rules?: Rules;
   firstPlayer?: Player;
   moveLimit?: number;
+  enPassant?: boolean;
   position?: number;
 }
 
@@ -138,7 +141,9 @@ export type ResultReason =
   // both
   | "threefold-repetition" | "fifty-move-rule" | "insufficient-material"
   // four players
-  | "three-out" | "points-lead" | "move-limit" | "last-survivor";
+  | "three-out" | "points-lead" | "move-limit" | "last-survivor"
+  // Teams
+  | "king-captured" | "timeout";
 
 /** A four-player seat's state. */
 export type SeatStatus = "active" | "checkmated" | "stalemated" | "resigned" | "timeout" | "king-captured";

@@ -44,7 +44,7 @@ pub enum GameKind {
     KingOfTheHill,
     /// Racing Kings (R4).
     RacingKings,
-    /// Four-player chess on the cross board (R5, and R6 for Four Kingdoms).
+    /// Four-player chess on the cross board (R5, R6 for Four Kingdoms, R14 for Teams).
     FourPlayer(Rules),
 }
 
@@ -63,7 +63,7 @@ pub struct GameInfo {
     /// The one id of the game: the page's choice, the room's `game`, the stored room row.
     /// Two-player games use their variant name; the four-player presets their rules name.
     pub id: &'static str,
-    /// The package's `variant` option (`"fourplayer"` for both presets).
+    /// The package's `variant` option (`"fourplayer"` for every four-player preset).
     pub variant: &'static str,
     /// The package's `rules` option, four-player presets only.
     pub rules: Option<Rules>,
@@ -79,7 +79,7 @@ pub struct GameInfo {
 }
 
 /// The table of games, in the order pages list them.
-pub const GAMES: [GameInfo; 7] = [
+pub const GAMES: [GameInfo; 8] = [
     GameInfo {
         kind: GameKind::Chess,
         id: "chess",
@@ -150,6 +150,16 @@ pub const GAMES: [GameInfo; 7] = [
         online: true,
         times_out: true,
     },
+    GameInfo {
+        kind: GameKind::FourPlayer(Rules::Teams),
+        id: "teams",
+        variant: FOUR_VARIANT,
+        rules: Some(Rules::Teams),
+        pgn_variant: "Teams",
+        label: "g_teams",
+        online: false,
+        times_out: false,
+    },
 ];
 
 /// The package's `variant` name of every four-player preset.
@@ -159,13 +169,17 @@ const FOUR_VARIANT: &str = "fourplayer";
 pub(crate) const FOUR_ONLY: &str =
     "rules, firstPlayer and moveLimit are four-player options (variant \"fourplayer\")";
 
+/// Why a game other than Teams refuses the en-passant setting.
+pub(crate) const TEAMS_ONLY: &str =
+    "enPassant is a Teams setting (variant \"fourplayer\", rules \"teams\", R14.4)";
+
 /// The four-player presets' names, for error messages.
-const RULES_NAMES: &str = "\"ffa\" or \"kingdoms\"";
+const RULES_NAMES: &str = "\"ffa\", \"kingdoms\" or \"teams\"";
 
 impl GameKind {
-    /// Every game kind, both four-player presets included, in [`GAMES`] order.
-    pub const ALL: [GameKind; 7] = {
-        let mut all = [GameKind::Chess; 7];
+    /// Every game kind, every four-player preset included, in [`GAMES`] order.
+    pub const ALL: [GameKind; GAMES.len()] = {
+        let mut all = [GameKind::Chess; GAMES.len()];
         let mut i = 0;
         while i < GAMES.len() {
             all[i] = GAMES[i].kind;
@@ -217,8 +231,9 @@ impl GameKind {
     }
 
     /// Strict parse of the API names: `variant` is exactly `"chess"`, `"chess960"`, `"3check"`,
-    /// `"kingofthehill"`, `"racingkings"` or `"fourplayer"`; `rules` (`"ffa"` or `"kingdoms"`,
-    /// default `"ffa"`) is only allowed with `"fourplayer"`. Errors are `invalid-argument`.
+    /// `"kingofthehill"`, `"racingkings"` or `"fourplayer"`; `rules` (`"ffa"`, `"kingdoms"` or
+    /// `"teams"`, default `"ffa"`) is only allowed with `"fourplayer"`. Errors are
+    /// `invalid-argument`.
     pub fn parse(variant: &str, rules: Option<&str>) -> Result<GameKind, Error> {
         if variant == FOUR_VARIANT {
             return Ok(GameKind::FourPlayer(match rules {
@@ -276,7 +291,8 @@ impl GameKind {
     /// dashes ignored: `"Three-check"`, `"King of the Hill"`, `"koth"`; `"Standard"` and
     /// `"From Position"` are chess; `"Chess960"` (also `"Fischerandom"`, chess.com's and
     /// older programs' name) is Chess960; chess.com's `"FFA"` is four-player free-for-all,
-    /// `"Kingdoms"` Four Kingdoms). Only for reading PGN: everything else uses
+    /// `"Kingdoms"` Four Kingdoms, chess.com's `"Teams"` Teams). Only for reading PGN:
+    /// everything else uses
     /// [`GameKind::parse`].
     pub fn from_pgn_tag(tag: &str) -> Option<GameKind> {
         let key: String = tag
@@ -292,17 +308,19 @@ impl GameKind {
             "racingkings" => GameKind::RacingKings,
             "ffa" | "fourplayer" => GameKind::FourPlayer(Rules::Ffa),
             "kingdoms" | "fourkingdoms" => GameKind::FourPlayer(Rules::Kingdoms),
+            "teams" => GameKind::FourPlayer(Rules::Teams),
             _ => return None,
         })
     }
 
     /// The API name: `"chess"`, `"chess960"`, `"3check"`, `"kingofthehill"`, `"racingkings"`
-    /// or `"fourplayer"` (both presets).
+    /// or `"fourplayer"` (every preset).
     pub const fn variant_name(self) -> &'static str {
         self.info().variant
     }
 
-    /// The lichess name written in a PGN `Variant` tag (R7.1); four-player PGN4 writes `FFA`.
+    /// The lichess name written in a PGN `Variant` tag (R7.1); four-player PGN4 writes `FFA`
+    /// (`Teams` for Teams, R14.9).
     pub const fn pgn_tag(self) -> &'static str {
         self.info().pgn_variant
     }
@@ -380,14 +398,15 @@ impl GameKind {
                 Vec::new()
             },
             finish_rank: (self == GameKind::RacingKings).then_some(8),
-            promotions: if four {
+            // Teams promotes to any piece (R14.3); the other presets to a queen (R5.8).
+            promotions: if four && self != GameKind::FourPlayer(Rules::Teams) {
                 vec![Role::Queen]
             } else {
                 vec![Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
             },
             claimable_draws: !four,
             counts_checks: self == GameKind::ThreeCheck,
-            points: four,
+            points: four && self != GameKind::FourPlayer(Rules::Teams),
         }
     }
 }
@@ -433,7 +452,8 @@ pub struct Facts {
     pub hill: Vec<String>,
     /// The rank the kings race to (8 in Racing Kings), `null` elsewhere.
     pub finish_rank: Option<u8>,
-    /// Promotion choices as UCI letters (`q r b n`; four players promote to a queen only).
+    /// Promotion choices as UCI letters (`q r b n`; free-for-all and Four Kingdoms promote to
+    /// a queen only).
     #[serde(serialize_with = "crate::role::serialize_letters")]
     pub promotions: Vec<Role>,
     /// Can a player claim a draw (threefold repetition, 50 moves)? Two-player games only;
@@ -441,7 +461,7 @@ pub struct Facts {
     pub claimable_draws: bool,
     /// Does the game count checks (Three-check)?
     pub counts_checks: bool,
-    /// Does the game score points (four players)?
+    /// Does the game score points (free-for-all and Four Kingdoms; Teams has none, R14.7)?
     pub points: bool,
 }
 
@@ -454,14 +474,17 @@ pub enum Rules {
     Ffa,
     /// R6: "Four Kingdoms", counter-clockwise, king capture, zombie resigners.
     Kingdoms,
+    /// R14: chess.com's "Teams", Red and Yellow against Blue and Green, no points.
+    Teams,
 }
 
 impl Rules {
-    /// Parses `"ffa"` or `"kingdoms"` (case-insensitive).
+    /// Parses `"ffa"`, `"kingdoms"` or `"teams"` (case-insensitive).
     pub fn parse(s: &str) -> Result<Rules, Error> {
         match s.trim().to_ascii_lowercase().as_str() {
             "ffa" => Ok(Rules::Ffa),
             "kingdoms" => Ok(Rules::Kingdoms),
+            "teams" => Ok(Rules::Teams),
             other => Err(Error::formatted(
                 crate::error::ErrorKind::InvalidArgument,
                 format_args!("rules must be {RULES_NAMES}, got {other:?}"),
@@ -470,10 +493,11 @@ impl Rules {
     }
 
     /// The `RuleVariants` tag a PGN4 of this preset writes: chess.com's `"EnPassant"` for
-    /// free-for-all; chess.com has no Four Kingdoms preset, so its records say `"Kingdoms"`.
+    /// free-for-all and for Teams with en passant on (R14.9); chess.com has no Four Kingdoms
+    /// preset, so its records say `"Kingdoms"`.
     pub const fn pgn4_rule_variants(self) -> &'static str {
         match self {
-            Rules::Ffa => "EnPassant",
+            Rules::Ffa | Rules::Teams => "EnPassant",
             Rules::Kingdoms => "Kingdoms",
         }
     }
@@ -487,7 +511,7 @@ impl Rules {
             .then_some(Rules::Kingdoms)
     }
 
-    /// `"ffa"` or `"kingdoms"`: the preset's game id in [`GAMES`].
+    /// `"ffa"`, `"kingdoms"` or `"teams"`: the preset's game id in [`GAMES`].
     pub const fn name(self) -> &'static str {
         GameKind::FourPlayer(self).id()
     }
@@ -563,7 +587,7 @@ mod tests {
 
     #[test]
     fn pgn4_rule_variants_name_the_preset() {
-        for rules in [Rules::Ffa, Rules::Kingdoms] {
+        for rules in [Rules::Ffa, Rules::Kingdoms, Rules::Teams] {
             let tag = rules.pgn4_rule_variants();
             // What the writer writes reads back, and the free-for-all tag leaves the `Variant`
             // tag to decide (chess.com's own records say EnPassant and more).

@@ -41,11 +41,15 @@ pub enum ResultReason {
     MoveLimit,
     /// Four Kingdoms: one player left among zombies, survivor bonus paid (R6.5).
     LastSurvivor,
+    /// Teams: a king was captured; the capturer's team wins (R14.6, R14.7).
+    KingCaptured,
+    /// Teams: a player ran out of time; the other team wins (R14.7).
+    Timeout,
 }
 
 impl ResultReason {
     /// Every reason, in declaration order.
-    pub const ALL: [ResultReason; 16] = [
+    pub const ALL: [ResultReason; 18] = [
         ResultReason::Checkmate,
         ResultReason::Stalemate,
         ResultReason::ThirdCheck,
@@ -62,6 +66,8 @@ impl ResultReason {
         ResultReason::PointsLead,
         ResultReason::MoveLimit,
         ResultReason::LastSurvivor,
+        ResultReason::KingCaptured,
+        ResultReason::Timeout,
     ];
 
     /// Stable kebab-case code, e.g. `"threefold-repetition"`.
@@ -83,6 +89,8 @@ impl ResultReason {
             ResultReason::PointsLead => "points-lead",
             ResultReason::MoveLimit => "move-limit",
             ResultReason::LastSurvivor => "last-survivor",
+            ResultReason::KingCaptured => "king-captured",
+            ResultReason::Timeout => "timeout",
         }
     }
 

@@ -567,3 +567,52 @@ fn two_player_status_lists_the_checked_player() {
     assert_eq!(strings(&get(&m, "checks")), ["black"]);
     assert_eq!(get(&m, "check"), JsValue::TRUE);
 }
+
+/// R14 from JavaScript: the `teams` preset, its perft (R14.10), promotion to any piece on the
+/// 11th rank (R14.3), the `enPassant` option (R14.4) and the winning team (R14.7).
+#[wasm_bindgen_test]
+fn teams_through_the_same_api() {
+    let g = game(r#"{"variant":"fourplayer","rules":"teams"}"#);
+    assert_eq!(g.rules().as_string().as_deref(), Some("teams"));
+    assert_eq!(g.perft(JsValue::from_f64(3.0)).unwrap(), 7800.0, "R14.10");
+    let scores = g.score().unwrap();
+    let first = Reflect::get_u32(&scores, 0).unwrap();
+    assert_eq!(
+        get(&first, "points").as_f64(),
+        Some(39.0),
+        "material, not points"
+    );
+
+    // Red's pawn e10 promotes on e11 to a knight; a king is refused.
+    let fen = "R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-x,x,x,3,yK,4,x,x,x/x,x,x,8,x,x,x/x,x,x,8,x,x,x/14/4,rP,9/14/13,gK/bK,13/14/14/14/x,x,x,8,x,x,x/x,x,x,8,x,x,x/x,x,x,4,rK,3,x,x,x";
+    let mut g = game(&format!(
+        r#"{{"variant":"fourplayer","rules":"teams","fen":"{fen}"}}"#
+    ));
+    let bad = g.play(js(r#"{"from":"e10","to":"e11","promotion":"k"}"#));
+    assert_eq!(code(bad.unwrap_err()), "illegal-move");
+    assert_eq!(g.fen(), fen);
+    let m = g
+        .play(js(r#"{"from":"e10","to":"e11","promotion":"n"}"#))
+        .unwrap();
+    assert_eq!(str_of(&m, "san"), "e10-e11=N");
+    assert_eq!(str_of(&m, "promotion"), "n");
+
+    let mut g = game(r#"{"variant":"fourplayer","rules":"teams","enPassant":false}"#);
+    assert!(g.fen().contains("'noEnPassant':true"));
+    assert!(g.pgn().contains("[RuleVariants \"\"]"));
+    for bad in [
+        r#"{"variant":"fourplayer","enPassant":false}"#,
+        r#"{"variant":"fourplayer","rules":"teams","enPassant":"no"}"#,
+    ] {
+        let Err(e) = new_game(Some(js(bad))) else {
+            panic!("newGame({bad}) accepted")
+        };
+        assert_eq!(code(e), "invalid-argument");
+    }
+    g.resign(Some(JsValue::from_str("green"))).unwrap();
+    assert_eq!(winners(&g), ["red", "yellow"]);
+    assert_eq!(
+        str_of(&get(&g.status().unwrap(), "result"), "reason"),
+        "resignation"
+    );
+}

@@ -148,7 +148,7 @@ impl Rules {
     /// Seat indices in turn order starting from Red.
     pub(crate) const fn order(self) -> [usize; 4] {
         match self {
-            Rules::Ffa => [0, 1, 2, 3],
+            Rules::Ffa | Rules::Teams => [0, 1, 2, 3],
             Rules::Kingdoms => [0, 3, 2, 1],
         }
     }
@@ -157,10 +157,27 @@ impl Rules {
     #[inline]
     pub(crate) const fn next(self, s: usize) -> usize {
         match self {
-            Rules::Ffa => (s + 1) & 3,
+            Rules::Ffa | Rules::Teams => (s + 1) & 3,
             Rules::Kingdoms => (s + 3) & 3,
         }
     }
+
+    /// The seats on `s`'s side as a bit set (bit `seat`): `s` alone, or in Teams `s` and the
+    /// partner opposite (R14.1). Pieces of these seats never attack, check or capture each
+    /// other.
+    #[inline]
+    pub(crate) const fn side(self, s: usize) -> u8 {
+        match self {
+            Rules::Teams => (1 << s) | (1 << (s ^ 2)),
+            _ => 1 << s,
+        }
+    }
+}
+
+/// Is the piece on cell `c` of a seat in the `side` bit set ([`Rules::side`])?
+#[inline]
+pub(crate) const fn on_side(c: u8, side: u8) -> bool {
+    side >> seat_of(c) & 1 != 0
 }
 
 /// A square of the cross board, `a1`..`n14` minus the corners.
@@ -321,16 +338,18 @@ pub(crate) fn pawn_start(seat: usize, sq: usize) -> bool {
     }
 }
 
-/// Is `sq` on the promotion line of `seat` (R5.8)?
+/// Is `sq` on the promotion line of `seat`: its 8th rank (R5.8), or with `far` its 11th
+/// (Teams, R14.3: Red rank 11, Blue file k, Yellow rank 4, Green file d)?
 #[inline]
-pub(crate) fn promo_line(seat: usize, sq: usize) -> bool {
+pub(crate) fn promo_line(seat: usize, sq: usize, far: bool) -> bool {
     let f = sq % W;
     let r = sq / W;
+    let (ahead, behind) = if far { (10 + 2, 3 + 2) } else { (7 + 2, 6 + 2) };
     match seat {
-        0 => r == 7 + 2,
-        1 => f == 7 + 2,
-        2 => r == 6 + 2,
-        _ => f == 6 + 2,
+        0 => r == ahead,
+        1 => f == ahead,
+        2 => r == behind,
+        _ => f == behind,
     }
 }
 

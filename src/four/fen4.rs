@@ -4,13 +4,22 @@
 //! Extras appear only when needed: `'enPassant'` lists, per seat, `passed:landing` (the square
 //! the double-stepping pawn crossed and the square it stands on, as chess.com writes `c8:d8`),
 //! and `'promoted'` (our own key) lists each seat's promoted queens, space-separated, because a
-//! promoted queen is worth 1 point instead of 9 and plain FEN4 cannot tell.
+//! promoted queen is worth 1 point instead of 9 and plain FEN4 cannot tell. `'noEnPassant':true`
+//! (our own key too) says that a Teams game plays without en passant (R14.4), so a save or a
+//! FEN4 keeps the setting.
+//!
+//! Teams (R14): no grey pieces (nobody is out while the game goes on), at most one player out
+//! (that ends the game), points read and ignored (Teams has none), pawns between their start
+//! line and their 11th rank (R14.3).
 
 use super::board::*;
 use super::position::Position;
 use crate::error::{Error, FenError, FenProblem};
 use crate::record::SeatStatus;
 use crate::role::Role;
+
+/// The extras entry of a Teams game without en passant (R14.4).
+const NO_EN_PASSANT: &str = "'noEnPassant':true";
 
 /// Appends `n` in decimal.
 fn push_num(s: &mut String, n: i64) {
@@ -104,8 +113,15 @@ impl Position {
             let c = self.board[sq as usize];
             is_live(c) && c & PROMOTED != 0
         });
-        if ep || promoted {
+        let no_ep = self.rules == Rules::Teams && !self.en_passant;
+        if ep || promoted || no_ep {
             s.push('{');
+        }
+        if no_ep {
+            s.push_str(NO_EN_PASSANT);
+            if ep || promoted {
+                s.push(',');
+            }
         }
         if ep {
             s.push_str("'enPassant':(");
@@ -148,7 +164,7 @@ impl Position {
             }
             s.push(')');
         }
-        if ep || promoted {
+        if ep || promoted || no_ep {
             s.push_str("}-");
         }
         for r in (0..14u8).rev() {
@@ -247,6 +263,11 @@ impl Position {
         }
         let (head, board) = (&parts[..6], parts[6]);
         let mut p = Position::empty(rules);
+        let teams = rules == Rules::Teams;
+        if extras.contains(NO_EN_PASSANT) {
+            p.set_en_passant(false)
+                .map_err(|e| FenError::new(FenProblem::BadFen4Field, e.message))?;
+        }
         let turn = match head[0].trim() {
             "R" | "r" => 0,
             "B" | "b" => 1,
@@ -271,7 +292,9 @@ impl Position {
                     format_args!("points field: value {v} out of range"),
                 ));
             }
-            p.points[i] = v as i32;
+            if !teams {
+                p.points[i] = v as i32;
+            }
         }
         p.clock = head[5].trim().parse::<u32>().map_err(|_| {
             FenError::formatted(
@@ -332,6 +355,12 @@ impl Position {
                             }
                             c
                         }
+                        'd' if teams => {
+                            return Err(bad(&format!(
+                                "grey piece {cell:?}: nobody is out of a Teams game that goes \
+                                 on (R14.7)"
+                            )));
+                        }
                         'd' => piece(Seat::from_index(grey_owner), role) | GREY,
                         _ => return Err(bad(&format!("bad colour in {cell:?}"))),
                     };
@@ -351,11 +380,17 @@ impl Position {
             let c = p.board[sq as usize];
             if is_piece(c) && c & GREY == 0 && c & ROLE_MASK == PAWN {
                 let (f, r) = (sq as usize % W - 2, sq as usize / W - 2);
+                // Teams pawns promote on their 11th rank (R14.3), the others' on their 8th.
+                let (near, far) = if teams {
+                    (1..=9, 4..=12)
+                } else {
+                    (1..=6, 7..=12)
+                };
                 let ok = match seat_of(c) {
-                    0 => (1..=6).contains(&r),
-                    1 => (1..=6).contains(&f),
-                    2 => (7..=12).contains(&r),
-                    _ => (7..=12).contains(&f),
+                    0 => near.contains(&r),
+                    1 => near.contains(&f),
+                    2 => far.contains(&r),
+                    _ => far.contains(&f),
                 };
                 if !ok {
                     return Err(FenError::formatted(
@@ -381,6 +416,12 @@ impl Position {
                 }
             }
         }
+        if teams && out.iter().filter(|&&o| o).count() > 1 {
+            return Err(FenError::new(
+                FenProblem::BadFen4Field,
+                "out-flags field: a Teams game ends when one player is out (R14.7)",
+            ));
+        }
         for s in 0..4 {
             let name = Seat::from_index(s).name();
             if out[s] {
@@ -403,8 +444,9 @@ impl Position {
                 ));
             }
         }
-        // A kingdoms zombie may be to move (R6.4): its move is then played by the game.
-        if !p.moves(turn as usize) {
+        // A kingdoms zombie may be to move (R6.4): its move is then played by the game. A
+        // Teams game with a player out is over, whoever is to move.
+        if !p.moves(turn as usize) && !teams {
             return Err(FenError::formatted(
                 FenProblem::BadTurn,
                 format_args!(
@@ -429,7 +471,7 @@ impl Position {
         }
         if let Some(ep) = extra_tuple(extras, "enPassant")? {
             for (s, item) in ep.iter().enumerate() {
-                if item.is_empty() || rules == Rules::Kingdoms {
+                if item.is_empty() || !p.en_passant {
                     continue;
                 }
                 let bad = || {
@@ -477,6 +519,26 @@ impl Position {
             }
         }
         p.refresh();
+        if teams && let Some(s) = (0..4).find(|&s| out[s]) {
+            p.status[s] = teams_out_status(&p, s);
+        }
         Ok(p)
+    }
+}
+
+/// Why Teams seat `s`, out in a FEN4, is out (FEN4 does not say): its king is gone
+/// (captured), or it is to move without a legal move (mated or stalemated, R14.5), or else
+/// it resigned (a time-out reads back as a resignation).
+fn teams_out_status(p: &Position, s: usize) -> SeatStatus {
+    if p.kings[s] == 0 {
+        SeatStatus::KingCaptured
+    } else if p.turn as usize == s && !p.has_legal_move(s) {
+        if p.in_check(Seat::from_index(s)) {
+            SeatStatus::Checkmated
+        } else {
+            SeatStatus::Stalemated
+        }
+    } else {
+        SeatStatus::Resigned
     }
 }

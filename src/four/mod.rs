@@ -1,4 +1,4 @@
-//! Four-player engine on the 160-square cross board (RULES.md R5–R8).
+//! Four-player engine on the 160-square cross board (RULES.md R5–R8, R14).
 //!
 //! * [`Move`] and [`MoveList`] (`moves`), below the position and move generation.
 //! * [`Position`]: board, rights, points, eliminations, hash; legal moves, perft, FEN4.
@@ -64,6 +64,32 @@
 //!   and why. Any other illegal move is still an `invalid-pgn` error.
 //! * `MoveInfo` of resignations/time-outs: `from`, `to`, `uci` and `piece` are empty strings,
 //!   `san` is `R`/`T`; draw or survivor points the resignation triggered are in `scoring`.
+
+//!
+//! # Teams (R14)
+//!
+//! * Partners (seats opposite) are one side ([`Rules`]'s `side` bit set): their pieces block
+//!   each other but never attack, check, pin or capture each other, nor take each other en
+//!   passant. A king capture is legal even when it leaves the capturer's king attacked
+//!   (R14.6).
+//! * Only the player to move is examined for mate and stalemate, after each move and when a
+//!   game is created (R14.5). The first player out (mated, stalemated, king captured,
+//!   resigned, timed out) ends the game; nobody's pieces turn grey. Reasons: `checkmate`,
+//!   `king-captured`, `resignation`, `timeout` (the other team wins) and `stalemate` (a
+//!   draw); R5.19's automatic draws and the optional move limit draw too.
+//! * Scores are each seat's material on the board (pawn 1, knight 3, bishop 3, rook 5, queen
+//!   9), places 1 for the winning team and 3 for the losers (1 for all in a draw); positions
+//!   keep zero points, and FEN4 points are read and ignored.
+//! * Promotions carry their piece in the move (queen by default, so the other presets' moves
+//!   are unchanged); a promoted Teams piece is an ordinary one.
+//! * En passant is a setting (on by default): off, FEN4 carries our own `'noEnPassant':true`
+//!   extras key and PGN4 writes `[RuleVariants ""]`; a `RuleVariants` tag without
+//!   `EnPassant` turns it off on import. PGN4 `+` marks count only the mover's own checks, as
+//!   chess.com writes them; `Result` is `1-0` (Red and Yellow won), `0-1` or `1/2-1/2`.
+//! * A FEN4 may have at most one player out (a finished game): out with no king reads as king
+//!   captured, out and to move without a legal move as mated or stalemated, otherwise as
+//!   resigned. Grey pieces are refused. A PGN4 that goes on after the end is an
+//!   `invalid-pgn` error (free-for-all records are read up to the end instead).
 
 mod board;
 mod fen4;

@@ -9,6 +9,7 @@
 use super::board::*;
 use super::moves::{Move, MoveList};
 use super::position::Position;
+use crate::role::Role;
 
 /// Where generated moves go: a list, or an existence test that stops at the first move.
 pub(crate) trait Sink {
@@ -46,26 +47,27 @@ fn off(sq: usize, d: isize) -> usize {
     (sq as isize + d) as usize
 }
 
-/// Is `sq` attacked by a live piece of any seat other than `s` on `board`?
+/// Is `sq` attacked by a live piece of a seat outside `side` (a bit set of seats,
+/// [`Rules::side`]: the defender alone, or in Teams the defender and its partner) on `board`?
 ///
-/// Grey pieces never attack (R5.16). Off-board arithmetic is safe because every playable square
-/// has two sentinel rings around it.
-pub(crate) fn attacked(board: &[u8; NSQ], sq: usize, s: usize) -> bool {
-    attacked_through(board, sq, s, 0)
+/// Grey pieces never attack (R5.16), nor do a partner's pieces (R14.2). Off-board arithmetic
+/// is safe because every playable square has two sentinel rings around it.
+pub(crate) fn attacked(board: &[u8; NSQ], sq: usize, side: u8) -> bool {
+    attacked_through(board, sq, side, 0)
 }
 
 /// [`attacked`] with the cell `ignore` treated as empty: a king stepping away no longer
 /// shields the squares behind it.
 #[inline]
-fn attacked_through(board: &[u8; NSQ], sq: usize, s: usize, ignore: usize) -> bool {
-    if attacked_by_leapers(board, sq, s) {
+fn attacked_through(board: &[u8; NSQ], sq: usize, side: u8, ignore: usize) -> bool {
+    if attacked_by_leapers(board, sq, side) {
         return true;
     }
     for (i, &d) in KING_STEPS.iter().enumerate() {
         let diag = i >= 4;
         let mut t = off(sq, d);
         let c = board[t];
-        if is_live(c) && seat_of(c) != s && c & ROLE_MASK == KING {
+        if is_live(c) && !on_side(c, side) && c & ROLE_MASK == KING {
             return true;
         }
         let mut c = c;
@@ -73,7 +75,7 @@ fn attacked_through(board: &[u8; NSQ], sq: usize, s: usize, ignore: usize) -> bo
             t = off(t, d);
             c = board[t];
         }
-        if is_live(c) && seat_of(c) != s {
+        if is_live(c) && !on_side(c, side) {
             let r = c & ROLE_MASK;
             if r == QUEEN || (diag && r == BISHOP) || (!diag && r == ROOK) {
                 return true;
@@ -83,12 +85,13 @@ fn attacked_through(board: &[u8; NSQ], sq: usize, s: usize, ignore: usize) -> bo
     false
 }
 
-/// Can a piece of seat `s` capture cell `c`? Grey pieces always; live enemy pieces except a
-/// live king in ffa (R5.9).
+/// Can a piece of a seat whose side is `side` ([`Rules::side`]) capture cell `c`? Grey pieces
+/// always; live pieces of the other side except a live king in ffa (R5.9). A partner's pieces
+/// never (R14.2).
 #[inline]
-fn capturable(c: u8, s: usize, kings_capturable: bool) -> bool {
+fn capturable(c: u8, side: u8, kings_capturable: bool) -> bool {
     is_piece(c)
-        && (c & GREY != 0 || (seat_of(c) != s && (kings_capturable || c & ROLE_MASK != KING)))
+        && (c & GREY != 0 || (!on_side(c, side) && (kings_capturable || c & ROLE_MASK != KING)))
 }
 
 #[inline]
@@ -107,11 +110,12 @@ impl Position {
         self.legal_moves_for(seat.index(), out);
     }
 
-    /// Is the king of `seat` attacked by a live piece of another seat?
+    /// Is the king of `seat` attacked by a live piece of another seat (in Teams, of an
+    /// opponent: R14.2)?
     #[inline]
     pub fn in_check(&self, seat: Seat) -> bool {
         let k = self.kings[seat.index()] as usize;
-        k != 0 && attacked(&self.board, k, seat.index())
+        k != 0 && attacked(&self.board, k, self.rules.side(seat.index()))
     }
 
     /// Does the move leave the mover's king unattacked? Tried on a scratch board.
@@ -134,8 +138,9 @@ impl Position {
             }
             _ => {
                 if m.is_en_passant() {
+                    let side = self.rules.side(s);
                     for t in 0..4 {
-                        if t != s && self.ep[t].0 as usize == to {
+                        if side >> t & 1 == 0 && self.ep[t].0 as usize == to {
                             b[self.ep[t].1 as usize] = EMPTY;
                         }
                     }
@@ -147,7 +152,7 @@ impl Position {
                 b[from] = EMPTY;
             }
         }
-        k == 0 || !attacked(&b, k, s)
+        k == 0 || !attacked(&b, k, self.rules.side(s))
     }
 
     pub(crate) fn legal_moves_for(&self, s: usize, out: &mut MoveList) {
@@ -172,7 +177,11 @@ impl Position {
     fn generate_impl<K: Sink>(&self, s: usize, out: &mut K, reference: bool) {
         let board = &self.board;
         let ksq = self.kings[s] as usize;
-        let kcap = self.rules == Rules::Kingdoms;
+        let teams = self.rules == Rules::Teams;
+        // Kings are captured in Kingdoms (R6.3) and Teams (R14.6); in Teams such a capture
+        // ends the game, so it is legal even if it leaves the capturer's own king attacked.
+        let kcap = self.rules != Rules::Ffa;
+        let side = self.rules.side(s);
         let mut pinned = [0usize; 8];
         let mut npin = 0;
         let mut in_check = false;
@@ -198,6 +207,11 @@ impl Position {
                         t = off(t, d);
                         continue;
                     }
+                    // A partner's piece shields like an own one but is never pinned to
+                    // this king (its moves are not this player's).
+                    if on_side(c, side) {
+                        break;
+                    }
                     let r = c & ROLE_MASK;
                     if r == QUEEN || (diag && r == BISHOP) || (!diag && r == ROOK) {
                         if own == 0 {
@@ -213,15 +227,17 @@ impl Position {
                 }
             }
             if !in_check {
-                in_check = attacked_by_leapers(board, ksq, s);
+                in_check = attacked_by_leapers(board, ksq, side);
             }
         }
         let slow = in_check || reference;
         let (kf, kr) = coords(ksq);
         let emit = |m: Move, out: &mut K| {
             let from = m.orig_idx();
-            if from == ksq && !m.is_castle() && !reference {
-                if !attacked_through(board, m.dest_idx(), s, ksq) {
+            if teams && board[m.dest_idx()] & (ROLE_MASK | GREY) == KING {
+                out.push(m);
+            } else if from == ksq && !m.is_castle() && !reference {
+                if !attacked_through(board, m.dest_idx(), side, ksq) {
                     out.push(m);
                 }
             } else if slow || m.is_en_passant() {
@@ -236,6 +252,16 @@ impl Position {
                 }
             } else {
                 out.push(m);
+            }
+        };
+        // A promotion is one move per piece: a queen only (R5.8), or in Teams a queen, rook,
+        // bishop or knight (R14.3).
+        let promote = |m: Move, out: &mut K| {
+            emit(m, out);
+            if teams {
+                for role in [Role::Rook, Role::Bishop, Role::Knight] {
+                    emit(m.promoting_to(role), out);
+                }
             }
         };
         for w in 0..3 {
@@ -255,12 +281,11 @@ impl Position {
                         let fwd = PAWN_FWD[s];
                         let t = off(from, fwd);
                         if board[t] == EMPTY {
-                            let flag = if promo_line(s, t) {
-                                Move::PROMOTION
+                            if promo_line(s, t, teams) {
+                                promote(Move::new(from, t, Move::PROMOTION), out);
                             } else {
-                                Move::NORMAL
-                            };
-                            emit(Move::new(from, t, flag), out);
+                                emit(Move::new(from, t, Move::NORMAL), out);
+                            }
                             let t2 = off(t, fwd);
                             if pawn_start(s, from) && board[t2] == EMPTY {
                                 emit(Move::new(from, t2, Move::DOUBLE), out);
@@ -269,28 +294,29 @@ impl Position {
                         for &cap in PAWN_CAP[s].iter() {
                             let t = off(from, cap);
                             let tc = board[t];
-                            if capturable(tc, s, kcap) {
-                                let flag = if promo_line(s, t) {
-                                    Move::PROMOTION
+                            if capturable(tc, side, kcap) {
+                                if promo_line(s, t, teams) {
+                                    promote(Move::new(from, t, Move::PROMOTION), out);
                                 } else {
-                                    Move::NORMAL
-                                };
-                                emit(Move::new(from, t, flag), out);
+                                    emit(Move::new(from, t, Move::NORMAL), out);
+                                }
                             } else if tc == EMPTY {
                                 for v in 0..4 {
                                     let (p, l) = self.ep[v];
-                                    if v != s
+                                    if side >> v & 1 == 0
                                         && p as usize == t
                                         && board[l as usize] == ((v as u8) << 3 | PAWN)
                                     {
                                         // A pawn can capture en passant onto its
                                         // promotion line: it promotes there too.
-                                        let flag = if promo_line(s, t) {
-                                            Move::EN_PASSANT_PROMOTION
+                                        if promo_line(s, t, teams) {
+                                            promote(
+                                                Move::new(from, t, Move::EN_PASSANT_PROMOTION),
+                                                out,
+                                            );
                                         } else {
-                                            Move::EN_PASSANT
-                                        };
-                                        emit(Move::new(from, t, flag), out);
+                                            emit(Move::new(from, t, Move::EN_PASSANT), out);
+                                        }
                                         break;
                                     }
                                 }
@@ -301,7 +327,7 @@ impl Position {
                         for &j in KNIGHT_JUMPS.iter() {
                             let t = off(from, j);
                             let tc = board[t];
-                            if tc == EMPTY || capturable(tc, s, kcap) {
+                            if tc == EMPTY || capturable(tc, side, kcap) {
                                 emit(Move::new(from, t, Move::NORMAL), out);
                             }
                         }
@@ -310,7 +336,7 @@ impl Position {
                         for &d in KING_STEPS.iter() {
                             let t = off(from, d);
                             let tc = board[t];
-                            if tc == EMPTY || capturable(tc, s, kcap) {
+                            if tc == EMPTY || capturable(tc, side, kcap) {
                                 emit(Move::new(from, t, Move::NORMAL), out);
                             }
                         }
@@ -333,7 +359,7 @@ impl Position {
                                     t = off(t, d);
                                     continue;
                                 }
-                                if capturable(tc, s, kcap) {
+                                if capturable(tc, side, kcap) {
                                     emit(Move::new(from, t, Move::NORMAL), out);
                                 }
                                 break;
@@ -356,7 +382,10 @@ impl Position {
                 || spec.empty[..spec.n_empty]
                     .iter()
                     .any(|&e| self.board[e] != EMPTY)
-                || spec.safe.iter().any(|&q| attacked(&self.board, q, s))
+                || spec
+                    .safe
+                    .iter()
+                    .any(|&q| attacked(&self.board, q, self.rules.side(s)))
             {
                 continue;
             }
@@ -407,18 +436,18 @@ impl Position {
     }
 }
 
-/// Knight and pawn attacks on `sq` by live pieces of seats other than `s` (kings and sliders
-/// are [`attacked_through`]'s own loop).
+/// Knight and pawn attacks on `sq` by live pieces of seats outside `side` (kings and
+/// sliders are [`attacked_through`]'s own loop).
 #[inline]
-fn attacked_by_leapers(board: &[u8; NSQ], sq: usize, s: usize) -> bool {
+fn attacked_by_leapers(board: &[u8; NSQ], sq: usize, side: u8) -> bool {
     for &j in KNIGHT_JUMPS.iter() {
         let c = board[off(sq, j)];
-        if is_live(c) && c & ROLE_MASK == KNIGHT && seat_of(c) != s {
+        if is_live(c) && c & ROLE_MASK == KNIGHT && !on_side(c, side) {
             return true;
         }
     }
     for t in 0..4 {
-        if t == s {
+        if side >> t & 1 != 0 {
             continue;
         }
         let pawn = (t as u8) << 3 | PAWN;

@@ -2,8 +2,11 @@
 //! move generation fills. Below the position and move generation, which both use it.
 
 use super::board::Square;
+use crate::role::Role;
 
-/// A move: from and to mailbox squares and a kind flag, packed in 32 bits.
+/// A move: from and to mailbox squares, a kind flag and (Teams, R14.3) the promotion piece,
+/// packed in 32 bits. A queen promotion stores 0 there, so the moves of the presets that
+/// promote to a queen only are the numbers they always were.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u32);
 
@@ -35,7 +38,30 @@ impl Move {
 
     #[inline]
     pub(crate) const fn flag(self) -> u8 {
-        (self.0 >> 18) as u8
+        (self.0 >> 18 & 7) as u8
+    }
+
+    /// This promotion with `role` as the new piece (queen, rook, bishop or knight).
+    #[inline]
+    pub(crate) const fn promoting_to(self, role: Role) -> Move {
+        let code = match role {
+            Role::Rook => 1,
+            Role::Bishop => 2,
+            Role::Knight => 3,
+            _ => 0,
+        };
+        Move(self.0 & !(3 << 21) | code << 21)
+    }
+
+    /// The piece a promotion makes (a queen unless Teams chose another, R14.3); `None` for
+    /// other moves.
+    pub fn promotion(self) -> Option<Role> {
+        self.is_promotion().then_some(match self.0 >> 21 & 3 {
+            1 => Role::Rook,
+            2 => Role::Bishop,
+            3 => Role::Knight,
+            _ => Role::Queen,
+        })
     }
 
     /// Origin square (the king's square for castling).
@@ -53,7 +79,7 @@ impl Move {
         matches!(self.flag(), Move::CASTLE_KS | Move::CASTLE_QS)
     }
 
-    /// Does this move promote (always to a queen, R5.8)?
+    /// Does this move promote (to a queen, R5.8; in Teams to [`Move::promotion`], R14.3)?
     pub fn is_promotion(self) -> bool {
         matches!(self.flag(), Move::PROMOTION | Move::EN_PASSANT_PROMOTION)
     }

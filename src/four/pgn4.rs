@@ -1,9 +1,13 @@
 //! chess.com-style PGN4 (R7.2).
 //!
-//! Headers written: `Variant "FFA"`, `RuleVariants` (`"EnPassant"` for ffa, `"Kingdoms"` for
-//! kingdoms; chess.com has no kingdoms preset, so the tag carries it), `StartFen4`, `MoveLimit`
-//! (only when set), `Result` (`"*"` while playing, else the four scores `"R-B-Y-G"`) and
-//! `Termination` (the end reason). Resignations/time-outs are `R`/`T` when the seat was to
+//! Headers written: `Variant "FFA"` (`"Teams"` for Teams, R14.9), `RuleVariants`
+//! (`"EnPassant"` for ffa and for Teams with en passant on, `""` for Teams without it,
+//! `"Kingdoms"` for kingdoms; chess.com has no kingdoms preset, so the tag carries it),
+//! `StartFen4`, `MoveLimit` (only when set), `Result` (`"*"` while playing, else the four scores
+//! `"R-B-Y-G"`; Teams: `"1-0"` when Red and Yellow won, `"0-1"` when Blue and Green did,
+//! `"1/2-1/2"`) and `Termination` (the end reason). Reading Teams, a `RuleVariants` tag without
+//! `EnPassant` turns en passant off (R14.4), and a record that goes on after the game ended is
+//! an error. Resignations/time-outs are `R`/`T` when the seat was to
 //! move, else `R:blue`/`T:blue`; `S` tokens are accepted and ignored since stalemates are
 //! decided by the engine. Zombie moves (R6.4) are written as ordinary moves and, on import,
 //! are taken from the record.
@@ -20,12 +24,27 @@ impl FourGame {
         let rules = self.rules();
         let mut s = String::new();
         pgn_tags::write(&mut s, "Variant", GameKind::FourPlayer(rules).pgn_tag());
-        pgn_tags::write(&mut s, "RuleVariants", rules.pgn4_rule_variants());
+        let rule_variants = if self.position().en_passant() || rules != Rules::Teams {
+            rules.pgn4_rule_variants()
+        } else {
+            ""
+        };
+        pgn_tags::write(&mut s, "RuleVariants", rule_variants);
         pgn_tags::write(&mut s, "StartFen4", self.start_fen4());
         if let Some(l) = self.move_limit() {
             pgn_tags::write(&mut s, "MoveLimit", &l.to_string());
         }
         match self.result() {
+            Some(r) if rules == Rules::Teams => {
+                let red = r.winners.contains(&Player::Red);
+                let result = match r.winners.is_empty() {
+                    true => "1/2-1/2",
+                    false if red => "1-0",
+                    false => "0-1",
+                };
+                pgn_tags::write(&mut s, "Result", result);
+                pgn_tags::write(&mut s, "Termination", r.reason.code());
+            }
             Some(r) => {
                 // Four-player points are whole numbers. Written as integers, they keep Rust's
                 // float formatting (about 6 KB of gzipped wasm) out of the package.
@@ -107,6 +126,9 @@ impl FourGame {
         let rules = tag("RuleVariants")
             .and_then(Rules::from_pgn4_rule_variants)
             .unwrap_or(rules);
+        // R14.4: chess.com names en passant among the rule variants when it is on.
+        let no_en_passant = rules == Rules::Teams
+            && tag("RuleVariants").is_some_and(|v| !v.to_ascii_lowercase().contains("enpassant"));
         let move_limit = match tag("MoveLimit") {
             Some(v) => Some(v.parse::<u32>().map_err(|_| {
                 Error::formatted(
@@ -127,6 +149,9 @@ impl FourGame {
                 FourGame::for_replay(rules, &Position::startpos(rules).fen4(), move_limit, seed)?
             }
         };
+        if no_en_passant {
+            g = g.with_en_passant(false)?;
+        }
         // Strip comments and variations.
         let mut clean = String::new();
         let mut depth_brace = 0;

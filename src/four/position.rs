@@ -12,6 +12,9 @@ use crate::role::Role;
 pub struct Position {
     pub(super) board: [u8; NSQ],
     pub(super) rules: Rules,
+    /// Does a double step leave an en-passant square (R5.6)? Free-for-all: always; Four
+    /// Kingdoms: never (R6.2); Teams: a setting, on by default (R14.4).
+    pub(super) en_passant: bool,
     pub(super) turn: u8,
     /// Bit `seat * 2 + side` (side 0 = king side).
     pub(super) castling: u8,
@@ -70,6 +73,7 @@ impl Position {
         Position {
             board: EMPTY_BOARD,
             rules,
+            en_passant: rules != Rules::Kingdoms,
             turn: 0,
             castling: 0,
             ep: [(0, 0); 4],
@@ -141,6 +145,33 @@ impl Position {
         self.rules
     }
 
+    /// Do double steps leave en-passant squares in this game (R5.6, R6.2, R14.4)?
+    #[inline]
+    pub fn en_passant(&self) -> bool {
+        self.en_passant
+    }
+
+    /// Turns the Teams en-passant setting (R14.4) off or back on; when off, any en-passant
+    /// square the position holds is dropped. Errors (`invalid-argument`) for the other
+    /// presets, whose rule is fixed.
+    pub fn set_en_passant(&mut self, on: bool) -> Result<(), crate::error::Error> {
+        if self.rules != Rules::Teams {
+            if on == self.en_passant {
+                return Ok(());
+            }
+            return Err(crate::error::Error::invalid_argument(
+                "enPassant is a Teams setting; free-for-all always has en passant and Four \
+                 Kingdoms never (R5.6, R6.2)",
+            ));
+        }
+        self.en_passant = on;
+        if !on {
+            self.ep = [(0, 0); 4];
+            self.hash = self.compute_hash();
+        }
+        Ok(())
+    }
+
     /// The player to move.
     #[inline]
     pub fn turn(&self) -> Seat {
@@ -169,7 +200,7 @@ impl Position {
 
     /// Per seat, the en-passant entry of its last double step: the square passed over and the
     /// square landed on (R5.6), as FEN4's `enPassant` extra writes them.
-    pub fn en_passant(&self) -> [Option<(Square, Square)>; 4] {
+    pub fn en_passant_squares(&self) -> [Option<(Square, Square)>; 4] {
         self.ep
             .map(|(passed, landed)| (passed != 0).then_some((Square(passed), Square(landed))))
     }
@@ -276,9 +307,10 @@ impl Position {
             }
             flag => {
                 if m.is_en_passant() {
+                    let side = self.rules.side(s);
                     for t in 0..4 {
                         let (p, l) = self.ep[t];
-                        if t != s && p as usize == to {
+                        if side >> t & 1 == 0 && p as usize == to {
                             let l = l as usize;
                             captured = self.board[l];
                             h ^= zpiece(l, captured);
@@ -301,10 +333,12 @@ impl Position {
                         }
                     }
                 }
-                let placed = if m.is_promotion() {
-                    piece(Seat::from_index(s), Role::Queen) | PROMOTED
-                } else {
-                    pc
+                // A promoted queen is worth 1 point where points count (R5.8); a Teams
+                // promotion makes an ordinary piece of the player's choice (R14.3).
+                let placed = match m.promotion() {
+                    Some(role) if self.rules == Rules::Teams => piece(Seat::from_index(s), role),
+                    Some(_) => piece(Seat::from_index(s), Role::Queen) | PROMOTED,
+                    None => pc,
                 };
                 h ^= zpiece(from, pc) ^ zpiece(to, placed);
                 self.board[from] = EMPTY;
@@ -317,7 +351,7 @@ impl Position {
                 if pc & ROLE_MASK == PAWN || is_piece(captured) {
                     self.clock = 0;
                 }
-                if flag == Move::DOUBLE && self.rules == Rules::Ffa {
+                if flag == Move::DOUBLE && self.en_passant {
                     self.ep[s] = ((from as isize + PAWN_FWD[s]) as u16, to as u16);
                     h ^= self.ep_key(s);
                 }
@@ -332,7 +366,8 @@ impl Position {
         captured
     }
 
-    /// Puts a seat out: its pieces turn grey (unless it is a kingdoms zombie), its rights go.
+    /// Puts a seat out: its pieces turn grey (unless it is a kingdoms zombie, or the game is
+    /// Teams, which that ends: R14.7), its rights go.
     pub(crate) fn eliminate(&mut self, s: usize, why: SeatStatus) {
         if self.status[s].is_out() {
             self.hash ^= mix(Z_OUT + s as u64);
@@ -344,7 +379,7 @@ impl Position {
         self.hash ^= mix(Z_CASTLE + self.castling as u64);
         self.hash ^= self.ep_key(s);
         self.ep[s] = (0, 0);
-        if self.moves(s) {
+        if self.moves(s) || self.rules == Rules::Teams {
             return;
         }
         for &sq in SQUARES.iter() {

@@ -1,4 +1,5 @@
-//! Points, mates, stalemates and eliminations after a move (R5.10–R5.17, R6.3–R6.4).
+//! Points, mates, stalemates and eliminations after a move (R5.10–R5.17, R6.3–R6.4), and
+//! the end of a Teams game (R14.5–R14.7).
 
 use super::board::*;
 use super::movegen::Any;
@@ -18,6 +19,10 @@ pub struct Outcome {
     pub(crate) mated: Vec<Seat>,
     pub(crate) scoring: Vec<ScoreChange>,
     pub(crate) eliminated: Vec<Elimination>,
+    /// Teams: how many `+` the move's text carries, one per opponent's king that the mover's
+    /// own pieces attack and that is not mated (chess.com's marks, R14.9). `None` elsewhere:
+    /// one `+` per king left in check by anyone.
+    pub(crate) own_checks: Option<usize>,
 }
 
 impl Outcome {
@@ -128,6 +133,9 @@ impl Position {
     ///
     /// The caller guarantees `m` is legal for the player to move.
     pub fn play_scored(&mut self, m: Move) -> Outcome {
+        if self.rules == Rules::Teams {
+            return self.play_teams(m);
+        }
         let s = self.turn as usize;
         let frozen = self.status[s].is_out();
         let mut out = Outcome {
@@ -181,6 +189,66 @@ impl Position {
         }
         self.examine(s, Some(s), &mut out);
         out
+    }
+
+    /// [`Position::play_scored`] in Teams: no points (R14.7); a captured king (R14.6) ends
+    /// the game, and otherwise the player whose turn comes is checkmated or stalemated if it
+    /// has no legal move (R14.5). Kings of other players left attacked stay so: a partner may
+    /// still rescue them.
+    fn play_teams(&mut self, m: Move) -> Outcome {
+        let s = self.turn as usize;
+        let mut out = Outcome {
+            mover: s,
+            piece: self.board[m.orig_idx()],
+            ..Outcome::default()
+        };
+        let captured = self.apply_board(m);
+        out.captured = captured;
+        if is_live(captured) && captured & ROLE_MASK == KING {
+            let v = seat_of(captured);
+            self.eliminate(v, SeatStatus::KingCaptured);
+            out.eliminated.push(Elimination {
+                player: Seat::from_index(v).into(),
+                reason: EliminationReason::KingCaptured,
+            });
+        }
+        for t in 0..4 {
+            if t != s && self.moves(t) && self.in_check(Seat::from_index(t)) {
+                out.checks.push(Seat::from_index(t));
+            }
+        }
+        if out.eliminated.is_empty() {
+            self.decide_turn(&mut out);
+        }
+        let own = out
+            .checks
+            .iter()
+            .filter(|c| !out.mated.contains(c))
+            .filter(|c| attacked_by(&self.board, self.kings[c.index()] as usize, s).0)
+            .count();
+        out.own_checks = Some(own);
+        out
+    }
+
+    /// R14.5: the player to move, if still in and without a legal move, is checkmated (in
+    /// check) or stalemated. Teams only.
+    pub(crate) fn decide_turn(&mut self, out: &mut Outcome) {
+        let t = self.turn as usize;
+        if !self.moves(t) || self.has_legal_move(t) {
+            return;
+        }
+        let seat = Seat::from_index(t);
+        let (status, reason) = if self.in_check(seat) {
+            out.mated.push(seat);
+            (SeatStatus::Checkmated, EliminationReason::Checkmated)
+        } else {
+            (SeatStatus::Stalemated, EliminationReason::Stalemated)
+        };
+        self.eliminate(t, status);
+        out.eliminated.push(Elimination {
+            player: seat.into(),
+            reason,
+        });
     }
 
     fn add(&mut self, out: &mut Outcome, s: usize, pts: i32, reason: ScoreReason) {

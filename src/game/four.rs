@@ -25,14 +25,18 @@ pub(super) fn create(opts: &NewGame) -> Result<FourGame, Error> {
     }
     let first = opts.first_player.map(seat_of).transpose()?;
     if let Some(pgn) = &opts.pgn {
-        if first.is_some() || opts.move_limit.is_some() {
+        if first.is_some() || opts.move_limit.is_some() || opts.en_passant.is_some() {
             return Err(Error::invalid_argument(
-                "a PGN4 carries its own rules and start; drop rules, firstPlayer and moveLimit",
+                "a PGN4 carries its own rules and start; drop rules, firstPlayer, moveLimit and \
+                 enPassant",
             ));
         }
         return FourGame::from_pgn4(pgn, opts.seed);
     }
-    match &opts.fen {
+    if opts.en_passant.is_some() && rules != Rules::Teams {
+        return Err(Error::invalid_argument(crate::kind::TEAMS_ONLY));
+    }
+    let game = match &opts.fen {
         Some(fen) => {
             if first.is_some() {
                 return Err(Error::invalid_argument(
@@ -47,6 +51,20 @@ pub(super) fn create(opts: &NewGame) -> Result<FourGame, Error> {
             opts.move_limit,
             opts.seed,
         )),
+    }?;
+    match opts.en_passant {
+        Some(on) => game.with_en_passant(on),
+        None => Ok(game),
+    }
+}
+
+/// The text `play` takes for a move given by its squares: `from` `to` and, in Teams, the
+/// promotion piece's letter (R14.3; a promotion named on another move is refused). The other
+/// presets always promote to a queen (R5.8) and have always let a move name it or not.
+fn squares_text(g: &FourGame, from: &str, to: &str, promotion: Option<Role>) -> String {
+    match promotion {
+        Some(r) if g.rules() == Rules::Teams => format!("{from}{to}{}", r.char()),
+        _ => format!("{from}{to}"),
     }
 }
 
@@ -125,12 +143,13 @@ impl Engine for FourGame {
                 format_args!("the game is over; cannot play {from}{to}"),
             ));
         }
-        if promotion.is_some_and(|r| r != Role::Queen) {
+        if promotion.is_some_and(|r| r != Role::Queen) && self.rules() != Rules::Teams {
             return Err(Error::illegal_move(
                 "four-player pawns always promote to a queen (R5.8)",
             ));
         }
-        self.parse_move(&format!("{from}{to}")).map(drop)
+        self.parse_move(&squares_text(self, from, to, promotion))
+            .map(drop)
     }
 
     fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
@@ -155,12 +174,12 @@ impl Engine for FourGame {
                 format_args!("the game is over; cannot play {from}{to}"),
             ));
         }
-        if promotion.is_some_and(|r| r != Role::Queen) {
+        if promotion.is_some_and(|r| r != Role::Queen) && self.rules() != Rules::Teams {
             return Err(Error::illegal_move(
                 "four-player pawns always promote to a queen (R5.8)",
             ));
         }
-        self.play_from_to(from, to)
+        self.play(&squares_text(self, from, to, promotion))
     }
 
     fn undo(&mut self) -> Option<Undone> {

@@ -61,6 +61,9 @@ pub struct NewGame {
     pub first_player: Option<Player>,
     /// Four players: the move limit (R5.23), 1 to 100000 moves of all players together.
     pub move_limit: Option<u32>,
+    /// Teams: en passant on (the default, `None`) or off (R14.4). The other games' rule is
+    /// fixed: giving it there is an `invalid-argument` error.
+    pub en_passant: Option<bool>,
 }
 
 /// The largest four-player move limit accepted.
@@ -162,6 +165,9 @@ impl Game {
             Some(variant) => {
                 if opts.first_player.is_some() || opts.move_limit.is_some() {
                     return Err(Error::invalid_argument(crate::kind::FOUR_ONLY));
+                }
+                if opts.en_passant.is_some() {
+                    return Err(Error::invalid_argument(crate::kind::TEAMS_ONLY));
                 }
                 let chess960 = opts.kind == GameKind::Chess960;
                 Inner::Two(match (&opts.fen, &opts.pgn) {

@@ -213,7 +213,7 @@ impl Setup {
                 s.points = pos.points();
                 s.out = pos.statuses().map(|st| st.is_out());
                 s.ep4 = pos
-                    .en_passant()
+                    .en_passant_squares()
                     .map(|e| e.map(|(passed, landed)| format!("{passed}:{landed}")));
                 s.halfmoves = pos.ply_clock();
             }

@@ -187,6 +187,24 @@ impl Fields {
         opt_integer(&self.get(key)?, &self.name(key), min, max)
     }
 
+    /// The own property `key` as a boolean (`true` or `false`, nothing else).
+    pub(crate) fn boolean(&self, key: &str) -> Result<Option<bool>, Error> {
+        let v = self.get(key)?;
+        if absent(&v) {
+            return Ok(None);
+        }
+        v.as_bool().map(Some).ok_or_else(|| {
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!(
+                    "{} must be true or false, got {}",
+                    self.name(key),
+                    describe(&v)
+                ),
+            )
+        })
+    }
+
     /// The own property `key` as an array of at most `max_items` strings.
     pub(crate) fn strings(&self, key: &str, max_items: u32) -> Result<Option<Vec<String>>, Error> {
         let v = self.get(key)?;
@@ -295,7 +313,7 @@ pub(crate) enum Start {
     Pgn { pgn: String, seed: u64 },
 }
 
-const NEW_GAME_KEYS: [&str; 8] = [
+const NEW_GAME_KEYS: [&str; 9] = [
     "variant",
     "position",
     "fen",
@@ -304,6 +322,7 @@ const NEW_GAME_KEYS: [&str; 8] = [
     "rules",
     "firstPlayer",
     "moveLimit",
+    "enPassant",
 ];
 
 /// Reads `newGame`'s options.
@@ -318,6 +337,7 @@ pub(crate) fn new_game(v: &JsValue) -> Result<Start, Error> {
     let rules = f.string("rules")?;
     let first_player = f.string("firstPlayer")?;
     let move_limit = f.integer("moveLimit", 1, u64::from(MAX_MOVE_LIMIT))?;
+    let en_passant = f.boolean("enPassant")?;
     let position = f.integer("position", 0, 959)?;
     let kind = GameKind::parse(
         variant
@@ -367,6 +387,7 @@ pub(crate) fn new_game(v: &JsValue) -> Result<Start, Error> {
         seed,
         first_player: first_player.map(|p| kind.parse_player(&p)).transpose()?,
         move_limit: move_limit.map(|n| n as u32),
+        en_passant,
     }))
 }
 

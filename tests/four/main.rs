@@ -14,3 +14,4 @@ mod notation;
 mod perft;
 mod random_games;
 mod scoring;
+mod teams;

@@ -177,7 +177,8 @@ fn r7_2_pgn4_errors() {
         "{}",
         e.message
     );
-    let e = FourGame::from_pgn4("[Variant \"Teams\"]\n1. h2-h3", 0).unwrap_err();
+    // chess.com's other four-player mode that tablero does not play (Teams is R14 now).
+    let e = FourGame::from_pgn4("[Variant \"Chaturaji\"]\n1. h2-h3", 0).unwrap_err();
     assert_eq!(e.kind, ErrorKind::InvalidPgn);
     let e = FourGame::from_pgn4("[StartFen4 \"nonsense\"]\n1. h2-h3", 0).unwrap_err();
     assert_eq!(e.kind, ErrorKind::InvalidPgn);

@@ -7,13 +7,14 @@ use tablero::game::SavedGame;
 use tablero::{Game, GameKind, NewGame, Rules};
 
 /// The kinds, picked by the first byte of the input.
-const KINDS: [GameKind; 6] = [
+const KINDS: [GameKind; 7] = [
     GameKind::Chess,
     GameKind::ThreeCheck,
     GameKind::KingOfTheHill,
     GameKind::RacingKings,
     GameKind::FourPlayer(Rules::Ffa),
     GameKind::FourPlayer(Rules::Kingdoms),
+    GameKind::FourPlayer(Rules::Teams),
 ];
 
 fn split(data: &[u8], four: bool) -> (GameKind, String) {

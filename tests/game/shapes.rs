@@ -137,7 +137,8 @@ fn every_kind_reports_one_shape() {
         );
         assert_eq!(
             facts["promotions"],
-            if four {
+            // Teams promotes to any piece (R14.3), the other presets to a queen (R5.8).
+            if four && kind != GameKind::FourPlayer(Rules::Teams) {
                 json!(["q"])
             } else {
                 json!(["q", "r", "b", "n"])
@@ -290,7 +291,11 @@ fn a_failed_call_leaves_the_game_unchanged() {
             ),
             (
                 "timeout",
-                if kind == GameKind::FourPlayer(Rules::Kingdoms) {
+                // Four Kingdoms and Teams put a timed-out player out: a seat that is not
+                // one fails.
+                if kind == GameKind::FourPlayer(Rules::Kingdoms)
+                    || kind == GameKind::FourPlayer(Rules::Teams)
+                {
                     g.timeout(Some(Player::Black))
                 } else {
                     g.timeout(None)

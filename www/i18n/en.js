@@ -38,6 +38,7 @@ export default {
   g_racingkings: "Racing Kings",
   g_ffa: "Four-player free-for-all",
   g_kingdoms: "Four Kingdoms",
+  g_teams: "Four-player Teams",
   s_white: "White",
   s_black: "Black",
   s_red: "Red",
@@ -129,6 +130,7 @@ export default {
   "r_move-limit": "move limit reached",
   r_timeout: "time ran out",
   "r_last-survivor": "last player standing",
+  "r_king-captured": "king captured",
   finalScores: "Final scores",
   rematch: "Next game",
   rematchSwap: "Next game (colours swapped)",
@@ -233,6 +235,10 @@ export default {
     kingdoms: [
       "Four players, counter-clockwise: Red, Green, Yellow, Blue. Kings can be captured for 20 points.",
       "Who resigns or runs out of time keeps moving at random with frozen points. Ties favour Green, Yellow, Blue, then Red.",
+    ],
+    teams: [
+      "Four players in two teams: Red and Yellow against Blue and Green, partners sitting opposite. No points.",
+      "Checkmate or capture an opposing king to win for your team; a partner's king in check can still be rescued before its turn.",
     ],
   },
   rulesPages: {
@@ -422,6 +428,37 @@ export default {
       {
         title: "Settings",
         items: ["Turn time limit: none, 30 or 60 seconds; when it runs out the player is out of time (see above). Move limit and alternate who starts as in the free-for-all."],
+      },
+    ],
+    teams: [
+      {
+        title: "Board and teams",
+        items: [
+          "The same cross board and armies as the free-for-all. Red and Yellow play against Blue and Green; partners sit opposite.",
+          "Play goes clockwise: Red, Blue, Yellow, Green. Red moves first.",
+        ],
+      },
+      {
+        title: "Moves",
+        items: [
+          "Pieces move as in chess. You may not capture your partner's pieces, and they never attack or check your king.",
+          "You may not leave your own king attacked by an opponent, but a move may leave your partner's king attacked.",
+          "A pawn promotes on its 11th rank (three ranks past the centre) to a queen, rook, bishop or knight. En passant is on unless the setting turns it off.",
+        ],
+      },
+      {
+        title: "Check and mate",
+        items: [
+          "Checkmate and stalemate are decided only when it is the affected player's turn: until then the partner may come to the rescue.",
+          "A king left attacked may be captured by an opponent whose turn comes first, even if that leaves the capturer's own king attacked.",
+        ],
+      },
+      {
+        title: "End of the game",
+        items: [
+          "The game ends when a player is checkmated, has their king captured, resigns or runs out of time: the other team wins.",
+          "Stalemate is a draw, and so are the same position three times, 50 moves by every player without a capture or pawn move, and only kings left. There are no points; the panels show each player's material.",
+        ],
       },
     ],
   },

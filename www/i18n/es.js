@@ -38,6 +38,7 @@ export default {
   g_racingkings: "Carrera de Reyes",
   g_ffa: "Ajedrez para cuatro (individual)",
   g_kingdoms: "Cuatro Reinos",
+  g_teams: "Cuatro jugadores por equipos",
   s_white: "Blancas",
   s_black: "Negras",
   sp_white: "las blancas",
@@ -137,6 +138,7 @@ export default {
   "r_move-limit": "límite de jugadas",
   r_timeout: "se acabó el tiempo",
   "r_last-survivor": "último jugador en pie",
+  "r_king-captured": "rey capturado",
   finalScores: "Puntuación final",
   rematch: "Siguiente partida",
   rematchSwap: "Siguiente partida (colores cambiados)",
@@ -243,6 +245,10 @@ export default {
     kingdoms: [
       "Cuatro jugadores en sentido antihorario: rojo, verde, amarillo y azul. Los reyes se pueden capturar por 20 puntos.",
       "Quien abandona o se queda sin tiempo sigue moviendo al azar con sus puntos congelados. Los empates favorecen a verde, amarillo, azul y rojo.",
+    ],
+    teams: [
+      "Cuatro jugadores en dos equipos: Rojo y Amarillo contra Azul y Verde; los compañeros se sientan enfrente. Sin puntos.",
+      "Da jaque mate o captura un rey rival para que gane tu equipo; el rey de tu compañero en jaque aún puede ser rescatado antes de su turno.",
     ],
   },
   rulesPages: {
@@ -432,6 +438,37 @@ export default {
       {
         title: "Ajustes",
         items: ["Tiempo por turno: sin límite, 30 o 60 segundos; si se agota, el jugador pierde por tiempo (ver arriba). Límite de jugadas y alternar quién empieza como en individual."],
+      },
+    ],
+    teams: [
+      {
+        title: "Tablero y equipos",
+        items: [
+          "El mismo tablero en cruz y los mismos ejércitos que el todos contra todos. Rojo y Amarillo juegan contra Azul y Verde; los compañeros se sientan enfrente.",
+          "Se juega en el sentido de las agujas del reloj: Rojo, Azul, Amarillo, Verde. Empieza Rojo.",
+        ],
+      },
+      {
+        title: "Movimientos",
+        items: [
+          "Las piezas mueven como en el ajedrez. No puedes capturar las piezas de tu compañero, y nunca atacan ni dan jaque a tu rey.",
+          "No puedes dejar a tu propio rey atacado por un rival, pero una jugada puede dejar atacado al rey de tu compañero.",
+          "Un peón corona en su fila 11 (tres filas más allá del centro) en dama, torre, alfil o caballo. La captura al paso está activada salvo que el ajuste la desactive.",
+        ],
+      },
+      {
+        title: "Jaque y mate",
+        items: [
+          "El jaque mate y el ahogado se deciden solo cuando le toca al jugador afectado: hasta entonces su compañero puede rescatarlo.",
+          "Un rey que queda atacado puede ser capturado por un rival al que le toque antes, aunque eso deje atacado al rey del que captura.",
+        ],
+      },
+      {
+        title: "Fin de la partida",
+        items: [
+          "La partida termina cuando un jugador recibe jaque mate, pierde su rey, abandona o se queda sin tiempo: gana el otro equipo.",
+          "El ahogado es tablas, igual que la misma posición tres veces, 50 jugadas de cada jugador sin captura ni movimiento de peón, o solo reyes en el tablero. No hay puntos; los paneles muestran el material de cada jugador.",
+        ],
       },
     ],
   },

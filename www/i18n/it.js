@@ -38,6 +38,7 @@ export default {
   g_racingkings: "Corsa dei re",
   g_ffa: "Scacchi a quattro (tutti contro tutti)",
   g_kingdoms: "Four Kingdoms",
+  g_teams: "Quattro giocatori a squadre",
   s_white: "Bianco",
   s_black: "Nero",
   s_red: "Rosso",
@@ -135,6 +136,7 @@ export default {
   "r_move-limit": "limite di mosse raggiunto",
   r_timeout: "tempo scaduto",
   "r_last-survivor": "ultimo giocatore rimasto",
+  "r_king-captured": "re catturato",
   finalScores: "Punteggio finale",
   rematch: "Prossima partita",
   rematchSwap: "Prossima partita (colori scambiati)",
@@ -239,6 +241,10 @@ export default {
     kingdoms: [
       "I giocatori si muovono in senso antiorario: Rosso, Verde, Giallo, Blu. I re si possono catturare per 20 punti.",
       "Quando un giocatore si arrende o perde tempo, i suoi pezzi iniziano a fare mosse casuali. In caso di parità: verde, giallo, blu e rosso.",
+    ],
+    teams: [
+      "Quattro giocatori in due squadre: Rosso e Giallo contro Blu e Verde; i compagni siedono uno di fronte all'altro. Niente punti.",
+      "Dai scacco matto o cattura un re avversario e vince la tua squadra; il re del compagno sotto scacco può ancora essere salvato prima del suo turno.",
     ],
   },
   rulesPages: {
@@ -429,6 +435,37 @@ export default {
       {
         title: "Impostazioni",
         items: ["Tempo per turno: nessuno, 30 o 60 secondi; se scade, il giocatore perde per tempo (vedi sopra). Limite di mosse e «alterna chi inizia» come nel tutti contro tutti."],
+      },
+    ],
+    teams: [
+      {
+        title: "Scacchiera e squadre",
+        items: [
+          "La stessa scacchiera a croce e gli stessi eserciti del tutti contro tutti. Rosso e Giallo giocano contro Blu e Verde; i compagni siedono uno di fronte all'altro.",
+          "Si gioca in senso orario: Rosso, Blu, Giallo, Verde. Inizia il Rosso.",
+        ],
+      },
+      {
+        title: "Mosse",
+        items: [
+          "I pezzi si muovono come negli scacchi. Non puoi catturare i pezzi del compagno, e non attaccano né danno mai scacco al tuo re.",
+          "Non puoi lasciare il tuo re attaccato da un avversario, ma una mossa può lasciare attaccato il re del compagno.",
+          "Un pedone promuove sulla sua 11ª traversa (tre oltre il centro) a donna, torre, alfiere o cavallo. La presa en passant è attiva salvo che l'impostazione la disattivi.",
+        ],
+      },
+      {
+        title: "Scacco e matto",
+        items: [
+          "Scacco matto e stallo si decidono solo quando tocca al giocatore interessato: fino ad allora il compagno può salvarlo.",
+          "Un re lasciato sotto attacco può essere catturato da un avversario che muove prima, anche se questo lascia attaccato il re di chi cattura.",
+        ],
+      },
+      {
+        title: "Fine della partita",
+        items: [
+          "La partita finisce quando un giocatore subisce scacco matto, perde il re, abbandona o finisce il tempo: vince l'altra squadra.",
+          "Lo stallo è patta, come la stessa posizione tre volte, 50 mosse di ogni giocatore senza catture né mosse di pedone, o solo re sulla scacchiera. Non ci sono punti; i pannelli mostrano il materiale di ogni giocatore.",
+        ],
       },
     ],
   },

@@ -3,7 +3,8 @@
 
 use super::{FourConfig, MEASURING};
 use crate::ai::search::MATE;
-use crate::four::{Position, Seat, Square};
+use crate::four::{Position, Rules, Seat, Square};
+use crate::record::SeatStatus;
 use crate::role::Role;
 
 /// Material values for the evaluation (not the R5.10 points: those are in `points()`).
@@ -260,6 +261,9 @@ pub(super) fn evaluate_with(pos: &Position, pov: usize, cfg: &FourConfig) -> i32
             }
         }
     }
+    if pos.rules() == Rules::Teams {
+        return teams_eval(pos, pov, &material, &center);
+    }
     let opps = [1, 2, 3].map(|d| (pov + d) % 4);
     let max_pts = opps.iter().map(|&s| points[s]).max().unwrap_or(0);
     let avg_pts = opps.iter().map(|&s| points[s]).sum::<i32>() / 3;
@@ -302,9 +306,36 @@ pub(super) fn evaluate_with(pos: &Position, pov: usize, cfg: &FourConfig) -> i32
     v
 }
 
+/// Teams (R14): the side's material and centre against the other side's, and checks on
+/// either side's kings (a partner's king left attacked can be captured, R14.6). No points.
+fn teams_eval(pos: &Position, pov: usize, material: &[i32; 4], center: &[i32; 4]) -> i32 {
+    let side = |s: usize| s == pov || s == (pov + 2) % 4;
+    let mut v = 0;
+    for s in 0..4 {
+        let sign = if side(s) { 1 } else { -1 };
+        v += sign * (material[s] + center[s]);
+        if pos.in_check(Seat::from_index(s)) {
+            v -= sign * if s == pov { 60 } else { 40 };
+        }
+    }
+    v
+}
+
+/// Teams (R14.7): once a player is out the game is over: `Some(Some(team))` (0: Red and
+/// Yellow, 1: Blue and Green) for the team that won, `Some(None)` for a stalemate; `None`
+/// while it goes on.
+pub(super) fn teams_winner(pos: &Position) -> Option<Option<usize>> {
+    let st = pos.statuses();
+    let s = (0..4).find(|&s| st[s].is_out())?;
+    Some((st[s] != SeatStatus::Stalemated).then_some((s + 1) & 1))
+}
+
 /// Is the game over for the purposes of the search: three players out, or two left whose
-/// points differ by 21 or more (R5.18 a, b).
+/// points differ by 21 or more (R5.18 a, b); in Teams, anyone out (R14.7).
 pub(super) fn finished(pos: &Position) -> bool {
+    if pos.rules() == Rules::Teams {
+        return teams_winner(pos).is_some();
+    }
     let st = pos.statuses();
     let p = pos.points();
     let mut active = (0..4).filter(|&s| !st[s].is_out());
@@ -317,6 +348,13 @@ pub(super) fn finished(pos: &Position) -> bool {
 
 /// The value of a finished game or of `pov` being out, if either holds.
 pub(super) fn end_value(pos: &Position, pov: usize, ply: usize) -> Option<i32> {
+    if pos.rules() == Rules::Teams {
+        return teams_winner(pos).map(|w| match w {
+            Some(team) if team == pov & 1 => MATE - ply as i32,
+            Some(_) => -MATE + ply as i32,
+            None => 0,
+        });
+    }
     if !in_game(pos, pov) {
         return Some(evaluate_four(pos, pov));
     }

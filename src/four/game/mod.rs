@@ -128,6 +128,21 @@ impl FourGame {
         g
     }
 
+    /// This new game with the Teams en-passant setting (R14.4) `on` or off, at its start.
+    /// Errors (`invalid-argument`) once a move has been played, or for another preset
+    /// asked to change its fixed rule (see [`Position::set_en_passant`]).
+    pub fn with_en_passant(mut self, on: bool) -> Result<FourGame, Error> {
+        if !self.history.is_empty() {
+            return Err(Error::invalid_argument(
+                "the en-passant setting is chosen before the first move",
+            ));
+        }
+        self.pos.set_en_passant(on)?;
+        self.start = self.pos.clone();
+        self.start_fen = self.pos.fen4();
+        Ok(self)
+    }
+
     /// Why a PGN4 import stopped before the end of its record, if it did: the record went
     /// on after the game had ended under these rules (a 21-point lead, a draw rule, ...).
     /// `None` for a record read to its end and for games not imported.
@@ -188,8 +203,11 @@ impl FourGame {
             .iter()
             .filter(|m| from.is_none_or(|f| m.from() == f))
             .map(|m| {
-                let q = if m.is_promotion() { "q" } else { "" };
-                format!("{}{}{q}", m.from(), m.to())
+                let mut uci = format!("{}{}", m.from(), m.to());
+                if let Some(r) = m.promotion() {
+                    uci.push(r.char());
+                }
+                uci
             })
             .collect())
     }
@@ -219,7 +237,8 @@ impl FourGame {
     }
 
     /// Finds the legal move a text names: `h2h4`, `h2-h4`, `h7h8q`, or PGN4 text such as
-    /// `Qg1xQn8+`, `h7-h8=Q`, `O-O`.
+    /// `Qg1xQn8+`, `h7-h8=Q`, `O-O`. A promotion names its piece (`=R`, `r`; Teams only,
+    /// R14.3) or is a queen.
     pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let bad = || {
             Error::formatted(
@@ -280,16 +299,28 @@ impl FourGame {
         let to = t.get(k..e).and_then(Square::parse).ok_or_else(bad)?;
         let rest = t.get(e..).unwrap_or("");
         // chess.com writes the 1-point promoted queen as `=D` under its PromoteTo=D rule.
-        let promo = match rest {
-            "" => false,
-            "=Q" | "q" | "Q" | "=q" | "=D" => true,
-            _ => return Err(bad()),
+        let promo = match rest.strip_prefix('=').unwrap_or(rest) {
+            "" => None,
+            "D" => Some(Role::Queen),
+            p => match p.chars().next().and_then(Role::from_char) {
+                Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight))
+                    if p.len() == 1 =>
+                {
+                    Some(r)
+                }
+                _ => return Err(bad()),
+            },
         };
         let m = list
             .iter()
             .copied()
-            .find(|m| m.from() == from && m.to() == to)
+            .find(|m| {
+                m.from() == from
+                    && m.to() == to
+                    && (!m.is_promotion() || m.promotion() == Some(promo.unwrap_or(Role::Queen)))
+            })
             .ok_or_else(bad)?;
+        let promo = promo.is_some();
         let pc = self.pos.board[from.idx()];
         if let Some(r) = role
             && role_of(pc) != Some(r)
@@ -373,6 +404,17 @@ impl FourGame {
     /// Turn-arrival decision, then end-of-game checks and draw/survivor points.
     fn settle(&mut self, scorer: Option<usize>, o: &mut Outcome, pending: bool) {
         let t = self.pos.turn as usize;
+        if self.pos.rules == Rules::Teams {
+            // R14.5: a fresh position's player to move is decided now; after a move
+            // `play_scored` has done it. Once a player is out the game is over (R14.7).
+            if scorer.is_none() && !self.pos.status.iter().any(|s| s.is_out()) {
+                self.pos.decide_turn(o);
+            }
+            if self.result.is_none() {
+                self.check_end(o, pending, true);
+            }
+            return;
+        }
         // After a move the next player was just examined (R5.15); only fresh positions and
         // resignations need the turn-arrival check.
         if scorer.is_none() && self.pos.moves(t) && !self.pos.has_legal_move(t) {
@@ -400,6 +442,10 @@ impl FourGame {
     /// Ends the game if it is decided; `award` gives the end-of-game points (draw shares, the
     /// kingdoms survivor bonus), which a position loaded already decided has had.
     fn check_end(&mut self, o: &mut Outcome, pending: bool, award: bool) {
+        if self.pos.rules == Rules::Teams {
+            self.check_end_teams(pending);
+            return;
+        }
         let p = &self.pos;
         let out = p.status.iter().filter(|s| s.is_out()).count();
         let active: Vec<usize> = (0..4).filter(|&s| !p.status[s].is_out()).collect();
@@ -471,6 +517,75 @@ impl FourGame {
             reason,
             scores,
         });
+    }
+
+    /// R14.7: a player out (mated, king captured, resigned, out of time) loses for both
+    /// partners and a stalemate draws; otherwise the R5.19 draws and the move limit (a draw:
+    /// Teams has no points) end the game.
+    fn check_end_teams(&mut self, pending: bool) {
+        let p = &self.pos;
+        let out = (0..4).find(|&s| p.status[s].is_out());
+        let reps = self.repetitions() + usize::from(pending);
+        let (reason, losers) = match out.map(|s| (s, p.status[s])) {
+            Some((_, SeatStatus::Stalemated)) => (ResultReason::Stalemate, None),
+            Some((s, st)) => (
+                match st {
+                    SeatStatus::Checkmated => ResultReason::Checkmate,
+                    SeatStatus::KingCaptured => ResultReason::KingCaptured,
+                    SeatStatus::Timeout => ResultReason::Timeout,
+                    _ => ResultReason::Resignation,
+                },
+                Some(s & 1),
+            ),
+            None if reps >= 3 => (ResultReason::ThreefoldRepetition, None),
+            None if p.clock >= 50 * p.movers() as u32 => (ResultReason::FiftyMoveRule, None),
+            None if p.only_kings() => (ResultReason::InsufficientMaterial, None),
+            None if self.move_limit.is_some_and(|l| self.moves_made >= l) => {
+                (ResultReason::MoveLimit, None)
+            }
+            None => return,
+        };
+        let scores = self.standings_teams(Some(losers));
+        let winners = scores
+            .iter()
+            .filter(|s| losers.is_some() && s.place == Some(1))
+            .map(|s| s.player)
+            .collect();
+        self.result = Some(GameResult {
+            winners,
+            reason,
+            scores,
+        });
+    }
+
+    /// Teams standings: each seat's material on the board instead of points (R14.7: pawn 1,
+    /// knight 3, bishop 3, rook 5, queen 9), and once the game is over (`over`: the team
+    /// that lost, by the parity of its seats, or `None` for a draw) the winners' place 1
+    /// and the losers' 3, or everyone's 1 in a draw.
+    fn standings_teams(&self, over: Option<Option<usize>>) -> Vec<Score> {
+        let p = &self.pos;
+        let mut material = [0i32; 4];
+        for &sq in SQUARES.iter() {
+            let c = p.board[sq as usize];
+            if is_live(c) {
+                material[seat_of(c)] += match c & ROLE_MASK {
+                    PAWN => 1,
+                    KNIGHT | BISHOP => 3,
+                    ROOK => 5,
+                    QUEEN => 9,
+                    _ => 0,
+                };
+            }
+        }
+        (0..4)
+            .map(|s| Score {
+                player: Seat::from_index(s).into(),
+                points: f64::from(material[s]),
+                checks: None,
+                status: Some(p.status[s]),
+                place: over.map(|losers| if losers == Some(s & 1) { 3 } else { 1 }),
+            })
+            .collect()
     }
 
     fn standings(&self, with_places: bool) -> Vec<Score> {
@@ -625,7 +740,10 @@ impl FourGame {
             mover: s,
             ..Outcome::default()
         };
-        self.pos.examine(s, None, &mut o);
+        // In Teams the game is over (R14.7): nobody else is examined.
+        if self.pos.rules != Rules::Teams {
+            self.pos.examine(s, None, &mut o);
+        }
         if self.pos.turn as usize == s && !self.pos.moves(s) {
             let n = self.pos.next_mover(s);
             self.pos.set_turn(n);
@@ -691,6 +809,7 @@ impl FourGame {
     pub fn scores(&self) -> Vec<Score> {
         match &self.result {
             Some(r) => r.scores.clone(),
+            None if self.pos.rules == Rules::Teams => self.standings_teams(None),
             None => self.standings(false),
         }
     }
@@ -771,14 +890,20 @@ fn describe(m: Move, o: &Outcome, kind: EntryKind) -> MoveRecord {
             None => s.push('-'),
         }
         s.push_str(&to);
-        if m.is_promotion() {
-            s.push_str("=Q");
+        if let Some(r) = m.promotion() {
+            s.push('=');
+            s.push(r.upper_char());
         }
         s
     };
-    for c in &o.checks {
-        if !o.mated.contains(c) {
-            san.push('+');
+    match o.own_checks {
+        Some(n) => san.push_str(&"+".repeat(n)),
+        None => {
+            for c in &o.checks {
+                if !o.mated.contains(c) {
+                    san.push('+');
+                }
+            }
         }
     }
     for _ in &o.mated {
@@ -786,10 +911,13 @@ fn describe(m: Move, o: &Outcome, kind: EntryKind) -> MoveRecord {
     }
     let player = Player::from(Seat::from_index(o.mover));
     MoveRecord {
-        uci: format!("{from}{to}{}", if m.is_promotion() { "q" } else { "" }),
+        uci: match m.promotion() {
+            Some(r) => format!("{from}{to}{}", r.char()),
+            None => format!("{from}{to}"),
+        },
         from,
         to,
-        promotion: m.is_promotion().then_some(Role::Queen),
+        promotion: m.promotion(),
         san,
         piece: Some(role),
         captured,

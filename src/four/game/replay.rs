@@ -64,7 +64,22 @@ impl FourGame {
                     after_move = false;
                     continue;
                 }
-                if pgn4 && self.result.is_some() {
+                if pgn4 && let Some(r) = &self.result {
+                    // A Teams game ends on the board (R14.7), as chess.com ends it: a record
+                    // that goes on is not a record of this game.
+                    if self.pos.rules == Rules::Teams {
+                        return Err(err(
+                            i,
+                            seat,
+                            Error::formatted(
+                                ErrorKind::GameOver,
+                                format_args!(
+                                    "the game ended before {tok:?} ({}, R14.7)",
+                                    r.reason.code()
+                                ),
+                            ),
+                        ));
+                    }
                     return Ok(Some((i, Stop::GameOver)));
                 }
                 // chess.com's "dead king walking": the move it played for a player whose time
