@@ -545,6 +545,8 @@ impl ToJson for SavedGame {
             moves,
             declared,
             headers,
+            movetext,
+            path,
         } = self;
         let headers = (!headers.is_empty()).then(|| JsonObject(headers));
         obj(out)
@@ -559,6 +561,8 @@ impl ToJson for SavedGame {
             .field("moves", moves)
             .some("declared", declared)
             .some("headers", &headers)
+            .some("movetext", movetext)
+            .some("path", path)
             .end();
     }
 }
