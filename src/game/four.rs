@@ -249,19 +249,14 @@ impl Engine for FourGame {
             return Ok(Replayed::Marker);
         }
         let seat = self.position().turn();
-        let round = if at_root {
-            1
-        } else {
-            let rank = self.rank_of(seat);
-            parent.number + u32::from(parent.last.is_some_and(|l| rank <= l))
-        };
+        let round = self.round_of_next(parent, at_root);
         match self.replay_step(text, true, after_move) {
             Ok(Step::Played) => Ok(Replayed::Played),
             Ok(Step::Marker) => Ok(Replayed::Marker),
             Ok(Step::Stopped(stop)) => Ok(Replayed::Stopped(stop)),
             Err(e) => Err(Error::formatted(
                 crate::error::ErrorKind::InvalidPgn,
-                format_args!("move {round} {text:?} ({seat}){place}: {}", e.message),
+                format_args!("move {round} ({seat}){place}: {}", e.message),
             )),
         }
     }
@@ -270,7 +265,8 @@ impl Engine for FourGame {
         self.settle_zombies();
     }
 
-    fn note_stop(&mut self, round: u32, text: &str, stop: Stop, left: usize) {
+    fn note_stop(&mut self, parent: NodeTurn, at_root: bool, text: &str, stop: Stop, left: usize) {
+        let round = self.round_of_next(parent, at_root);
         FourGame::note_stop(self, round, text, stop, left);
     }
 
@@ -473,6 +469,15 @@ impl FourGame {
     pub fn pgn4(&self) -> String {
         let g = super::Game::of_engine(Inner::Four(Box::new(self.clone())), self.seed());
         g.pgn()
+    }
+
+    /// The round of the next move, after a node of turn `parent` (`at_root`: the first).
+    fn round_of_next(&self, parent: NodeTurn, at_root: bool) -> u32 {
+        if at_root {
+            return 1;
+        }
+        let rank = self.rank_of(self.position().turn());
+        parent.number + u32::from(parent.last.is_some_and(|l| rank <= l))
     }
 
     /// The play-order rank of `seat` counted from the seat that moved first.

@@ -128,8 +128,7 @@ pub(super) fn import(start: Inner, read: &Tree) -> Result<(Inner, Tree, NodeId),
                 Replayed::Stopped(stop) => {
                     if variation == 0 {
                         let left = line_len(read, r) - 1;
-                        let round = next_number(&tree, parent);
-                        e.note_stop(round, &rn.text, stop, left);
+                        e.note_stop(parent_turn, parent == Tree::ROOT, &rn.text, stop, left);
                     }
                     break;
                 }
@@ -161,12 +160,6 @@ fn line_len(t: &Tree, id: NodeId) -> usize {
         at = c;
     }
     n
-}
-
-/// The move number a move after `parent` would at least have (for messages).
-#[cfg(feature = "four")]
-fn next_number(t: &Tree, parent: NodeId) -> u32 {
-    t.node(parent).turn.number.max(1)
 }
 
 /// Copies everything written about a move (comments, NAGs, commands), not its move text.

@@ -195,7 +195,15 @@ trait Engine {
     fn end_replay(&mut self) {}
     /// Notes where and why an import stopped (see [`Game::import_note`]).
     #[cfg(feature = "four")]
-    fn note_stop(&mut self, _round: u32, _text: &str, _stop: crate::four::Stop, _left: usize) {}
+    fn note_stop(
+        &mut self,
+        _parent: tree::NodeTurn,
+        _at_root: bool,
+        _text: &str,
+        _stop: crate::four::Stop,
+        _left: usize,
+    ) {
+    }
     /// The record text of history entry `i` (SAN; PGN4 move text).
     fn entry_text(&self, i: usize) -> String;
     /// The writer's turn of history entry `i`, after a node of turn `parent` (`at_root`:

@@ -462,3 +462,24 @@ pub(super) fn import_start(tags: &[(String, String)], source: &mut Source) -> Re
     source.variant_tag = crate::pgn_tags::get(tags, "Variant").map(str::to_string);
     Ok(Inner::Two(g))
 }
+
+impl TwoGame {
+    /// Reads a PGN (one game), the main line and its variations, every move checked (see
+    /// `Game::from_pgn`). The `Variant` tag picks the rules (lichess names; absent means
+    /// chess; `Chess960` is chess from a Chess960 start, position 518 without a `FEN`);
+    /// `FEN` sets the start. A decisive or drawn `Result` on a game that did not end on the
+    /// board is kept as a resignation or an agreed draw.
+    pub fn from_pgn(pgn: &str) -> Result<TwoGame, Error> {
+        match super::Game::imported(pgn, 0, false)?.inner {
+            Inner::Two(g) => Ok(g),
+            #[cfg(feature = "four")]
+            Inner::Four(_) => Err(Error::internal("a PGN imported as a four-player game")),
+        }
+    }
+
+    /// The game as PGN (its history as the main line), with the lichess `Variant` tag and
+    /// `FEN`/`SetUp` for custom starts.
+    pub fn pgn(&self) -> String {
+        super::Game::of_engine(Inner::Two(self.clone()), 0).pgn()
+    }
+}
