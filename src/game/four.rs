@@ -270,6 +270,10 @@ impl Engine for FourGame {
         FourGame::note_stop(self, round, text, stop, left);
     }
 
+    fn last_entry(&self) -> Option<MoveRecord> {
+        FourGame::last_entry(self).cloned()
+    }
+
     fn entry_text(&self, i: usize) -> String {
         FourGame::entry_text(self, i).map(|e| e.0).unwrap_or_default()
     }

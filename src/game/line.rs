@@ -256,7 +256,7 @@ impl Game {
                     None => {
                         let parent = self.current;
                         let added = self.tree.add_at(parent, &text);
-                        added.map(|id| {
+                        added.inspect(|&id| {
                             let turn = self.engine().entry_turn(
                                 i,
                                 self.tree.node(parent).turn,
@@ -269,7 +269,6 @@ impl Game {
                             if pgn4 && starts_line {
                                 n.placeholders = turn.seat;
                             }
-                            id
                         })
                     }
                 };
@@ -396,6 +395,44 @@ impl Game {
         a: &super::tree::Annotation,
     ) -> Result<(), Error> {
         self.tree.annotate(path, a)
+    }
+
+    /// The record of every move of the tree (the fields of [`Game::legal_moves`]' records),
+    /// indexed by [`NodeId::index`] (`None` at the root): every line replayed once.
+    pub fn tree_moves(&self) -> Result<Vec<Option<crate::record::MoveRecord>>, Error> {
+        let mut out = vec![None; self.tree.len() + 1];
+        let mut lines: Vec<(Inner, NodeId)> = Vec::new();
+        if let Some(&first) = self.tree.root().children().first() {
+            lines.push((self.engine().restart(), first));
+        }
+        while let Some((mut engine, start)) = lines.pop() {
+            let mut at = Some(start);
+            let mut after_move = false;
+            while let Some(id) = at {
+                let node = self.tree.node(id);
+                let e = engine.engine_mut();
+                let played = e.replay_text(&node.text, &mut after_move, node.turn, false, "");
+                if !matches!(played, Ok(Replayed::Played)) {
+                    return Err(Error::internal(format!(
+                        "the tree's move {:?} does not replay",
+                        node.text
+                    )));
+                }
+                out[id.index()] = e.last_entry();
+                let children = node.children();
+                for &c in children.iter().skip(1) {
+                    // The position before `c` is the one after `id`: the engine now.
+                    lines.push((engine.clone(), c));
+                }
+                at = children.first().copied();
+            }
+        }
+        Ok(out)
+    }
+
+    /// The start position as FEN (FEN4 for four players).
+    pub fn start_fen(&self) -> String {
+        self.engine().restart().engine().fen()
     }
 
     /// The engine at the end of the main line: the game's own when the current line is the

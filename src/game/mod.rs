@@ -213,6 +213,8 @@ trait Engine {
     fn declared_result(&self) -> Option<(Option<Player>, crate::result::ResultReason)> {
         None
     }
+    /// The last history entry.
+    fn last_entry(&self) -> Option<MoveRecord>;
     /// Declares again a result [`Engine::declared_result`] gave.
     fn redeclare(&mut self, _d: (Option<Player>, crate::result::ResultReason)) {}
     fn claim_draw(&mut self) -> bool;

@@ -287,6 +287,10 @@ impl Engine for TwoGame {
         self.play_pgn_move(text, place).map(|()| Replayed::Played)
     }
 
+    fn last_entry(&self) -> Option<MoveRecord> {
+        TwoGame::history(self).last().cloned()
+    }
+
     fn entry_text(&self, i: usize) -> String {
         TwoGame::history(self)
             .get(i)
