@@ -620,7 +620,11 @@ impl ToJson for TreeJson<'_> {
             let parent = n.parent().map_or(0, |p| index[p.index()]);
             unsigned(out, u64::from(parent));
             out.push(',');
-            self.moves.get(id.index()).cloned().flatten().write_json(out);
+            self.moves
+                .get(id.index())
+                .cloned()
+                .flatten()
+                .write_json(out);
             out.push(',');
             Notes(n).write_json(out);
             out.push(']');

@@ -30,7 +30,7 @@ pub mod two;
 
 pub use error::{Error, ErrorKind};
 
-pub use game::{Game, NewGame, SavedGame, split_pgn};
+pub use game::{Game, NewGame, PgnOptions, SavedGame, split_pgn};
 pub use kind::{Facts, GAMES, GameInfo, GameKind, Rules};
 pub use player::Player;
 pub use record::{

@@ -19,7 +19,11 @@ impl FourGame {
     /// `start_tag` replaces the `StartFen4` value (chess.com's `"4PC"`, kept from an
     /// import); `outcome` replaces the `Result` and `Termination` tags (a file's own, kept
     /// while its game is unchanged).
-    pub(crate) fn pgn4_tags(&self, start_tag: Option<&str>, outcome: Option<&[(String, String)]>) -> String {
+    pub(crate) fn pgn4_tags(
+        &self,
+        start_tag: Option<&str>,
+        outcome: Option<&[(String, String)]>,
+    ) -> String {
         let rules = self.rules();
         let mut s = String::new();
         pgn_tags::write(&mut s, "Variant", GameKind::FourPlayer(rules).pgn_tag());
@@ -86,7 +90,9 @@ impl FourGame {
                     format_args!("StartFen4: {}", e.message),
                 )
             }),
-            None => FourGame::for_replay(rules, &Position::startpos(rules).fen4(), move_limit, seed),
+            None => {
+                FourGame::for_replay(rules, &Position::startpos(rules).fen4(), move_limit, seed)
+            }
         }
     }
 

@@ -275,7 +275,9 @@ impl Engine for FourGame {
     }
 
     fn entry_text(&self, i: usize) -> String {
-        FourGame::entry_text(self, i).map(|e| e.0).unwrap_or_default()
+        FourGame::entry_text(self, i)
+            .map(|e| e.0)
+            .unwrap_or_default()
     }
 
     fn entry_turn(&self, i: usize, parent: NodeTurn, at_root: bool) -> NodeTurn {

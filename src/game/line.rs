@@ -113,7 +113,13 @@ pub(super) fn import(start: Inner, read: &Tree) -> Result<(Inner, Tree, NodeId),
             let before = engine.engine().ply();
             let parent_turn = tree.node(parent).turn;
             let e = engine.engine_mut();
-            match e.replay_text(&rn.text, &mut after_move, parent_turn, parent == Tree::ROOT, &place)? {
+            match e.replay_text(
+                &rn.text,
+                &mut after_move,
+                parent_turn,
+                parent == Tree::ROOT,
+                &place,
+            )? {
                 Replayed::Played => {
                     for i in before..e.ply() {
                         let id = push_entry(&mut tree, parent, e, i, pgn4)?;
@@ -389,11 +395,7 @@ impl Game {
     }
 
     /// Changes the annotations of the node at `path` (see [`Tree::annotate`]).
-    pub fn annotate(
-        &mut self,
-        path: &[usize],
-        a: &super::tree::Annotation,
-    ) -> Result<(), Error> {
+    pub fn annotate(&mut self, path: &[usize], a: &super::tree::Annotation) -> Result<(), Error> {
         self.tree.annotate(path, a)
     }
 

@@ -320,7 +320,8 @@ impl Game {
         &self,
         #[wasm_bindgen(unchecked_param_type = "PgnOptions")] options: Option<JsValue>,
     ) -> Result<String, JsValue> {
-        let opts = options::pgn_options(&options.unwrap_or(JsValue::UNDEFINED)).map_err(js_error)?;
+        let opts =
+            options::pgn_options(&options.unwrap_or(JsValue::UNDEFINED)).map_err(js_error)?;
         Ok(self.inner.pgn_with(&opts))
     }
 

@@ -494,7 +494,9 @@ pub(crate) fn path(v: &JsValue, what: &str) -> Result<Vec<usize>, Error> {
         return Err(bad());
     }
     let max = crate::game::tree::MAX_NODES as u32;
-    let len = js::array_length(v, max).map_err(|_| bad())?.ok_or_else(bad)?;
+    let len = js::array_length(v, max)
+        .map_err(|_| bad())?
+        .ok_or_else(bad)?;
     (0..len)
         .map(|i| {
             let item = Reflect::get_u32(v, i).map_err(|_| bad())?;
@@ -521,7 +523,10 @@ pub(crate) fn pgn_options(v: &JsValue) -> Result<crate::game::PgnOptions, Error>
             *slot = x.as_bool().ok_or_else(|| {
                 Error::formatted(
                     crate::ErrorKind::InvalidArgument,
-                    format_args!("pgn option {key:?} must be true or false, got {}", describe(&x)),
+                    format_args!(
+                        "pgn option {key:?} must be true or false, got {}",
+                        describe(&x)
+                    ),
                 )
             })?;
         }
@@ -545,7 +550,10 @@ fn change(f: &Fields, key: &str) -> Result<Option<Option<JsValue>>, Error> {
 fn annotation_error(key: &str, expected: &str, v: &JsValue) -> Error {
     Error::formatted(
         crate::ErrorKind::InvalidArgument,
-        format_args!("annotate field {key:?} must be {expected} or null, got {}", describe(v)),
+        format_args!(
+            "annotate field {key:?} must be {expected} or null, got {}",
+            describe(v)
+        ),
     )
 }
 
@@ -575,7 +583,9 @@ fn color(f: &Fields, key: &str) -> Result<char, Error> {
         (Some(c), None) if c.is_ascii_uppercase() => Ok(c),
         _ => Err(Error::formatted(
             crate::ErrorKind::InvalidArgument,
-            format_args!("annotate field {key:?}: a color is one capital letter such as \"G\", got {s:?}"),
+            format_args!(
+                "annotate field {key:?}: a color is one capital letter such as \"G\", got {s:?}"
+            ),
         )),
     }
 }
@@ -584,7 +594,15 @@ fn color(f: &Fields, key: &str) -> Result<char, Error> {
 /// the values' ranges.
 pub(crate) fn annotation(v: &JsValue) -> Result<crate::game::tree::Annotation, Error> {
     use crate::game::tree::{Annotation, Arrow, Eval, Highlight, MAX_NAGS, MAX_SHAPES, Score};
-    const KNOWN: [&str; 7] = ["comment", "commentBefore", "nags", "clock", "eval", "arrows", "highlights"];
+    const KNOWN: [&str; 7] = [
+        "comment",
+        "commentBefore",
+        "nags",
+        "clock",
+        "eval",
+        "arrows",
+        "highlights",
+    ];
     let mut a = Annotation::default();
     let Some(f) = Fields::options(v, "annotate options", &KNOWN)? else {
         return Err(Error::invalid_argument(
@@ -607,23 +625,35 @@ pub(crate) fn annotation(v: &JsValue) -> Result<crate::game::tree::Annotation, E
         None => None,
         Some(None) => Some(Vec::new()),
         Some(Some(v)) => Some(
-            items(&v, "nags", "an array of integers from 0 to 255", MAX_NAGS * 4)?
-                .iter()
-                .enumerate()
-                .map(|(i, x)| {
-                    opt_integer(x, &format!("annotate field \"nags\"[{i}]"), 0, 255)?
-                        .map(|n| n as u8)
-                        .ok_or_else(|| annotation_error("nags", "an array of integers from 0 to 255", &v))
-                })
-                .collect::<Result<_, Error>>()?,
+            items(
+                &v,
+                "nags",
+                "an array of integers from 0 to 255",
+                MAX_NAGS * 4,
+            )?
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                opt_integer(x, &format!("annotate field \"nags\"[{i}]"), 0, 255)?
+                    .map(|n| n as u8)
+                    .ok_or_else(|| {
+                        annotation_error("nags", "an array of integers from 0 to 255", &v)
+                    })
+            })
+            .collect::<Result<_, Error>>()?,
         ),
     };
     a.clock = match change(&f, "clock")? {
         None => None,
         Some(None) => Some(None),
         Some(Some(v)) => Some(Some(
-            opt_integer(&v, "annotate field \"clock\" (milliseconds)", 0, crate::game::tree::MAX_CLOCK_MS)?
-                .unwrap_or_default(),
+            opt_integer(
+                &v,
+                "annotate field \"clock\" (milliseconds)",
+                0,
+                crate::game::tree::MAX_CLOCK_MS,
+            )?
+            .unwrap_or_default(),
         )),
     };
     a.eval = match change(&f, "eval")? {
@@ -641,7 +671,10 @@ pub(crate) fn annotation(v: &JsValue) -> Result<crate::game::tree::Annotation, E
                     Some(n) if n.fract() == 0.0 && n.abs() <= max as f64 => Ok(Some(n as i32)),
                     _ => Err(Error::formatted(
                         crate::ErrorKind::InvalidArgument,
-                        format_args!("eval {key} must be an integer from -{max} to {max}, got {}", describe(&x)),
+                        format_args!(
+                            "eval {key} must be an integer from -{max} to {max}, got {}",
+                            describe(&x)
+                        ),
                     )),
                 }
             };
@@ -650,7 +683,13 @@ pub(crate) fn annotation(v: &JsValue) -> Result<crate::game::tree::Annotation, E
             let score = match (cp, mate) {
                 (Some(c), None) => Score::Cp(c),
                 (None, Some(m)) => Score::Mate(m),
-                _ => return Err(annotation_error("eval", "{cp} or {mate} (one of them), with depth?", &v)),
+                _ => {
+                    return Err(annotation_error(
+                        "eval",
+                        "{cp} or {mate} (one of them), with depth?",
+                        &v,
+                    ));
+                }
             };
             let depth = e
                 .integer("depth", 0, u64::from(crate::game::tree::MAX_EVAL_NUMBER))?
@@ -666,7 +705,9 @@ pub(crate) fn annotation(v: &JsValue) -> Result<crate::game::tree::Annotation, E
                 .iter()
                 .map(|x| {
                     let o = Fields::options(x, "arrow fields", &["color", "from", "to"])?
-                        .ok_or_else(|| annotation_error("arrows", "an array of {color, from, to}", &v))?;
+                        .ok_or_else(|| {
+                            annotation_error("arrows", "an array of {color, from, to}", &v)
+                        })?;
                     Ok(Arrow {
                         color: color(&o, "arrows")?,
                         from: o.string("from")?.unwrap_or_default(),
@@ -684,7 +725,9 @@ pub(crate) fn annotation(v: &JsValue) -> Result<crate::game::tree::Annotation, E
                 .iter()
                 .map(|x| {
                     let o = Fields::options(x, "highlight fields", &["color", "square"])?
-                        .ok_or_else(|| annotation_error("highlights", "an array of {color, square}", &v))?;
+                        .ok_or_else(|| {
+                            annotation_error("highlights", "an array of {color, square}", &v)
+                        })?;
                     Ok(Highlight {
                         color: color(&o, "highlights")?,
                         square: o.string("square")?.unwrap_or_default(),

@@ -7,5 +7,6 @@ mod fuzz;
 mod games_dts;
 mod movetext;
 mod readme_codes;
+mod record;
 mod saves;
 mod shapes;
