@@ -161,8 +161,16 @@ const special = {
     },
 };
 
-// tree() has no glue method of its own: defined here, the loop gives it every method's checks.
-Object.defineProperty(proto, "tree", { value: special.tree(), writable: true, configurable: true });
+// tree() and pgn() have no glue method of their own (pgn's is `__pgn`, so that Rust callers
+// of the wasm Game keep `pgn()`): defined here, the loop gives them every method's checks.
+const gluePgn = proto.__pgn;
+special.pgn = () =>
+  function pgn(options) {
+    return gluePgn.call(this, options);
+  };
+for (const name of ["tree", "pgn"]) {
+  Object.defineProperty(proto, name, { value: special[name](), writable: true, configurable: true });
+}
 
 for (const name of Object.getOwnPropertyNames(proto)) {
   if (name === "constructor" || name.startsWith("__")) continue;

@@ -37,6 +37,7 @@ pub(super) enum Replayed {
     /// It was played: the engine's history grew (by one entry).
     Played,
     /// A marker that is no move (chess.com's stalemate `S`): nothing changed.
+    #[cfg_attr(not(feature = "four"), allow(dead_code))]
     Marker,
     /// The record goes on past what these rules allow (a four-player record that chess.com
     /// played on): the import stops before this move.

@@ -193,6 +193,9 @@ trait Engine {
     ) -> Result<line::Replayed, Error>;
     /// Ends a replay (four players: zombies to move move now, R6.4).
     fn end_replay(&mut self) {}
+    /// Ends an import on the result of its record (two players: a result the board does not
+    /// show is a resignation or an agreed draw).
+    fn end_pgn(&mut self, _result: Option<&str>) {}
     /// Notes where and why an import stopped (see [`Game::import_note`]).
     #[cfg(feature = "four")]
     fn note_stop(
@@ -341,18 +344,11 @@ impl Game {
             two::import_start(&tags, &mut source)?
         };
         let (mut inner, tree, current) = line::import(start, &read.tree)?;
-        match &mut inner {
-            Inner::Two(g) => {
-                let tag = crate::pgn_tags::get(&tags, "Result");
-                g.end_pgn(read.result.as_deref().or(tag));
-            }
-            #[cfg(feature = "four")]
-            Inner::Four(g) => {
-                // A record cut short is not the file's game: its own result no longer holds.
-                if g.import_note().is_some() {
-                    source.outcome = None;
-                }
-            }
+        let tag = crate::pgn_tags::get(&tags, "Result");
+        inner.engine_mut().end_pgn(read.result.as_deref().or(tag));
+        // A record cut short is not the file's game: its own result no longer holds.
+        if inner.engine().import_note().is_some() {
+            source.outcome = None;
         }
         let mut game = Game {
             inner,

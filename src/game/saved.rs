@@ -286,9 +286,7 @@ impl Game {
     fn restore_tree(&mut self, text: &str, path: &[u32]) -> Result<(), Error> {
         let read = super::movetext::read(text)?;
         let (mut main, mut tree, end) = super::line::import(self.engine().restart(), &read.tree)?;
-        if let Inner::Two(g) = &mut main {
-            g.end_pgn(read.result.as_deref());
-        }
+        main.engine_mut().end_pgn(read.result.as_deref());
         tree.node_mut(end).declared = main.engine().declared_result();
         let path: Vec<usize> = path.iter().map(|&i| i as usize).collect();
         let id = tree.id_at(&path).ok_or_else(|| {

@@ -287,6 +287,10 @@ impl Engine for TwoGame {
         self.play_pgn_move(text, place).map(|()| Replayed::Played)
     }
 
+    fn end_pgn(&mut self, result: Option<&str>) {
+        TwoGame::end_pgn(self, result);
+    }
+
     fn last_entry(&self) -> Option<MoveRecord> {
         TwoGame::history(self).last().cloned()
     }

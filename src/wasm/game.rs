@@ -316,7 +316,9 @@ impl Game {
     /// The game as PGN (PGN4 for four players): the seven-tag roster, the game's tags and
     /// headers, then the move tree with its variations, comments, NAGs and commands (options
     /// `{variations, comments, clocks}`, each `true` by default, leave them out).
-    pub fn pgn(
+    /// `js/tablero.js` names it `pgn`.
+    #[wasm_bindgen(js_name = __pgn)]
+    pub fn pgn_with(
         &self,
         #[wasm_bindgen(unchecked_param_type = "PgnOptions")] options: Option<JsValue>,
     ) -> Result<String, JsValue> {
@@ -523,5 +525,12 @@ impl Game {
             .and_then(|s| crate::Game::from_saved(&s))
             .map(|inner| Game { inner })
             .map_err(js_error)
+    }
+}
+
+impl Game {
+    /// The game as PGN with every part (Rust callers; JS calls `pgn(options?)`).
+    pub fn pgn(&self) -> String {
+        self.inner.pgn()
     }
 }
