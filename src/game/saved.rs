@@ -50,7 +50,9 @@ pub struct SavedGame {
     /// with no annotation (`moves` says it all, and the save is what earlier versions wrote).
     pub movetext: Option<String>,
     /// With `movetext`: the path of the end of the current line in the tree, whose moves
-    /// are `moves`.
+    /// are `moves`. (An imported file's own spellings of the tags the game writes itself,
+    /// `Variant "Standard"` or `StartFen4 "4PC"`, are not saved: a restored game writes its
+    /// own.)
     pub path: Option<Vec<u32>>,
 }
 

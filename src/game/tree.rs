@@ -565,6 +565,13 @@ impl Tree {
                 "the root cannot be deleted: give a move's path"
             )));
         };
+        // The move just played, taken back (an undo): a leaf stored last goes without
+        // compacting, so a play/undo loop stays constant time a move.
+        if self.node(target).children.is_empty() && target.index() == self.nodes.len() - 1 {
+            self.nodes[parent.index()].children.retain(|&c| c != target);
+            self.nodes.pop();
+            return Ok(());
+        }
         // Parents come before children, so a node is gone exactly when its parent is (or it
         // is the target), decided in one forward pass.
         let mut gone = vec![false; self.nodes.len()];
