@@ -295,6 +295,74 @@ export interface GameInfo {
 /** The saved form of a game, for `Game.fromJSON`. */
 export interface SavedGame { format: "tablero-game"; version: 1; variant: Variant; [key: string]: unknown; }
 
+/** `pgn()`'s options: which parts besides the main line to write (each `true` by default). */
+export interface PgnOptions {
+  /** The variations. */
+  variations?: boolean;
+  /** Comment text, NAGs, and every command but `%clk` and `%emt`. */
+  comments?: boolean;
+  /** `[%clk]` and `[%emt]`. */
+  clocks?: boolean;
+}
+
+/** An `[%eval]`: centipawns from White's side or mate in moves (negative: the other side mates), and the depth. */
+export interface Evaluation { cp?: number; mate?: number; depth?: number; }
+
+/** An arrow of `[%cal Ge2e4]`: a capital colour letter and two squares. */
+export interface Arrow { color: string; from: string; to: string; }
+
+/** A highlighted square of `[%csl Gd4]`. */
+export interface Highlight { color: string; square: string; }
+
+/** A command the tree has no field for (`[%evp 0.1]`), kept as read. */
+export interface Command { name: string; value: string; }
+
+/** What `annotate` changes: each field given replaces the node's, `null` removes it. */
+export interface Annotation {
+  /** The comment after the move (at the root: before the first move). */
+  comment?: string | null;
+  /** The comment before the move. */
+  commentBefore?: string | null;
+  /** Numeric annotation glyphs: 1 `!`, 2 `?`, 3 `!!`, 4 `??`, 5 `!?`, 6 `?!`, ... (0–255, at most 32). */
+  nags?: number[] | null;
+  /** `[%clk]`: the mover's clock after the move, in milliseconds. */
+  clock?: number | null;
+  /** `[%eval]`: `{cp}` or `{mate}`, with `depth?`. */
+  eval?: Evaluation | null;
+  /** `[%cal]` arrows. */
+  arrows?: Arrow[] | null;
+  /** `[%csl]` squares. */
+  highlights?: Highlight[] | null;
+}
+
+/** A move of the tree: its record, its place and what is written about it. */
+export interface TreeNode<P extends Player = Player> extends Move<P> {
+  /** The child indices from the start. */
+  path: number[];
+  comment?: string;
+  commentBefore?: string;
+  nags: number[];
+  /** `[%clk]` in milliseconds. */
+  clock?: number;
+  /** `[%emt]` in milliseconds. */
+  emt?: number;
+  eval?: Evaluation;
+  arrows?: Arrow[];
+  highlights?: Highlight[];
+  commands?: Command[];
+  /** The moves that may follow: `[0]` the main continuation, then the variations. */
+  children: TreeNode<P>[];
+}
+
+/** The start of the tree. */
+export interface TreeRoot<P extends Player = Player> {
+  /** The start position (FEN4 for four players). */
+  fen: string;
+  /** The comment before the first move. */
+  comment?: string;
+  children: TreeNode<P>[];
+}
+
 /**
  * A game of any of the five kinds; `P` is its players' type (`Side` for two-player games,
  * `Seat` for four-player ones). Create one with `newGame` or `Game.fromJSON`; call `free()`
@@ -366,8 +434,38 @@ export declare class Game<P extends Player = Player> {
   positionAt(ply: number): PositionView<P>;
   /** The current position as FEN (FEN4 for four players). */
   fen(): string;
-  /** The game as PGN (PGN4 for four players), with its headers. */
-  pgn(): string;
+  /**
+   * The game as PGN (PGN4 for four players): the seven-tag roster, the game's own tags, every
+   * other header; then the move tree, wrapped at 80 columns, with its variations, comments,
+   * NAGs (`$n`) and commands (`[%clk]`, `[%eval]`, ...). Each option (default `true`) keeps
+   * its part: `{variations: false}` writes the main line alone.
+   */
+  pgn(options?: PgnOptions): string;
+  /**
+   * The move tree: the start `{fen, comment?, children}`, each child a move's record (the
+   * fields of `legalMoves()` objects) with its `path` and annotations; `children[0]` is the
+   * main continuation, the others are variations. A new object each call.
+   */
+  tree(): TreeRoot<P>;
+  /** The path of the end of the current line, where `fen()`, `play()`, `status()`... act. */
+  path(): number[];
+  /**
+   * Makes the node at `path` the end of the current line (`[]`: the start). `play` there
+   * adds a variation when the move is not already a child; `undo` takes the line's last move
+   * out of the tree. Throws `invalid-argument` for a path with no node.
+   */
+  goTo(path: number[]): void;
+  /** Makes the move at `path` part of the main line; returns its new path (all zeros). */
+  promote(path: number[]): number[];
+  /** Deletes the move at `path` and every move after it; the current line ends before it if it went through it. */
+  deleteMove(path: number[]): void;
+  /**
+   * Changes what is written about the node at `path` (the root `[]`: its comment only):
+   * the fields given replace the node's, `null` removes one, absent fields stay. Throws
+   * `invalid-argument` (and changes nothing) for a bad path or value: a comment with `}` or
+   * `[%`, more than 32 NAGs, a clock over 99999:59:59.999, a malformed arrow...
+   */
+  annotate(path: number[], changes: Annotation): void;
   /**
    * The PGN headers the game carries: set with `setHeaders` or read from an imported PGN /
    * PGN4. Never the tags written from the game itself (`Result`, `Variant`, `FEN`, `SetUp`;

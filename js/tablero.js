@@ -127,8 +127,31 @@ function unpackMove(line) {
     : { player: f[0], kind: f[1], from: f[2], to: f[3], promotion: f[4], uci: f[5], san: f[6], piece: f[7], captured: f[8], check, checks, points, scoring, eliminated };
 }
 
+// tree() nests the flat list of `__treeFlat` (src/json.rs, TreeJson: the root, then
+// `[parent, move, notes]` in preorder) into `{fen, comment?, children}` nodes, iteratively:
+// no JSON or recursion as deep as the game is long. Object literals and spreads define their
+// properties, so no setter on Object.prototype runs (issue 10).
+const glueTreeFlat = proto.__treeFlat;
+function nestTree(flat) {
+  const root = { ...flat[0], children: [] };
+  const nodes = [root];
+  for (let i = 1; i < flat.length; i++) {
+    const [p, move, notes] = flat[i];
+    const parent = nodes[p];
+    const path = p === 0 ? [parent.children.length] : [...parent.path, parent.children.length];
+    const node = { ...move, path, ...notes, children: [] };
+    parent.children.push(node);
+    nodes.push(node);
+  }
+  return root;
+}
+
 // Methods whose answer js/tablero.js reshapes: `f` is the glue's method.
 const special = {
+  tree: () =>
+    function tree() {
+      return nestTree(glueTreeFlat.call(this));
+    },
   legalMovesUci: (f) =>
     function legalMovesUci(from) {
       return splitUci(f.call(this, from));
@@ -142,6 +165,17 @@ const special = {
       return unpackMoves(gluePackedMoves.call(this, arg));
     },
 };
+
+// tree() and pgn() have no glue method of their own (pgn's is `__pgn`, so that Rust callers
+// of the wasm Game keep `pgn()`): defined here, wrapClass gives them every method's checks.
+const gluePgn = proto.__pgn;
+special.pgn = () =>
+  function pgn(options) {
+    return gluePgn.call(this, options);
+  };
+for (const name of ["tree", "pgn"]) {
+  Object.defineProperty(proto, name, { value: special[name](), writable: true, configurable: true });
+}
 
 // Wraps the glue's methods, getters and setters of a class in place: lifecycle errors first,
 // the Rust side's errors adopted as TableroErrors. `noun` names the object in messages.

@@ -15,6 +15,7 @@
     allow(dead_code)
 )]
 
+use crate::game::tree::{Arrow, Command, Eval, Highlight, Node, NodeId, Score as TreeScore, Tree};
 use crate::game::{SavedGame, SavedResult};
 use crate::record::{
     Analysis, BoardPiece, CastlingRight, Elimination, EliminationReason, EntryKind, GameResult,
@@ -153,6 +154,15 @@ impl Obj<'_> {
         match value {
             Some(v) => self.field(key, v),
             None => self,
+        }
+    }
+
+    /// The field only when the list is not empty.
+    fn nonempty<T: ToJson>(self, key: &str, value: &[T]) -> Self {
+        if value.is_empty() {
+            self
+        } else {
+            self.field(key, value)
         }
     }
 
@@ -571,6 +581,8 @@ impl ToJson for SavedGame {
             moves,
             declared,
             headers,
+            movetext,
+            path,
         } = self;
         let headers = (!headers.is_empty()).then(|| JsonObject(headers));
         obj(out)
@@ -585,6 +597,8 @@ impl ToJson for SavedGame {
             .field("moves", moves)
             .some("declared", declared)
             .some("headers", &headers)
+            .some("movetext", movetext)
+            .some("path", path)
             .end();
     }
 }
@@ -595,6 +609,121 @@ impl ToJson for SavedResult {
         obj(out)
             .some("winner", winner)
             .field("reason", reason)
+            .end();
+    }
+}
+
+/// A game's move tree for `tree()`, flat so that no JSON nests deeper than three levels
+/// however long the game (a JS parser may recurse): `[{fen, comment?}, [parent, move,
+/// notes], ...]`, the root first, then every move node in preorder, each after its parent
+/// and its siblings in `children` order; `parent` is the index of the parent's entry (0: the
+/// root), `move` the move's record, `notes` its annotations. `js/tablero.js` nests them.
+pub(crate) struct TreeJson<'a> {
+    /// The tree.
+    pub tree: &'a Tree,
+    /// The record of each node ([`crate::Game::tree_moves`]).
+    pub moves: Vec<Option<MoveRecord>>,
+    /// The start position.
+    pub fen: String,
+}
+
+impl ToJson for TreeJson<'_> {
+    fn write_json(&self, out: &mut String) {
+        let tree = self.tree;
+        out.push('[');
+        obj(out)
+            .field("fen", &self.fen)
+            .some("comment", &tree.root().comment)
+            .end();
+        let mut index = vec![0u32; tree.len() + 1];
+        let mut next = 1;
+        let mut stack: Vec<NodeId> = tree.root().children().iter().rev().copied().collect();
+        while let Some(id) = stack.pop() {
+            index[id.index()] = next;
+            next += 1;
+            let n = tree.node(id);
+            out.push_str(",[");
+            let parent = n.parent().map_or(0, |p| index[p.index()]);
+            unsigned(out, u64::from(parent));
+            out.push(',');
+            self.moves
+                .get(id.index())
+                .cloned()
+                .flatten()
+                .write_json(out);
+            out.push(',');
+            Notes(n).write_json(out);
+            out.push(']');
+            stack.extend(n.children().iter().rev().copied());
+        }
+        out.push(']');
+    }
+}
+
+/// What is written about a move, as `tree()` gives it: `{nags, comment?, commentBefore?,
+/// clock?, emt?, eval?, arrows?, highlights?, commands?}`.
+struct Notes<'a>(&'a Node);
+
+impl ToJson for Notes<'_> {
+    fn write_json(&self, out: &mut String) {
+        let n = self.0;
+        let eval = n.eval.map(EvalJson);
+        obj(out)
+            .field("nags", &n.nags)
+            .some("comment", &n.comment)
+            .some("commentBefore", &n.comment_before)
+            .some("clock", &n.clock)
+            .some("emt", &n.emt)
+            .some("eval", &eval)
+            .nonempty("arrows", &n.arrows)
+            .nonempty("highlights", &n.highlights)
+            .nonempty("commands", &n.commands)
+            .end();
+    }
+}
+
+struct EvalJson(Eval);
+
+impl ToJson for EvalJson {
+    fn write_json(&self, out: &mut String) {
+        let (cp, mate) = match self.0.score {
+            TreeScore::Cp(c) => (Some(c), None),
+            TreeScore::Mate(m) => (None, Some(m)),
+        };
+        obj(out)
+            .some("cp", &cp)
+            .some("mate", &mate)
+            .some("depth", &self.0.depth)
+            .end();
+    }
+}
+
+impl ToJson for Arrow {
+    fn write_json(&self, out: &mut String) {
+        let mut c = [0u8; 4];
+        obj(out)
+            .field("color", self.color.encode_utf8(&mut c) as &str)
+            .field("from", &self.from)
+            .field("to", &self.to)
+            .end();
+    }
+}
+
+impl ToJson for Highlight {
+    fn write_json(&self, out: &mut String) {
+        let mut c = [0u8; 4];
+        obj(out)
+            .field("color", self.color.encode_utf8(&mut c) as &str)
+            .field("square", &self.square)
+            .end();
+    }
+}
+
+impl ToJson for Command {
+    fn write_json(&self, out: &mut String) {
+        obj(out)
+            .field("name", &self.name)
+            .field("value", &self.value)
             .end();
     }
 }

@@ -30,7 +30,7 @@ pub mod two;
 
 pub use error::{Error, ErrorKind, FenError, FenProblem};
 
-pub use game::{Game, NewGame, SavedGame, Setup, split_pgn, validate_fen};
+pub use game::{Game, NewGame, PgnOptions, SavedGame, Setup, split_pgn, validate_fen};
 pub use kind::{Facts, GAMES, GameInfo, GameKind, Rules};
 pub use player::Player;
 pub use record::{

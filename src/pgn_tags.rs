@@ -7,15 +7,17 @@ use crate::error::Error;
 pub type Tags = Vec<(String, String)>;
 
 /// Splits a PGN or PGN4 text into its tag pairs (values unescaped) and its move text. Tag
-/// lines are the lines starting with `[` before the move text begins; lines starting with `%`
-/// (escape lines) are dropped. Errors: `invalid-pgn` for a malformed tag line.
+/// lines are the lines starting with `[` (after any byte-order mark) before the move text
+/// begins; lines starting with `%` (escape lines) are dropped. Errors: `invalid-pgn` for a malformed tag line.
 // Not inlined: it has three callers, and a copy in each costs the wasm package a kilobyte.
 #[inline(never)]
 pub fn split(text: &str) -> Result<(Tags, String), Error> {
     let mut tags = Vec::new();
     let mut movetext = String::new();
     for line in text.lines() {
-        let t = line.trim();
+        // A UTF-8 byte-order mark before a tag line (a file's start, or files joined
+        // together) is no part of it.
+        let t = line.trim().trim_start_matches('\u{feff}').trim_start();
         if t.starts_with('[') && movetext.trim().is_empty() {
             tags.push(parse_tag(t)?);
         } else if !t.starts_with('%') {
@@ -27,7 +29,7 @@ pub fn split(text: &str) -> Result<(Tags, String), Error> {
 }
 
 /// The value of tag `name` (names compare case-insensitively).
-pub fn get<'a>(tags: &'a Tags, name: &str) -> Option<&'a str> {
+pub fn get<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
     tags.iter()
         .find(|(k, _)| k.eq_ignore_ascii_case(name))
         .map(|(_, v)| v.as_str())

@@ -102,6 +102,8 @@ mod rules;
 
 pub use board::{Rules, Seat, Square};
 pub use game::{FourGame, board_pieces};
+pub(crate) use game::{Step, Stop};
 pub use moves::{MAX_MOVES, Move, MoveList};
+pub(crate) use pgn4::is_standard_start;
 pub use position::Position;
 pub use rules::Outcome;

@@ -19,8 +19,15 @@ use crate::record::EntryKind;
 use crate::{error::Error, kind::GameKind, pgn_tags, player::Player, result::ResultReason};
 
 impl FourGame {
-    /// The game as PGN4.
-    pub fn pgn4(&self) -> String {
+    /// The tag section of the game's PGN4 (ending in the blank line before the move text).
+    /// `start_tag` replaces the `StartFen4` value (chess.com's `"4PC"`, kept from an
+    /// import); `outcome` replaces the `Result` and `Termination` tags (a file's own, kept
+    /// while its game is unchanged).
+    pub(crate) fn pgn4_tags(
+        &self,
+        start_tag: Option<&str>,
+        outcome: Option<&[(String, String)]>,
+    ) -> String {
         let rules = self.rules();
         let mut s = String::new();
         pgn_tags::write(&mut s, "Variant", GameKind::FourPlayer(rules).pgn_tag());
@@ -30,12 +37,17 @@ impl FourGame {
             ""
         };
         pgn_tags::write(&mut s, "RuleVariants", rule_variants);
-        pgn_tags::write(&mut s, "StartFen4", self.start_fen4());
+        pgn_tags::write(&mut s, "StartFen4", start_tag.unwrap_or(self.start_fen4()));
         if let Some(l) = self.move_limit() {
             pgn_tags::write(&mut s, "MoveLimit", &l.to_string());
         }
-        match self.result() {
-            Some(r) if rules == Rules::Teams => {
+        match (outcome, self.result()) {
+            (Some(tags), _) => {
+                for (k, v) in tags {
+                    pgn_tags::write(&mut s, k, v);
+                }
+            }
+            (None, Some(r)) if rules == Rules::Teams => {
                 let red = r.winners.contains(&Player::Red);
                 let result = match r.winners.is_empty() {
                     true => "1/2-1/2",
@@ -45,7 +57,7 @@ impl FourGame {
                 pgn_tags::write(&mut s, "Result", result);
                 pgn_tags::write(&mut s, "Termination", r.reason.code());
             }
-            Some(r) => {
+            (None, Some(r)) => {
                 // Four-player points are whole numbers. Written as integers, they keep Rust's
                 // float formatting (about 6 KB of gzipped wasm) out of the package.
                 let pts: Vec<String> = r
@@ -56,62 +68,17 @@ impl FourGame {
                 pgn_tags::write(&mut s, "Result", &pts.join("-"));
                 pgn_tags::write(&mut s, "Termination", r.reason.code());
             }
-            None => pgn_tags::write(&mut s, "Result", "*"),
-        }
-        s.push('\n');
-        let order = rules.order();
-        let first = self.start_fen4().chars().next().unwrap_or('R');
-        let first = Seat::parse(&first.to_string()).unwrap_or(Seat::Red).index();
-        let rank = |seat: usize| -> usize {
-            let f = order.iter().position(|&x| x == first).unwrap_or(0);
-            let p = order.iter().position(|&x| x == seat).unwrap_or(0);
-            (p + 4 - f) % 4
-        };
-        let mut round = 0;
-        let mut last: Option<usize> = None;
-        let mut first_tok = true;
-        for (info, turn) in self.entries() {
-            let tok = match info.kind {
-                EntryKind::Resign | EntryKind::Timeout => {
-                    if info.player == Player::from(turn) {
-                        info.san.clone()
-                    } else {
-                        format!("{}:{}", info.san, info.player)
-                    }
-                }
-                _ => info.san.clone(),
-            };
-            let is_move = !matches!(info.kind, EntryKind::Resign | EntryKind::Timeout);
-            let r = rank(turn.index());
-            if round == 0 || (is_move && last.is_some_and(|l| r <= l)) {
-                round += 1;
-                if !first_tok {
-                    s.push('\n');
-                }
-                s.push_str(&format!("{round}. {tok}"));
-            } else {
-                s.push_str(&format!(" .. {tok}"));
-            }
-            first_tok = false;
-            if is_move {
-                last = Some(r);
-            }
-        }
-        if self.result().is_none() {
-            if !first_tok {
-                s.push(' ');
-            }
-            s.push('*');
+            (None, None) => pgn_tags::write(&mut s, "Result", "*"),
         }
         s.push('\n');
         s
     }
 
-    /// Reads PGN4 and replays it through the rules. An illegal or unreadable move is reported
-    /// with [`crate::ErrorKind::InvalidPgn`], its move number and the player to move.
-    pub fn from_pgn4(text: &str, seed: u64) -> Result<FourGame, Error> {
-        let (tags, body) = pgn_tags::split(text)?;
-        let tag = |k: &str| pgn_tags::get(&tags, k);
+    /// The game a PGN4's tags start: rules from `Variant` and `RuleVariants`, `MoveLimit`,
+    /// the `StartFen4` position (chess.com's `"4PC"` or none: the standard start), ready to
+    /// replay the record's moves ([`FourGame::replay_step`]). Errors: `invalid-pgn`.
+    pub(crate) fn for_pgn4(tags: &[(String, String)], seed: u64) -> Result<FourGame, Error> {
+        let tag = |k: &str| pgn_tags::get(tags, k);
         let variant = tag("Variant").filter(|v| !v.trim().is_empty());
         let rules = match variant.map(GameKind::from_pgn_tag) {
             None => Rules::Ffa,
@@ -138,106 +105,72 @@ impl FourGame {
             })?),
             None => None,
         };
-        let mut g = match tag("StartFen4").filter(|f| !is_standard_start(f)) {
+        let g = match tag("StartFen4").filter(|f| !is_standard_start(f)) {
             Some(f) => FourGame::for_replay(rules, f, move_limit, seed).map_err(|e| {
                 Error::formatted(
                     crate::error::ErrorKind::InvalidPgn,
                     format_args!("StartFen4: {}", e.message),
                 )
-            })?,
+            }),
             None => {
-                FourGame::for_replay(rules, &Position::startpos(rules).fen4(), move_limit, seed)?
+                FourGame::for_replay(rules, &Position::startpos(rules).fen4(), move_limit, seed)
             }
-        };
+        }?;
         if no_en_passant {
-            g = g.with_en_passant(false)?;
+            g.with_en_passant(false)
+        } else {
+            Ok(g)
         }
-        // Strip comments and variations.
-        let mut clean = String::new();
-        let mut depth_brace = 0;
-        let mut depth_paren = 0;
-        for ch in body.chars() {
-            match ch {
-                '{' => depth_brace += 1,
-                '}' if depth_brace > 0 => depth_brace -= 1,
-                '(' if depth_brace == 0 => depth_paren += 1,
-                ')' if depth_brace == 0 && depth_paren > 0 => depth_paren -= 1,
-                _ if depth_brace == 0 && depth_paren == 0 => clean.push(ch),
-                _ => {}
-            }
-        }
-        if depth_brace != 0 || depth_paren != 0 {
-            return Err(Error::invalid_pgn(
-                "unterminated '{' comment or '(' variation in the move text",
-            ));
-        }
-        let mut toks: Vec<(u32, String)> = Vec::new();
-        let mut number = 1u32;
-        for raw in clean.split_whitespace() {
-            let mut t = raw;
-            // Move numbers, possibly glued to the move ("12.h2-h4").
-            if let Some(i) = t.find('.') {
-                let (n, rest) = t.split_at(i);
-                if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) {
-                    number = n.parse().unwrap_or(number);
-                    t = rest.trim_start_matches('.');
-                }
-            }
-            // A lone `#` is chess.com's end-of-game marker, not a move.
-            if t.is_empty()
-                || t == ".."
-                || t == "#"
-                || t == "*"
-                || t == "1/2-1/2"
-                || t == "1-0"
-                || t == "0-1"
-            {
-                continue;
-            }
-            // Four-score results ("45-0-12-3"); "0-0"/"0-0-0" stay, they are castling.
-            if t.matches('-').count() >= 3 && t.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
-                continue;
-            }
-            toks.push((number, t.to_string()));
-        }
-        let stopped = g.replay(toks.iter().map(|(_, t)| t.as_str()), true, |i, seat, e| {
-            let n = toks.get(i).map_or(0, |x| x.0);
-            Error::formatted(
-                crate::error::ErrorKind::InvalidPgn,
-                format_args!("move {n} ({seat}): {}", e.message),
-            )
-        })?;
-        if let Some((i, stop)) = stopped {
-            let (n, tok) = &toks[i];
-            let left = toks.len() - i - 1;
-            let why = match (stop, g.result()) {
-                (Stop::GameOver, Some(r)) => format!(
-                    "the game ended there under these rules ({}, {})",
-                    r.reason.code(),
-                    why_ended(r.reason)
-                ),
-                (Stop::KingCapture, _) => format!(
-                    "{tok:?} captures a king, which chess.com allows and these rules never do \
-                     (R5.9)"
-                ),
-                _ => format!(
-                    "{tok:?} is chess.com's move for a player out of time, whose king alone \
-                     then walks on; here the computer plays that player's turns with the whole \
-                     army (R5.21)"
-                ),
-            };
-            g.import_note = Some(format!(
-                "imported up to move {n}: {why}, so the record's {tok:?} and the {left} entr{} \
-                 after it were not imported",
-                if left == 1 { "y" } else { "ies" }
-            ));
-        }
-        Ok(g)
+    }
+
+    /// Notes that an import stopped at record token `tok` of round `round` with `left`
+    /// tokens after it, for [`FourGame::import_note`].
+    pub(crate) fn note_stop(&mut self, round: u32, tok: &str, stop: Stop, left: usize) {
+        let why = match (stop, self.result()) {
+            (Stop::GameOver, Some(r)) => format!(
+                "the game ended there under these rules ({}, {})",
+                r.reason.code(),
+                why_ended(r.reason)
+            ),
+            (Stop::KingCapture, _) => format!(
+                "{tok:?} captures a king, which chess.com allows and these rules never do \
+                 (R5.9)"
+            ),
+            _ => format!(
+                "{tok:?} is chess.com's move for a player out of time, whose king alone \
+                 then walks on; here the computer plays that player's turns with the whole \
+                 army (R5.21)"
+            ),
+        };
+        self.import_note = Some(format!(
+            "imported up to move {round}: {why}, so the record's {tok:?} and the {left} entr{} \
+             after it were not imported",
+            if left == 1 { "y" } else { "ies" }
+        ));
+    }
+
+    /// The PGN4 text of history entry `i` (chess.com's form: a pawn captured without its
+    /// letter, `Rf6xm6`; a resignation or time-out `R` / `T`, with `:seat` when another
+    /// seat was to move), and its mover's place in the play order counted from the seat
+    /// that moved first, with whether it is a move (not a resignation or time-out).
+    pub(crate) fn entry_text(&self, i: usize) -> Option<(String, u8, bool)> {
+        let (info, turn) = self.entry_turn(i)?;
+        let is_move = !matches!(info.kind, EntryKind::Resign | EntryKind::Timeout);
+        let text = if !is_move && info.player != Player::from(turn) {
+            format!("{}:{}", info.san, info.player)
+        } else {
+            info.san.replace("xP", "x")
+        };
+        let order = self.rules().order();
+        let first = self.start_position().turn().index();
+        let f = order.iter().position(|&x| x == first).unwrap_or(0);
+        let p = order.iter().position(|&x| x == turn.index()).unwrap_or(0);
+        Some((text, ((p + 4 - f) % 4) as u8, is_move))
     }
 }
 
 /// chess.com's name for the R5.2 start in `StartFen4`, beside a full FEN4.
-fn is_standard_start(fen4: &str) -> bool {
+pub(crate) fn is_standard_start(fen4: &str) -> bool {
     fen4.trim() == "4PC"
 }
 

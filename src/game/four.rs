@@ -1,7 +1,10 @@
 //! [`Engine`] for four-player games.
 
-use super::{Engine, NewGame, SavedGame, seat_of};
-use crate::four::{FourGame, Rules, Seat, board_pieces};
+use super::line::{Replayed, Source};
+use super::movetext::Dialect;
+use super::tree::NodeTurn;
+use super::{Engine, Inner, NewGame, SavedGame, seat_of};
+use crate::four::{FourGame, Rules, Seat, Step, Stop, board_pieces};
 use crate::kind::GameKind;
 use crate::record::{BoardPiece, EntryKind, MoveRecord, PositionView, Score, Status, Undone};
 use crate::{error::Error, player::Player, role::Role};
@@ -9,8 +12,9 @@ use crate::{error::Error, player::Player, role::Role};
 #[cfg(feature = "ai")]
 use crate::{ai::AiOptions, record::Analysis};
 
-/// Starts a four-player game from [`NewGame`] options (the kind is four-player).
-pub(super) fn create(opts: &NewGame) -> Result<FourGame, Error> {
+/// Starts a four-player game from [`NewGame`] options (the kind is four-player): `None` for
+/// options that import a PGN4, which the caller imports once they are checked.
+pub(super) fn create(opts: &NewGame) -> Result<Option<FourGame>, Error> {
     let rules = opts.kind.rules().unwrap_or_default();
     if let Some(n) = opts.move_limit
         && !(1..=super::MAX_MOVE_LIMIT).contains(&n)
@@ -24,14 +28,15 @@ pub(super) fn create(opts: &NewGame) -> Result<FourGame, Error> {
         ));
     }
     let first = opts.first_player.map(seat_of).transpose()?;
-    if let Some(pgn) = &opts.pgn {
+    if opts.pgn.is_some() {
         if first.is_some() || opts.move_limit.is_some() || opts.en_passant.is_some() {
             return Err(Error::invalid_argument(
                 "a PGN4 carries its own rules and start; drop rules, firstPlayer, moveLimit and \
                  enPassant",
             ));
         }
-        return FourGame::from_pgn4(pgn, opts.seed);
+        // Imported by the caller, which checked the options here first.
+        return Ok(None);
     }
     if opts.en_passant.is_some() && rules != Rules::Teams {
         return Err(Error::invalid_argument(crate::kind::TEAMS_ONLY));
@@ -53,8 +58,8 @@ pub(super) fn create(opts: &NewGame) -> Result<FourGame, Error> {
         )),
     }?;
     match opts.en_passant {
-        Some(on) => game.with_en_passant(on),
-        None => Ok(game),
+        Some(on) => game.with_en_passant(on).map(Some),
+        None => Ok(Some(game)),
     }
 }
 
@@ -230,8 +235,94 @@ impl Engine for FourGame {
         self.fen4()
     }
 
-    fn pgn(&self) -> String {
-        self.pgn4()
+    fn dialect(&self) -> Dialect {
+        Dialect::Pgn4
+    }
+
+    fn pgn_tags(&self, source: &Source) -> String {
+        self.pgn4_tags(source.start_tag.as_deref(), source.outcome.as_deref())
+    }
+
+    fn result_token(&self) -> Option<&'static str> {
+        // chess.com ends a finished game's move text with no result: the tags hold it.
+        (!self.is_over()).then_some("*")
+    }
+
+    fn restart(&self) -> Inner {
+        let start = self.start_fen4();
+        let g = FourGame::for_replay(self.rules(), start, self.move_limit(), self.seed());
+        // The start position was read from this very game: it reads again.
+        Inner::Four(Box::new(g.unwrap_or_else(|_| self.clone())))
+    }
+
+    fn replay_text(
+        &mut self,
+        text: &str,
+        after_move: &mut bool,
+        parent: NodeTurn,
+        at_root: bool,
+        place: &str,
+    ) -> Result<Replayed, Error> {
+        // A lone `#` is chess.com's end-of-game marker, not a move.
+        if text == "#" {
+            return Ok(Replayed::Marker);
+        }
+        let seat = self.position().turn();
+        let round = self.round_of_next(parent, at_root);
+        match self.replay_step(text, true, after_move) {
+            Ok(Step::Played) => Ok(Replayed::Played),
+            Ok(Step::Marker) => Ok(Replayed::Marker),
+            Ok(Step::Stopped(stop)) => Ok(Replayed::Stopped(stop)),
+            Err(e) => Err(Error::formatted(
+                crate::error::ErrorKind::InvalidPgn,
+                format_args!("move {round} ({seat}){place}: {}", e.message),
+            )),
+        }
+    }
+
+    fn end_replay(&mut self) {
+        self.settle_zombies();
+    }
+
+    fn note_stop(&mut self, parent: NodeTurn, at_root: bool, text: &str, stop: Stop, left: usize) {
+        let round = self.round_of_next(parent, at_root);
+        FourGame::note_stop(self, round, text, stop, left);
+    }
+
+    fn last_entry(&self) -> Option<MoveRecord> {
+        FourGame::last_entry(self).cloned()
+    }
+
+    fn entry_text(&self, i: usize) -> String {
+        FourGame::entry_text(self, i)
+            .map(|e| e.0)
+            .unwrap_or_default()
+    }
+
+    fn entry_turn(&self, i: usize, parent: NodeTurn, at_root: bool) -> NodeTurn {
+        let Some((_, rank, is_move)) = FourGame::entry_text(self, i) else {
+            return parent;
+        };
+        let mover = is_move.then_some(rank);
+        if at_root {
+            NodeTurn {
+                number: 1,
+                seat: 0,
+                last: mover,
+            }
+        } else if is_move && parent.last.is_some_and(|l| rank <= l) {
+            NodeTurn {
+                number: parent.number + 1,
+                seat: 0,
+                last: mover,
+            }
+        } else {
+            NodeTurn {
+                number: parent.number,
+                seat: parent.seat.saturating_add(1),
+                last: mover.or(parent.last),
+            }
+        }
     }
 
     fn claim_draw(&mut self) -> bool {
@@ -366,4 +457,60 @@ pub(super) fn restore(s: &SavedGame) -> Result<FourGame, Error> {
         )
     })?;
     Ok(g)
+}
+
+/// The game a PGN4's tags start (see `FourGame::for_pgn4`), and the tags to write back as
+/// read: chess.com's `StartFen4 "4PC"`, its `Result` and `Termination`.
+pub(super) fn import_start(
+    tags: &[(String, String)],
+    seed: u64,
+    source: &mut Source,
+) -> Result<Inner, Error> {
+    let g = FourGame::for_pgn4(tags, seed)?;
+    let tag = |k: &str| crate::pgn_tags::get(tags, k);
+    source.start_tag = tag("StartFen4")
+        .filter(|f| crate::four::is_standard_start(f))
+        .map(str::to_string);
+    let outcome: Vec<(String, String)> = ["Result", "Termination"]
+        .into_iter()
+        .filter_map(|k| tag(k).map(|v| (k.to_string(), v.to_string())))
+        .collect();
+    source.outcome = (!outcome.is_empty()).then_some(outcome);
+    Ok(Inner::Four(Box::new(g)))
+}
+
+impl FourGame {
+    /// Reads PGN4 and replays it through the rules (the main line; variations are checked
+    /// too). An illegal or unreadable move is reported with [`crate::ErrorKind::InvalidPgn`],
+    /// its move number and the player to move.
+    pub fn from_pgn4(text: &str, seed: u64) -> Result<FourGame, Error> {
+        match super::Game::imported(text, seed, true)?.inner {
+            Inner::Four(g) => Ok(*g),
+            Inner::Two(_) => Err(Error::internal("a PGN4 imported as a two-player game")),
+        }
+    }
+
+    /// The game as PGN4 (its history as the main line).
+    pub fn pgn4(&self) -> String {
+        let g = super::Game::of_engine(Inner::Four(Box::new(self.clone())), self.seed());
+        g.pgn()
+    }
+
+    /// The round of the next move, after a node of turn `parent` (`at_root`: the first).
+    fn round_of_next(&self, parent: NodeTurn, at_root: bool) -> u32 {
+        if at_root {
+            return 1;
+        }
+        let rank = self.rank_of(self.position().turn());
+        parent.number + u32::from(parent.last.is_some_and(|l| rank <= l))
+    }
+
+    /// The play-order rank of `seat` counted from the seat that moved first.
+    fn rank_of(&self, seat: Seat) -> u8 {
+        let order = self.rules().order();
+        let first = self.start_position().turn().index();
+        let f = order.iter().position(|&x| x == first).unwrap_or(0);
+        let p = order.iter().position(|&x| x == seat.index()).unwrap_or(0);
+        ((p + 4 - f) % 4) as u8
+    }
 }

@@ -175,9 +175,28 @@ impl Game {
         Ok(())
     }
 
-    /// The game as PGN (PGN4 for four players), with its headers.
+    /// The game as PGN (PGN4 for four players), with its headers, comments, NAGs,
+    /// commands and variations: [`Game::pgn_with`] the default options.
     pub fn pgn(&self) -> String {
-        write(self.engine().pgn(), &self.headers)
+        self.pgn_with(&super::PgnOptions::default())
+    }
+
+    /// The game as PGN (PGN4 for four players): the tags of the game at the end of the main
+    /// line (the seven-tag roster first, then the game's own tags, then every other header
+    /// as read or set), and the move tree written by [`super::movetext::write`], with what
+    /// `opts` keeps.
+    pub fn pgn_with(&self, opts: &super::PgnOptions) -> String {
+        let main = self.mainline_engine();
+        let engine = match &main {
+            Ok(inner) => inner.engine(),
+            // The tree's moves were checked when they entered it: they replay.
+            Err(_) => self.engine(),
+        };
+        let mut out = engine.pgn_tags(&self.source);
+        let moves = super::line::write(&self.tree, engine.dialect(), opts, engine.result_token());
+        out.push_str(&moves);
+        out.push('\n');
+        write(out, &self.headers)
     }
 
     /// Headers restored from a save: checked like [`Game::set_headers`]' (`invalid-argument`).

@@ -13,6 +13,7 @@ mod explain;
 #[cfg(feature = "four")]
 mod four;
 mod headers;
+mod line;
 pub mod movetext;
 mod saved;
 mod setup;
@@ -95,6 +96,33 @@ pub struct Game {
     seed: u64,
     /// PGN headers set by the caller or read from an import (see `headers.rs`).
     headers: Headers,
+    /// The moves: the main line, variations, annotations (see `line.rs`).
+    tree: tree::Tree,
+    /// The end of the current line, where the engine is.
+    current: tree::NodeId,
+    /// Tags of the imported file written back as read.
+    source: line::Source,
+}
+
+/// What [`Game::pgn_with`] writes besides the main line; all `true` by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PgnOptions {
+    /// The variations.
+    pub variations: bool,
+    /// Comment text, NAGs, and every command but `%clk` and `%emt`.
+    pub comments: bool,
+    /// `%clk` and `%emt`.
+    pub clocks: bool,
+}
+
+impl Default for PgnOptions {
+    fn default() -> PgnOptions {
+        PgnOptions {
+            variations: true,
+            comments: true,
+            clocks: true,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -103,6 +131,25 @@ enum Inner {
     // Boxed: a four-player record is many times the size of a two-player one.
     #[cfg(feature = "four")]
     Four(Box<FourGame>),
+}
+
+impl Inner {
+    /// The one place that chooses the engine.
+    fn engine(&self) -> &dyn Engine {
+        match self {
+            Inner::Two(g) => g,
+            #[cfg(feature = "four")]
+            Inner::Four(g) => g.as_ref(),
+        }
+    }
+
+    fn engine_mut(&mut self) -> &mut dyn Engine {
+        match self {
+            Inner::Two(g) => g,
+            #[cfg(feature = "four")]
+            Inner::Four(g) => g.as_mut(),
+        }
+    }
 }
 
 /// What every engine's game record answers; [`Game`] is written against this alone.
@@ -130,7 +177,55 @@ trait Engine {
     fn board(&self) -> Vec<BoardPiece>;
     fn position_at(&self, ply: usize) -> Option<PositionView>;
     fn fen(&self) -> String;
-    fn pgn(&self) -> String;
+    /// PGN or PGN4.
+    fn dialect(&self) -> movetext::Dialect;
+    /// The tag section of the game's export, ending in the blank line before the move text.
+    fn pgn_tags(&self, source: &line::Source) -> String;
+    /// The result token that ends the exported move text, if one does.
+    fn result_token(&self) -> Option<&'static str>;
+    /// The same game at its start position, nothing played.
+    fn restart(&self) -> Inner;
+    /// Plays one move text of a record being replayed (an import, a line of the tree). An
+    /// error names the move, with `place` (` in variation 2`) after it. `after_move` says
+    /// whether the text before was a move; `parent` is the turn of the node before
+    /// (`at_root`: there is none), for messages.
+    fn replay_text(
+        &mut self,
+        text: &str,
+        after_move: &mut bool,
+        parent: tree::NodeTurn,
+        at_root: bool,
+        place: &str,
+    ) -> Result<line::Replayed, Error>;
+    /// Ends a replay (four players: zombies to move move now, R6.4).
+    fn end_replay(&mut self) {}
+    /// Ends an import on the result of its record (two players: a result the board does not
+    /// show is a resignation or an agreed draw).
+    fn end_pgn(&mut self, _result: Option<&str>) {}
+    /// Notes where and why an import stopped (see [`Game::import_note`]).
+    #[cfg(feature = "four")]
+    fn note_stop(
+        &mut self,
+        _parent: tree::NodeTurn,
+        _at_root: bool,
+        _text: &str,
+        _stop: crate::four::Stop,
+        _left: usize,
+    ) {
+    }
+    /// The record text of history entry `i` (SAN; PGN4 move text).
+    fn entry_text(&self, i: usize) -> String;
+    /// The writer's turn of history entry `i`, after a node of turn `parent` (`at_root`:
+    /// the first move).
+    fn entry_turn(&self, i: usize, parent: tree::NodeTurn, at_root: bool) -> tree::NodeTurn;
+    /// A result declared by a call (resignation, claimed or agreed draw), if any.
+    fn declared_result(&self) -> Option<(Option<Player>, crate::result::ResultReason)> {
+        None
+    }
+    /// The last history entry.
+    fn last_entry(&self) -> Option<MoveRecord>;
+    /// Declares again a result [`Engine::declared_result`] gave.
+    fn redeclare(&mut self, _d: (Option<Player>, crate::result::ResultReason)) {}
     fn claim_draw(&mut self) -> bool;
     fn resign(&mut self, player: Option<Player>) -> Result<(), Error>;
     fn timeout(&mut self, player: Option<Player>) -> Result<(), Error>;
@@ -174,14 +269,14 @@ impl Game {
                     (Some(fen), _) if chess960 => TwoGame::chess960(Some(fen), 0)?,
                     (Some(fen), _) => TwoGame::from_fen(variant, fen)?,
                     (None, Some(pgn)) => {
-                        let g = TwoGame::from_pgn(pgn)?;
+                        let g = Game::imported(pgn, opts.seed, false)?;
                         if g.kind() != opts.kind {
                             return Err(Error::formatted(
                                 crate::error::ErrorKind::InvalidPgn,
                                 format_args!("the PGN is a {} game, not {}", g.kind(), opts.kind),
                             ));
                         }
-                        g
+                        return Ok(g);
                     }
                     // Chess960 without a start: the seed picks one of the 960.
                     (None, None) if chess960 => {
@@ -191,11 +286,15 @@ impl Game {
                 })
             }
             #[cfg(feature = "four")]
-            None => Inner::Four(Box::new(four::create(&opts)?)),
+            None => match (four::create(&opts)?, &opts.pgn) {
+                (Some(g), _) => Inner::Four(Box::new(g)),
+                (None, Some(pgn)) => return Game::imported(pgn, opts.seed, true),
+                (None, None) => return Err(Error::internal("no four-player game to start")),
+            },
             #[cfg(not(feature = "four"))]
             None => return Err(no_four_player_engine()),
         };
-        Ok(Game::with(inner, opts.seed, opts.pgn.as_deref()))
+        Ok(Game::of_engine(inner, opts.seed))
     }
 
     /// Imports a PGN whose `Variant` tag picks the game (absent: chess), or a PGN4 (a
@@ -218,41 +317,68 @@ impl Game {
                 });
             }
         }
-        Ok(Game::with(
-            Inner::Two(TwoGame::from_pgn(pgn)?),
-            seed,
-            Some(pgn),
-        ))
+        Game::imported(pgn, seed, false)
     }
 
-    /// A game of `inner`, with the headers of the PGN it was imported from, if any.
-    fn with(inner: Inner, seed: u64, pgn: Option<&str>) -> Game {
+    /// A game of `inner` as it stands, its history the main line of the tree.
+    fn of_engine(inner: Inner, seed: u64) -> Game {
         let mut game = Game {
             inner,
             seed,
             headers: Headers::new(),
+            tree: tree::Tree::new(),
+            current: tree::Tree::ROOT,
+            source: line::Source::default(),
         };
-        if let Some(pgn) = pgn {
-            game.headers = headers::read(game.kind(), pgn);
-        }
+        // A game starts with its history (a four-player start where a zombie is to move
+        // has the zombie's moves); a tree of that many moves always fits.
+        let _ = game.sync(0);
         game
     }
 
-    /// The one place that chooses the engine.
-    fn engine(&self) -> &dyn Engine {
-        match &self.inner {
-            Inner::Two(g) => g,
+    /// Imports one game of PGN (`four`: PGN4): the tags give the start, the one movetext
+    /// reader the tree, which the engine replays line by line (see `line.rs`).
+    fn imported(pgn: &str, seed: u64, four: bool) -> Result<Game, Error> {
+        let (tags, text) = crate::pgn_tags::split(pgn)?;
+        let read = movetext::read(&text)?;
+        let mut source = line::Source::default();
+        let start = if four {
             #[cfg(feature = "four")]
-            Inner::Four(g) => g.as_ref(),
+            {
+                four::import_start(&tags, seed, &mut source)?
+            }
+            #[cfg(not(feature = "four"))]
+            return Err(no_four_player_engine());
+        } else {
+            two::import_start(&tags, &mut source)?
+        };
+        let (mut inner, tree, current) = line::import(start, &read.tree)?;
+        let tag = crate::pgn_tags::get(&tags, "Result");
+        inner.engine_mut().end_pgn(read.result.as_deref().or(tag));
+        // A record cut short is not the file's game: its own result no longer holds.
+        if inner.engine().import_note().is_some() {
+            source.outcome = None;
         }
+        let mut game = Game {
+            inner,
+            seed,
+            headers: Headers::new(),
+            tree,
+            current,
+            source,
+        };
+        game.headers = headers::read(game.kind(), pgn);
+        let declared = game.engine().declared_result();
+        game.tree.node_mut(current).declared = declared;
+        Ok(game)
+    }
+
+    fn engine(&self) -> &dyn Engine {
+        self.inner.engine()
     }
 
     fn engine_mut(&mut self) -> &mut dyn Engine {
-        match &mut self.inner {
-            Inner::Two(g) => g,
-            #[cfg(feature = "four")]
-            Inner::Four(g) => g.as_mut(),
-        }
+        self.inner.engine_mut()
     }
 
     /// Which game this is.
@@ -319,8 +445,11 @@ impl Game {
     /// players, PGN4 move text (`h2-h4`, `Qg1xQn8+`). Errors: `game-over`, `illegal-move`.
     pub fn play_text(&mut self, text: &str) -> Result<MoveRecord, Error> {
         // Played directly (a refused move changes nothing), so the hot path parses once.
+        let before = self.ply();
         let played = self.engine_mut().play_text(text);
-        played.map_err(|e| self.explained(e, text))
+        let played = played.map_err(|e| self.explained(e, text))?;
+        self.sync(before)?;
+        Ok(played)
     }
 
     /// Whether [`Game::play_text`] would play `text` (no error, nothing changes).
@@ -352,18 +481,27 @@ impl Game {
         to: &str,
         promotion: Option<Role>,
     ) -> Result<MoveRecord, Error> {
+        let before = self.ply();
         let played = self.engine_mut().play_squares(from, to, promotion);
-        played.map_err(|e| {
+        let played = played.map_err(|e| {
             let promo = promotion.map(|r| r.char().to_string()).unwrap_or_default();
             self.explained(e, &format!("{from}{to}{promo}"))
-        })
+        })?;
+        self.sync(before)?;
+        Ok(played)
     }
 
-    /// Takes back the last action: a resignation, time-out or claimed draw
-    /// ([`Undone::Declaration`]), otherwise the last move (in Four Kingdoms with the zombie
-    /// moves that followed it). `None` at the start.
+    /// Takes back the last action of the current line: a resignation, time-out or claimed
+    /// draw ([`Undone::Declaration`]), otherwise the last move (in Four Kingdoms with the
+    /// zombie moves that followed it), which is deleted from the tree with the moves after it
+    /// (see `line.rs`; to step back keeping moves, [`Game::go_to`] the line's parent). `None`
+    /// at the start.
     pub fn undo(&mut self) -> Option<Undone> {
-        self.engine_mut().undo()
+        let before = self.ply();
+        let undone = self.engine_mut().undo()?;
+        // Taking moves back only shrinks the tree: nothing to refuse.
+        let _ = self.sync(before);
+        Some(undone)
     }
 
     /// Every history entry, first to last.
@@ -410,20 +548,29 @@ impl Game {
     /// Claims a draw by threefold repetition or the 50-move rule; `false` (and nothing
     /// changes) when none is available. Four-player draws are automatic: always `false`.
     pub fn claim_draw(&mut self) -> bool {
-        self.engine_mut().claim_draw()
+        let before = self.ply();
+        let claimed = self.engine_mut().claim_draw();
+        if claimed {
+            let _ = self.sync(before);
+        }
+        claimed
     }
 
     /// `player` (default: the player to move) resigns. Errors: `game-over`, and
     /// `invalid-argument` for a player not in the game or already out.
     pub fn resign(&mut self, player: Option<Player>) -> Result<(), Error> {
-        self.engine_mut().resign(player)
+        let before = self.ply();
+        self.engine_mut().resign(player)?;
+        self.sync(before)
     }
 
     /// Four Kingdoms: `player`'s (default: the player to move) turn timer ran out, so they are
     /// out and their pieces move at random (R6.4). Errors: `invalid-argument` in other games
     /// (in free-for-all the computer plays a timed-out turn, R5.21), `game-over`.
     pub fn timeout(&mut self, player: Option<Player>) -> Result<(), Error> {
-        self.engine_mut().timeout(player)
+        let before = self.ply();
+        self.engine_mut().timeout(player)?;
+        self.sync(before)
     }
 
     /// Legal move paths of `depth` plies from the current position. Depth 0 to 8 (two
@@ -514,9 +661,12 @@ impl Game {
 
     /// The game as a replayable record (see [`SavedGame`]).
     pub fn to_saved(&self) -> SavedGame {
+        let (movetext, path) = self.saved_tree();
         SavedGame {
             seed: self.seed,
             headers: self.headers.clone(),
+            movetext,
+            path,
             ..self.engine().to_saved()
         }
     }

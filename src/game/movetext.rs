@@ -103,7 +103,10 @@ pub fn read(movetext: &str) -> Result<Movetext, Error> {
     };
     r.run()?;
     if let Some(open) = r.frames.get(1) {
-        return Err(r.error(open.open, format_args!("this '(' is never closed")));
+        return Err(r.error(
+            open.open,
+            format_args!("unterminated variation: this '(' is never closed"),
+        ));
     }
     Ok(Movetext {
         tree: r.tree,
@@ -195,9 +198,10 @@ impl<'a> Reader<'a> {
             match c {
                 b'{' => {
                     let Some(len) = b[i + 1..].iter().position(|&x| x == b'}') else {
-                        return Err(
-                            self.error(i, format_args!("this '{{' comment is never closed"))
-                        );
+                        return Err(self.error(
+                            i,
+                            format_args!("unterminated comment: this '{{' is never closed"),
+                        ));
                     };
                     self.comment(&src[i + 1..i + 1 + len], i)?;
                     i += len + 2;

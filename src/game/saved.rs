@@ -14,7 +14,7 @@ pub const SAVE_VERSION: u32 = 1;
 /// A game as plain data, for saving: the start and the moves, which a restore replays.
 ///
 /// JSON (camelCase): `{format: "tablero-game", version: 1, variant, rules?, seed, startFen,
-/// firstPlayer?, moveLimit?, moves, declared?, headers?}`. The game ([`SavedGame::kind`]) is
+/// firstPlayer?, moveLimit?, moves, declared?, headers?, movetext?, path?}`. The game ([`SavedGame::kind`]) is
 /// written as its `variant` name ([`GameKind::variant_name`]) and, for four players, its
 /// `rules`: both come from the table of games ([`crate::GAMES`]), and a save naming no game
 /// of it does not deserialize. `firstPlayer` is present exactly for four-player games;
@@ -45,6 +45,15 @@ pub struct SavedGame {
     /// The PGN headers ([`super::Game::headers`]), in order; absent from the JSON when there
     /// are none (saves written before headers existed load with none).
     pub headers: Headers,
+    /// The whole move tree as PGN (PGN4) move text: variations, comments, NAGs, commands,
+    /// and the main line's result token; absent when the tree is the current line alone
+    /// with no annotation (`moves` says it all, and the save is what earlier versions wrote).
+    pub movetext: Option<String>,
+    /// With `movetext`: the path of the end of the current line in the tree, whose moves
+    /// are `moves`. (An imported file's own spellings of the tags the game writes itself,
+    /// `Variant "Standard"` or `StartFen4 "4PC"`, are not saved: a restored game writes its
+    /// own.)
+    pub path: Option<Vec<u32>>,
 }
 
 /// The JSON fields of a save as they are written ([`SavedGame`] serializes through them,
@@ -71,6 +80,10 @@ struct FieldsOut<'a> {
         serialize_with = "header_map::serialize"
     )]
     headers: &'a [(String, String)],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    movetext: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<&'a [u32]>,
 }
 
 impl Serialize for SavedGame {
@@ -87,6 +100,8 @@ impl Serialize for SavedGame {
             moves: &self.moves,
             declared: self.declared.as_ref(),
             headers: &self.headers,
+            movetext: self.movetext.as_deref(),
+            path: self.path.as_deref(),
         }
         .serialize(s)
     }
@@ -113,6 +128,10 @@ struct Fields {
     declared: Option<SavedResult>,
     #[serde(default, deserialize_with = "header_map::deserialize")]
     headers: Headers,
+    #[serde(default)]
+    movetext: Option<String>,
+    #[serde(default)]
+    path: Option<Vec<u32>>,
 }
 
 impl TryFrom<Fields> for SavedGame {
@@ -133,6 +152,8 @@ impl TryFrom<Fields> for SavedGame {
             moves: f.moves,
             declared: f.declared,
             headers: f.headers,
+            movetext: f.movetext,
+            path: f.path,
         })
     }
 }
@@ -198,6 +219,8 @@ impl SavedGame {
             moves: Vec::new(),
             declared: None,
             headers: Headers::new(),
+            movetext: None,
+            path: None,
         }
     }
 }
@@ -222,11 +245,74 @@ pub(super) fn restore(s: &SavedGame) -> Result<Game, Error> {
         #[cfg(not(feature = "four"))]
         Some(_) => return Err(super::no_four_player_engine()),
     };
-    let mut game = Game {
-        inner,
-        seed: s.seed,
-        headers: Headers::new(),
-    };
+    let mut game = Game::of_engine(inner, s.seed);
     game.restore_headers(&s.headers)?;
+    if let Some(text) = &s.movetext {
+        game.restore_tree(text, s.path.as_deref().unwrap_or(&[]))
+            .map_err(|e| {
+                Error::formatted(
+                    crate::error::ErrorKind::InvalidArgument,
+                    format_args!("corrupt saved game: movetext: {}", e.message),
+                )
+            })?;
+    }
     Ok(game)
+}
+
+impl Game {
+    /// The save's `movetext` and `path`: `None` when the tree is the current line alone,
+    /// without annotations.
+    pub(super) fn saved_tree(&self) -> (Option<String>, Option<Vec<u32>>) {
+        let plain = self.tree.len() == self.ply()
+            && self.tree.ids().all(|id| !self.tree.node(id).is_annotated());
+        if plain {
+            return (None, None);
+        }
+        let main = self.mainline_engine();
+        let token = match &main {
+            Ok(inner) => inner.engine().result_token(),
+            Err(_) => None,
+        };
+        let text = super::line::write(
+            &self.tree,
+            self.engine().dialect(),
+            &super::PgnOptions::default(),
+            token,
+        );
+        let path = self.path().into_iter().map(|i| i as u32).collect();
+        (Some(text), Some(path))
+    }
+
+    /// Replaces the tree (the current line alone) with the saved one, whose line at `path`
+    /// must be the game's moves. Errors: `invalid-argument` / `invalid-pgn`.
+    fn restore_tree(&mut self, text: &str, path: &[u32]) -> Result<(), Error> {
+        let read = super::movetext::read(text)?;
+        let (mut main, mut tree, end) = super::line::import(self.engine().restart(), &read.tree)?;
+        main.engine_mut().end_pgn(read.result.as_deref());
+        tree.node_mut(end).declared = main.engine().declared_result();
+        let path: Vec<usize> = path.iter().map(|&i| i as usize).collect();
+        let id = tree.id_at(&path).ok_or_else(|| {
+            Error::formatted(
+                crate::error::ErrorKind::InvalidArgument,
+                format_args!("no move at path {path:?}"),
+            )
+        })?;
+        let mut line = Vec::new();
+        let mut at = id;
+        while let Some(p) = tree.node(at).parent() {
+            line.push(tree.node(at).text.as_str());
+            at = p;
+        }
+        line.reverse();
+        let e = self.engine();
+        if line.len() != e.ply() || line.iter().enumerate().any(|(i, t)| *t != e.entry_text(i)) {
+            return Err(Error::invalid_argument(
+                "the line at path is not the saved moves",
+            ));
+        }
+        tree.node_mut(id).declared = e.declared_result();
+        self.tree = tree;
+        self.current = id;
+        Ok(())
+    }
 }

@@ -35,12 +35,18 @@ pub(crate) fn count_games(text: &str) -> usize {
     bounds.push(text.len());
     bounds
         .windows(2)
-        .filter(|w| !text[w[0]..w[1]].trim().is_empty())
+        .filter(|w| !trim(&text[w[0]..w[1]]).is_empty())
         .count()
 }
 
+/// `s` without the white space and byte-order marks around it (files joined together carry
+/// a BOM at the start of each).
+fn trim(s: &str) -> &str {
+    s.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+}
+
 fn push_game(games: &mut Vec<String>, text: &str) {
-    let t = text.trim();
+    let t = trim(text);
     if !t.is_empty() {
         games.push(t.to_string());
     }
@@ -70,10 +76,16 @@ fn game_starts(text: &str) -> Vec<usize> {
         }
         if line_start {
             line_start = false;
-            let first = i + b[i..]
-                .iter()
-                .take_while(|&&x| x == b' ' || x == b'\t')
-                .count();
+            let mut first = i;
+            loop {
+                if matches!(b.get(first), Some(b' ' | b'\t')) {
+                    first += 1;
+                } else if b[first..].starts_with(BOM) {
+                    first += BOM.len();
+                } else {
+                    break;
+                }
+            }
             if matches!(b.get(first), Some(b'[' | b'%')) {
                 if b[first] == b'[' && (moves_seen || ended) {
                     cuts.push(i);
@@ -83,6 +95,14 @@ fn game_starts(text: &str) -> Vec<usize> {
                 i = first + b[first..].iter().take_while(|&&x| x != b'\n').count();
                 continue;
             }
+        }
+        if c == 0xEF && b[i..].starts_with(BOM) {
+            // A byte-order mark in the middle of a file is white space.
+            if let Some(t) = token.take() {
+                ended |= depth == 0 && is_termination(&b[t..i]);
+            }
+            i += BOM.len();
+            continue;
         }
         if c.is_ascii_whitespace() || matches!(c, b'{' | b';' | b'(' | b')') {
             if let Some(t) = token.take() {
@@ -111,6 +131,9 @@ fn game_starts(text: &str) -> Vec<usize> {
     }
     cuts
 }
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = "\u{feff}".as_bytes();
 
 fn is_termination(token: &[u8]) -> bool {
     matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
@@ -147,6 +170,20 @@ mod tests {
         assert_eq!(count_games(one), 1);
         let escape = "%escape 1-0\n1. e4 *";
         assert_eq!(split_pgn(escape).len(), 1);
+    }
+
+    #[test]
+    fn byte_order_marks_are_white_space() {
+        let text = "\u{feff}[Event \"a\"]\r\n\r\n1. e4 e5 1-0\r\n\r\n\u{feff}[Event \"b\"]\r\n\r\n1. d4 *\r\n";
+        assert_eq!(
+            split_pgn(text),
+            [
+                "[Event \"a\"]\r\n\r\n1. e4 e5 1-0",
+                "[Event \"b\"]\r\n\r\n1. d4 *"
+            ]
+        );
+        assert_eq!(count_games(text), 2);
+        assert_eq!(count_games("\u{feff}\n"), 0);
     }
 
     #[test]

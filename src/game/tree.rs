@@ -165,6 +165,11 @@ pub struct Node {
     pub highlights: Vec<Highlight>,
     /// Every other command, in the order read.
     pub commands: Vec<Command>,
+    /// Whose move this is, as the writer numbers it: set by the game that checked the move.
+    pub(crate) turn: NodeTurn,
+    /// A result declared in the position after this move (a resignation, a draw by
+    /// agreement or claim): set by the game, which restores it when its line comes back.
+    pub(crate) declared: Option<(Option<crate::player::Player>, crate::result::ResultReason)>,
     parent: Option<NodeId>,
     children: Vec<NodeId>,
 }
@@ -225,6 +230,16 @@ impl Node {
             ..Node::default()
         }
     }
+}
+
+/// Whose move a node is: the move number (PGN's full move, PGN4's round), the mover's place
+/// in it, and (four players) the play-order rank of the last mover of the round, from which
+/// the next node's number follows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct NodeTurn {
+    pub number: u32,
+    pub seat: u8,
+    pub last: Option<u8>,
 }
 
 /// Changes for [`Tree::annotate`]: for each field, `None` leaves it as it is; `Some(None)`
@@ -550,6 +565,13 @@ impl Tree {
                 "the root cannot be deleted: give a move's path"
             )));
         };
+        // The move just played, taken back (an undo): a leaf stored last goes without
+        // compacting, so a play/undo loop stays constant time a move.
+        if self.node(target).children.is_empty() && target.index() == self.nodes.len() - 1 {
+            self.nodes[parent.index()].children.retain(|&c| c != target);
+            self.nodes.pop();
+            return Ok(());
+        }
         // Parents come before children, so a node is gone exactly when its parent is (or it
         // is the target), decided in one forward pass.
         let mut gone = vec![false; self.nodes.len()];

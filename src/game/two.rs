@@ -1,6 +1,9 @@
 //! [`Engine`] for two-player games.
 
-use super::{Engine, SavedGame, SavedResult};
+use super::line::{Replayed, Source};
+use super::movetext::Dialect;
+use super::tree::NodeTurn;
+use super::{Engine, Inner, SavedGame, SavedResult};
 use crate::kind::GameKind;
 use crate::record::{BoardPiece, GameResult, MoveRecord, PositionView, Score, Status, Undone};
 use crate::two::{
@@ -257,8 +260,67 @@ impl Engine for TwoGame {
         TwoGame::fen(self)
     }
 
-    fn pgn(&self) -> String {
-        TwoGame::pgn(self)
+    fn dialect(&self) -> Dialect {
+        Dialect::Pgn
+    }
+
+    fn pgn_tags(&self, source: &Source) -> String {
+        TwoGame::pgn_tags(self, source.variant_tag.as_deref())
+    }
+
+    fn result_token(&self) -> Option<&'static str> {
+        Some(self.result().map_or("*", |r| r.pgn_token()))
+    }
+
+    fn restart(&self) -> Inner {
+        Inner::Two(self.restarted())
+    }
+
+    fn replay_text(
+        &mut self,
+        text: &str,
+        _after_move: &mut bool,
+        _parent: NodeTurn,
+        _at_root: bool,
+        place: &str,
+    ) -> Result<Replayed, Error> {
+        self.play_pgn_move(text, place).map(|()| Replayed::Played)
+    }
+
+    fn end_pgn(&mut self, result: Option<&str>) {
+        TwoGame::end_pgn(self, result);
+    }
+
+    fn last_entry(&self) -> Option<MoveRecord> {
+        TwoGame::history(self).last().cloned()
+    }
+
+    fn entry_text(&self, i: usize) -> String {
+        TwoGame::history(self)
+            .get(i)
+            .map(|m| m.san.clone())
+            .unwrap_or_default()
+    }
+
+    fn entry_turn(&self, i: usize, _parent: NodeTurn, _at_root: bool) -> NodeTurn {
+        let pos = self.position_after(i).unwrap_or(self.start());
+        NodeTurn {
+            number: pos.fullmoves(),
+            seat: u8::from(pos.turn() == Color::Black),
+            last: None,
+        }
+    }
+
+    fn declared_result(&self) -> Option<(Option<Player>, ResultReason)> {
+        self.declared()
+            .map(|d| (d.winner.map(Player::from), d.reason))
+    }
+
+    fn redeclare(&mut self, d: (Option<Player>, ResultReason)) {
+        let _ = self.restore_declared(two::GameResult {
+            winner: d.0.and_then(Player::color),
+            reason: d.1,
+        });
     }
 
     fn claim_draw(&mut self) -> bool {
@@ -400,4 +462,32 @@ pub(super) fn restore(saved: &SavedGame) -> Result<TwoGame, Error> {
         game.restore_declared(two::GameResult { winner, reason })?;
     }
     Ok(game)
+}
+
+/// The game a PGN's tags start (see [`TwoGame::for_pgn`]), and the tags to write back as read.
+pub(super) fn import_start(tags: &[(String, String)], source: &mut Source) -> Result<Inner, Error> {
+    let g = TwoGame::for_pgn(tags)?;
+    source.variant_tag = crate::pgn_tags::get(tags, "Variant").map(str::to_string);
+    Ok(Inner::Two(g))
+}
+
+impl TwoGame {
+    /// Reads a PGN (one game), the main line and its variations, every move checked (see
+    /// `Game::from_pgn`). The `Variant` tag picks the rules (lichess names; absent means
+    /// chess; `Chess960` is chess from a Chess960 start, position 518 without a `FEN`);
+    /// `FEN` sets the start. A decisive or drawn `Result` on a game that did not end on the
+    /// board is kept as a resignation or an agreed draw.
+    pub fn from_pgn(pgn: &str) -> Result<TwoGame, Error> {
+        match super::Game::imported(pgn, 0, false)?.inner {
+            Inner::Two(g) => Ok(g),
+            #[cfg(feature = "four")]
+            Inner::Four(_) => Err(Error::internal("a PGN imported as a four-player game")),
+        }
+    }
+
+    /// The game as PGN (its history as the main line), with the lichess `Variant` tag and
+    /// `FEN`/`SetUp` for custom starts.
+    pub fn pgn(&self) -> String {
+        super::Game::of_engine(Inner::Two(self.clone()), 0).pgn()
+    }
 }

@@ -1,10 +1,12 @@
-//! PGN of two-player games (R7.1): export with the lichess `Variant` tag, import of one game.
+//! PGN of two-player games (R7.1): the tag section (export with the lichess `Variant` tag,
+//! the start an import's tags give) and the end of an import. The move text is the game
+//! record's (`src/game/movetext.rs`).
 
 use super::game::{GameResult, TwoGame};
 use super::{Color, Position, Variant};
 use crate::kind::GameKind;
 use crate::pgn_tags;
-use crate::{error::Error, player::Player, result::ResultReason};
+use crate::{error::Error, result::ResultReason};
 
 /// The roster tags a PGN keeps, with the values written when unknown.
 const ROSTER: [(&str, &str); 6] = [
@@ -17,8 +19,10 @@ const ROSTER: [(&str, &str); 6] = [
 ];
 
 impl TwoGame {
-    /// The game as PGN, with the lichess `Variant` tag and `FEN`/`SetUp` for custom starts.
-    pub fn pgn(&self) -> String {
+    /// The tag section of the game's PGN (ending in the blank line before the move text): the
+    /// seven-tag roster, then `Variant` (the lichess name; `variant_tag`, a file's own
+    /// spelling such as `"Standard"`, when given) and `FEN`/`SetUp` for custom starts.
+    pub fn pgn_tags(&self, variant_tag: Option<&str>) -> String {
         let result = self.result().map_or("*", |r| r.pgn_token());
         let mut out = String::new();
         for (name, default) in ROSTER {
@@ -32,8 +36,10 @@ impl TwoGame {
         pgn_tags::write(&mut out, "Result", result);
         let variant = self.variant();
         let kind = self.kind();
-        if kind != GameKind::Chess {
-            pgn_tags::write(&mut out, "Variant", kind.pgn_tag());
+        match variant_tag {
+            Some(v) => pgn_tags::write(&mut out, "Variant", v),
+            None if kind != GameKind::Chess => pgn_tags::write(&mut out, "Variant", kind.pgn_tag()),
+            None => {}
         }
         let start = self.start();
         // A Chess960 game always names its start, even the usual one (position 518).
@@ -42,35 +48,14 @@ impl TwoGame {
             pgn_tags::write(&mut out, "SetUp", "1");
         }
         out.push('\n');
-        let mut text = String::new();
-        let mut number = start.fullmoves();
-        for (i, m) in self.records.iter().enumerate() {
-            if m.player == Player::White {
-                text.push_str(&format!("{number}. "));
-            } else if i == 0 {
-                text.push_str(&format!("{number}... "));
-            }
-            text.push_str(&m.san);
-            text.push(' ');
-            if m.player == Player::Black {
-                number += 1;
-            }
-        }
-        text.push_str(result);
-        out.push_str(&wrap(&text, 79));
-        out.push('\n');
         out
     }
 
-    /// Reads a PGN (one game). The `Variant` tag picks the rules (lichess names; absent means
-    /// chess; `Chess960` is chess from a Chess960 start, position 518 without a `FEN`); `FEN`
-    /// sets the start. Moves are SAN (UCI is accepted too); comments, NAGs and
-    /// variations are skipped. A decisive or drawn `Result` on a game that did not end on the
-    /// board is kept as a resignation or an agreed draw.
-    pub fn from_pgn(pgn: &str) -> Result<TwoGame, Error> {
-        let (tags, movetext) = pgn_tags::split(pgn)?;
-        let movetext = move_tokens(&movetext)?;
-        let tag = |name: &str| pgn_tags::get(&tags, name);
+    /// The game a PGN's tags start: the `Variant` tag picks the rules (lichess names; absent
+    /// means chess; `Chess960` is chess from a Chess960 start, position 518 without a `FEN`);
+    /// `FEN` sets the start; the roster tags are kept. Errors: `invalid-pgn`.
+    pub fn for_pgn(tags: &[(String, String)]) -> Result<TwoGame, Error> {
+        let tag = |name: &str| pgn_tags::get(tags, name);
         let kind = match tag("Variant") {
             Some(v) => GameKind::from_pgn_tag(v)
                 .filter(|k| k.variant().is_some())
@@ -101,27 +86,39 @@ impl TwoGame {
             .filter(|(k, _)| ROSTER.iter().any(|(name, _)| name == k))
             .cloned()
             .collect();
-        let mut result_token = tag("Result").map(str::to_string);
-        for token in movetext {
-            if matches!(token.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
-                result_token = Some(token);
-                break;
-            }
-            let number = game.position().fullmoves();
-            let side = game.position().turn();
-            game.play_str(&token).map_err(|e| {
-                Error::formatted(
-                    crate::error::ErrorKind::InvalidPgn,
-                    format_args!(
-                        "move {number}{} {token:?} ({}): {}",
-                        if side == Color::White { "." } else { "..." },
-                        side.name(),
-                        e.message
-                    ),
-                )
-            })?;
-        }
-        let declared = match result_token.as_deref() {
+        Ok(game)
+    }
+
+    /// The same game at its start: the start position and the roster tags.
+    pub fn restarted(&self) -> TwoGame {
+        let mut g = TwoGame::from_position(self.start().clone());
+        g.tags.clone_from(&self.tags);
+        g
+    }
+
+    /// Plays move `token` of a PGN's move text (SAN; UCI is accepted too). Errors:
+    /// `invalid-pgn`, naming the move number, the move and the side, then why.
+    pub fn play_pgn_move(&mut self, token: &str, place: &str) -> Result<(), Error> {
+        let number = self.position().fullmoves();
+        let side = self.position().turn();
+        self.play_str(token).map(drop).map_err(|e| {
+            Error::formatted(
+                crate::error::ErrorKind::InvalidPgn,
+                format_args!(
+                    "move {number}{} {token:?} ({}){place}: {}",
+                    if side == Color::White { "." } else { "..." },
+                    side.name(),
+                    e.message
+                ),
+            )
+        })
+    }
+
+    /// Ends a PGN import on the result token of its move text (else its `Result` tag): a
+    /// decisive or drawn result on a game that did not end on the board is kept as a
+    /// resignation or an agreed draw.
+    pub fn end_pgn(&mut self, result: Option<&str>) {
+        let declared = match result {
             Some("1-0") => Some(GameResult {
                 winner: Some(Color::White),
                 reason: ResultReason::Resignation,
@@ -132,95 +129,12 @@ impl TwoGame {
             }),
             Some("1/2-1/2") => Some(GameResult {
                 winner: None,
-                reason: game.claimable_draw().unwrap_or(ResultReason::DrawClaimed),
+                reason: self.claimable_draw().unwrap_or(ResultReason::DrawClaimed),
             }),
             _ => None,
         };
-        if let (Some(d), None) = (declared, game.result()) {
-            game.declare(d);
-        }
-        Ok(game)
-    }
-}
-
-fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut line_len = 0;
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        if line_len > 0 && line_len + 1 + word.len() > width {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(word);
-        line_len += word.len();
-    }
-    out
-}
-
-/// The move tokens of a move text: move numbers, comments, NAGs and variations removed.
-fn move_tokens(movetext: &str) -> Result<Vec<String>, Error> {
-    let mut tokens = Vec::new();
-    let mut depth = 0usize;
-    let mut chars = movetext.chars().peekable();
-    let mut word = String::new();
-    let flush = |word: &mut String, tokens: &mut Vec<String>| {
-        let w = std::mem::take(word);
-        if matches!(w.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
-            tokens.push(w);
-            return;
-        }
-        // Move numbers may be glued to the move ("12.e4", "12...Nf6").
-        let digits = w.len() - w.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let rest = &w[digits..];
-        let mv = if digits > 0 && rest.starts_with('.') {
-            rest.trim_start_matches('.')
-        } else {
-            w.as_str()
-        };
-        if !mv.is_empty() && !mv.starts_with('$') {
-            tokens.push(mv.to_string());
-        }
-    };
-    while let Some(c) = chars.next() {
-        match c {
-            '{' => {
-                flush(&mut word, &mut tokens);
-                // An unterminated comment would swallow the rest of the game unnoticed.
-                if !chars.by_ref().any(|d| d == '}') {
-                    return Err(Error::invalid_pgn(
-                        "unterminated '{' comment in the move text",
-                    ));
-                }
-            }
-            ';' => {
-                flush(&mut word, &mut tokens);
-                for d in chars.by_ref() {
-                    if d == '\n' {
-                        break;
-                    }
-                }
-            }
-            '(' => {
-                flush(&mut word, &mut tokens);
-                depth += 1;
-            }
-            ')' => {
-                flush(&mut word, &mut tokens);
-                depth = depth
-                    .checked_sub(1)
-                    .ok_or_else(|| Error::invalid_pgn("unbalanced ')' in the move text"))?;
-            }
-            c if c.is_whitespace() => flush(&mut word, &mut tokens),
-            c if depth == 0 => word.push(c),
-            _ => {}
+        if let (Some(d), None) = (declared, self.result()) {
+            self.declare(d);
         }
     }
-    flush(&mut word, &mut tokens);
-    if depth != 0 {
-        return Err(Error::invalid_pgn("unbalanced '(' in the move text"));
-    }
-    Ok(tokens)
 }

@@ -319,9 +319,79 @@ impl Game {
         self.inner.fen()
     }
 
-    /// The game as PGN (PGN4 for four players).
-    pub fn pgn(&self) -> String {
-        self.inner.pgn()
+    /// The game as PGN (PGN4 for four players): the seven-tag roster, the game's tags and
+    /// headers, then the move tree with its variations, comments, NAGs and commands (options
+    /// `{variations, comments, clocks}`, each `true` by default, leave them out).
+    /// `js/tablero.js` names it `pgn`.
+    #[wasm_bindgen(js_name = __pgn)]
+    pub fn pgn_with(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "PgnOptions")] options: Option<JsValue>,
+    ) -> Result<String, JsValue> {
+        let opts =
+            options::pgn_options(&options.unwrap_or(JsValue::UNDEFINED)).map_err(js_error)?;
+        Ok(self.inner.pgn_with(&opts))
+    }
+
+    /// The move tree, flat (`js/tablero.js` nests it into `tree()`'s shape).
+    #[wasm_bindgen(js_name = __treeFlat)]
+    pub fn tree_flat(&self) -> Result<JsValue, JsValue> {
+        out(self.inner.tree_moves().map(|moves| crate::json::TreeJson {
+            tree: self.inner.tree(),
+            moves,
+            fen: self.inner.start_fen(),
+        }))
+    }
+
+    /// The path of the end of the current line: the child indices from the start.
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn path(&self) -> Result<JsValue, JsValue> {
+        out(Ok(self.inner.path()))
+    }
+
+    /// Makes the node at `path` the end of the current line.
+    #[wasm_bindgen(js_name = goTo)]
+    pub fn go_to(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number[]")] path: JsValue,
+    ) -> Result<(), JsValue> {
+        options::path(&path, "goTo's path")
+            .and_then(|p| self.inner.go_to(&p))
+            .map_err(js_error)
+    }
+
+    /// Makes the move at `path` part of the main line; returns its new path.
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn promote(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number[]")] path: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        out(options::path(&path, "promote's path").and_then(|p| self.inner.promote(&p)))
+    }
+
+    /// Deletes the move at `path` and everything after it.
+    #[wasm_bindgen(js_name = deleteMove)]
+    pub fn delete_move(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number[]")] path: JsValue,
+    ) -> Result<(), JsValue> {
+        options::path(&path, "deleteMove's path")
+            .and_then(|p| self.inner.delete_move(&p))
+            .map_err(js_error)
+    }
+
+    /// Changes the annotations of the node at `path` (merge; `null` removes a field).
+    pub fn annotate(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number[]")] path: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Annotation")] changes: JsValue,
+    ) -> Result<(), JsValue> {
+        options::path(&path, "annotate's path")
+            .and_then(|p| {
+                let a = options::annotation(&changes)?;
+                self.inner.annotate(&p, &a)
+            })
+            .map_err(js_error)
     }
 
     /// The PGN headers the game carries, as an object in order (`{White: "Ada"}`): those set
@@ -472,5 +542,12 @@ impl Game {
             .and_then(|s| crate::Game::from_saved(&s))
             .map(|inner| Game { inner })
             .map_err(js_error)
+    }
+}
+
+impl Game {
+    /// The game as PGN with every part (Rust callers; JS calls `pgn(options?)`).
+    pub fn pgn(&self) -> String {
+        self.inner.pgn()
     }
 }

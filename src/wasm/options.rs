@@ -499,3 +499,263 @@ pub(crate) fn headers(v: &JsValue, what: &'static str) -> Result<Option<HeaderCh
         .collect::<Result<_, Error>>()
         .map(Some)
 }
+
+/// Reads a path of the move tree: an array of child indices (`[]` is the start).
+pub(crate) fn path(v: &JsValue, what: &str) -> Result<Vec<usize>, Error> {
+    let bad = || {
+        Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!(
+                "{what} must be a path: an array of child indices such as [0, 0, 1], got {}",
+                describe(v)
+            ),
+        )
+    };
+    if !v.is_object() || !js::is_array(v).map_err(|_| bad())? {
+        return Err(bad());
+    }
+    let max = crate::game::tree::MAX_NODES as u32;
+    let len = js::array_length(v, max)
+        .map_err(|_| bad())?
+        .ok_or_else(bad)?;
+    (0..len)
+        .map(|i| {
+            let item = Reflect::get_u32(v, i).map_err(|_| bad())?;
+            opt_integer(&item, &format!("{what}[{i}]"), 0, u64::from(max))?
+                .map(|n| n as usize)
+                .ok_or_else(bad)
+        })
+        .collect()
+}
+
+/// `pgn`'s options: `{variations, comments, clocks}`, each a boolean, all `true` by default.
+pub(crate) fn pgn_options(v: &JsValue) -> Result<crate::game::PgnOptions, Error> {
+    let mut opts = crate::game::PgnOptions::default();
+    if let Some(f) = Fields::options(v, "pgn options", &["variations", "comments", "clocks"])? {
+        for (key, slot) in [
+            ("variations", &mut opts.variations),
+            ("comments", &mut opts.comments),
+            ("clocks", &mut opts.clocks),
+        ] {
+            let x = f.get(key)?;
+            if absent(&x) {
+                continue;
+            }
+            *slot = x.as_bool().ok_or_else(|| {
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!(
+                        "pgn option {key:?} must be true or false, got {}",
+                        describe(&x)
+                    ),
+                )
+            })?;
+        }
+    }
+    Ok(opts)
+}
+
+/// A field of `annotate`'s object: `None` when the key is absent (`undefined`), `Some(None)`
+/// for `null` (remove it), else the value.
+fn change(f: &Fields, key: &str) -> Result<Option<Option<JsValue>>, Error> {
+    let v = f.get(key)?;
+    Ok(if v.is_undefined() {
+        None
+    } else if v.is_null() {
+        Some(None)
+    } else {
+        Some(Some(v))
+    })
+}
+
+fn annotation_error(key: &str, expected: &str, v: &JsValue) -> Error {
+    Error::formatted(
+        crate::ErrorKind::InvalidArgument,
+        format_args!(
+            "annotate field {key:?} must be {expected} or null, got {}",
+            describe(v)
+        ),
+    )
+}
+
+/// The items of the array `v` (at most `max`), for `annotate`'s lists.
+fn items(v: &JsValue, key: &str, expected: &str, max: usize) -> Result<Vec<JsValue>, Error> {
+    if !v.is_object() || !js::is_array(v).map_err(|_| annotation_error(key, expected, v))? {
+        return Err(annotation_error(key, expected, v));
+    }
+    let len = js::array_length(v, max as u32)
+        .map_err(|_| annotation_error(key, expected, v))?
+        .ok_or_else(|| {
+            Error::formatted(
+                crate::ErrorKind::InvalidArgument,
+                format_args!("annotate field {key:?} has more than {max} entries"),
+            )
+        })?;
+    (0..len)
+        .map(|i| Reflect::get_u32(v, i).map_err(|_| annotation_error(key, expected, v)))
+        .collect()
+}
+
+/// A colour letter of an arrow or highlight: one ASCII capital.
+fn color(f: &Fields, key: &str) -> Result<char, Error> {
+    let s = f.string("color")?.unwrap_or_default();
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_uppercase() => Ok(c),
+        _ => Err(Error::formatted(
+            crate::ErrorKind::InvalidArgument,
+            format_args!(
+                "annotate field {key:?}: a color is one capital letter such as \"G\", got {s:?}"
+            ),
+        )),
+    }
+}
+
+/// Reads `annotate`'s changes (see [`crate::game::tree::Annotation`]); the tree checks
+/// the values' ranges.
+pub(crate) fn annotation(v: &JsValue) -> Result<crate::game::tree::Annotation, Error> {
+    use crate::game::tree::{Annotation, Arrow, Eval, Highlight, MAX_NAGS, MAX_SHAPES, Score};
+    const KNOWN: [&str; 7] = [
+        "comment",
+        "commentBefore",
+        "nags",
+        "clock",
+        "eval",
+        "arrows",
+        "highlights",
+    ];
+    let mut a = Annotation::default();
+    let Some(f) = Fields::options(v, "annotate options", &KNOWN)? else {
+        return Err(Error::invalid_argument(
+            "annotate needs a path and an object of changes, such as {comment: \"Good move\"}",
+        ));
+    };
+    let text = |key: &str| -> Result<Option<Option<String>>, Error> {
+        match change(&f, key)? {
+            None => Ok(None),
+            Some(None) => Ok(Some(None)),
+            Some(Some(v)) => match opt_string(&v, &format!("annotate field {key:?}"))? {
+                Some(s) => Ok(Some(Some(s))),
+                None => Err(annotation_error(key, "a string", &v)),
+            },
+        }
+    };
+    a.comment = text("comment")?;
+    a.comment_before = text("commentBefore")?;
+    a.nags = match change(&f, "nags")? {
+        None => None,
+        Some(None) => Some(Vec::new()),
+        Some(Some(v)) => Some(
+            items(
+                &v,
+                "nags",
+                "an array of integers from 0 to 255",
+                MAX_NAGS * 4,
+            )?
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                opt_integer(x, &format!("annotate field \"nags\"[{i}]"), 0, 255)?
+                    .map(|n| n as u8)
+                    .ok_or_else(|| {
+                        annotation_error("nags", "an array of integers from 0 to 255", &v)
+                    })
+            })
+            .collect::<Result<_, Error>>()?,
+        ),
+    };
+    a.clock = match change(&f, "clock")? {
+        None => None,
+        Some(None) => Some(None),
+        Some(Some(v)) => Some(Some(
+            opt_integer(
+                &v,
+                "annotate field \"clock\" (milliseconds)",
+                0,
+                crate::game::tree::MAX_CLOCK_MS,
+            )?
+            .unwrap_or_default(),
+        )),
+    };
+    a.eval = match change(&f, "eval")? {
+        None => None,
+        Some(None) => Some(None),
+        Some(Some(v)) => {
+            let e = Fields::options(&v, "eval fields", &["cp", "mate", "depth"])?
+                .ok_or_else(|| annotation_error("eval", "{cp} or {mate}, with depth?", &v))?;
+            let signed = |key: &str, max: i64| -> Result<Option<i32>, Error> {
+                let x = e.get(key)?;
+                if absent(&x) {
+                    return Ok(None);
+                }
+                match x.as_f64() {
+                    Some(n) if n.fract() == 0.0 && n.abs() <= max as f64 => Ok(Some(n as i32)),
+                    _ => Err(Error::formatted(
+                        crate::ErrorKind::InvalidArgument,
+                        format_args!(
+                            "eval {key} must be an integer from -{max} to {max}, got {}",
+                            describe(&x)
+                        ),
+                    )),
+                }
+            };
+            let cp = signed("cp", i64::from(crate::game::tree::MAX_EVAL_CP))?;
+            let mate = signed("mate", i64::from(crate::game::tree::MAX_EVAL_NUMBER))?;
+            let score = match (cp, mate) {
+                (Some(c), None) => Score::Cp(c),
+                (None, Some(m)) => Score::Mate(m),
+                _ => {
+                    return Err(annotation_error(
+                        "eval",
+                        "{cp} or {mate} (one of them), with depth?",
+                        &v,
+                    ));
+                }
+            };
+            let depth = e
+                .integer("depth", 0, u64::from(crate::game::tree::MAX_EVAL_NUMBER))?
+                .map(|d| d as u32);
+            Some(Some(Eval { score, depth }))
+        }
+    };
+    a.arrows = match change(&f, "arrows")? {
+        None => None,
+        Some(None) => Some(Vec::new()),
+        Some(Some(v)) => Some(
+            items(&v, "arrows", "an array of {color, from, to}", MAX_SHAPES)?
+                .iter()
+                .map(|x| {
+                    let o = Fields::options(x, "arrow fields", &["color", "from", "to"])?
+                        .ok_or_else(|| {
+                            annotation_error("arrows", "an array of {color, from, to}", &v)
+                        })?;
+                    Ok(Arrow {
+                        color: color(&o, "arrows")?,
+                        from: o.string("from")?.unwrap_or_default(),
+                        to: o.string("to")?.unwrap_or_default(),
+                    })
+                })
+                .collect::<Result<_, Error>>()?,
+        ),
+    };
+    a.highlights = match change(&f, "highlights")? {
+        None => None,
+        Some(None) => Some(Vec::new()),
+        Some(Some(v)) => Some(
+            items(&v, "highlights", "an array of {color, square}", MAX_SHAPES)?
+                .iter()
+                .map(|x| {
+                    let o = Fields::options(x, "highlight fields", &["color", "square"])?
+                        .ok_or_else(|| {
+                            annotation_error("highlights", "an array of {color, square}", &v)
+                        })?;
+                    Ok(Highlight {
+                        color: color(&o, "highlights")?,
+                        square: o.string("square")?.unwrap_or_default(),
+                    })
+                })
+                .collect::<Result<_, Error>>()?,
+        ),
+    };
+    Ok(a)
+}

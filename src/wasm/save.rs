@@ -63,7 +63,20 @@ pub(crate) fn read(saved: &JsValue) -> Result<SavedGame, Error> {
     check_envelope(&format, version)?;
     let variant = required(f.string("variant")?, "variant")?;
     let rules = f.string("rules")?.map(|r| Rules::parse(&r)).transpose()?;
+    let path = f.get("path")?;
+    let path = if options::absent(&path) {
+        None
+    } else {
+        Some(
+            options::path(&path, "saved game field \"path\"")?
+                .into_iter()
+                .map(|i| i as u32)
+                .collect(),
+        )
+    };
     Ok(SavedGame {
+        movetext: f.string("movetext")?,
+        path,
         kind: GameKind::from_save(&variant, rules)?,
         format,
         version,

@@ -7,6 +7,7 @@ mod fuzz;
 mod games_dts;
 mod movetext;
 mod readme_codes;
+mod record;
 mod saves;
 mod setup;
 mod shapes;

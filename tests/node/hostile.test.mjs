@@ -348,5 +348,63 @@ test("issue 49: the position editor and square queries refuse hostile input with
   assert.ok(fens.length === 2);
   s.free();
   f.free();
+
+test("issue 49: hostile arguments to the tree calls are coded errors, the game unchanged", () => {
+  const g = newGame({ pgn: "1. e4 { [%clk 0:01:00] } e5 (1... c5 2. Nf3) 2. Nf3 *" });
+  const before = [g.pgn(), JSON.stringify(g.tree()), JSON.stringify(g.path())];
+  const boom = () => {
+    throw new Error("boom");
+  };
+  const revoked = Proxy.revocable([], {});
+  revoked.revoke();
+  const paths = [
+    revoked.proxy,
+    new Proxy([0], { get: (t, k) => (k === "0" ? boom() : t[k]) }),
+    { length: 1, 0: 0 },
+    [NaN],
+    [Infinity],
+    ["0"],
+    Object.assign([0], { length: 1e9 }),
+    null,
+  ];
+  for (const p of paths) {
+    for (const call of [() => g.goTo(p), () => g.promote(p), () => g.deleteMove(p), () => g.annotate(p, { comment: "x" })]) {
+      throwsCode(call, "invalid-argument");
+    }
+  }
+  const changes = [
+    { get comment() { boom(); } },
+    { nags: new Proxy([1], { get: (t, k) => (k === "length" ? boom() : t[k]) }) },
+    { nags: Object.assign([], { length: 1e8 }) },
+    { arrows: [{ color: "G", from: "e2", get to() { boom(); } }] },
+    { arrows: Array(300).fill({ color: "G", from: "e2", to: "e4" }) },
+    { eval: { cp: "1" } },
+    { eval: {} },
+    { clock: "0:01:00" },
+    { comment: "[%clk 0:00:01]" },
+    { [Symbol("x")]: 1 },
+    revoked.proxy,
+    "comment",
+  ];
+  for (const c of changes) throwsCode(() => g.annotate([0], c), "invalid-argument");
+  for (const o of [{ get variations() { boom(); } }, { clocks: 1 }, "all", revoked.proxy]) {
+    throwsCode(() => g.pgn(o), "invalid-argument");
+  }
+  assert.deepEqual([g.pgn(), JSON.stringify(g.tree()), JSON.stringify(g.path())], before);
+  // Hostile move text: bombs, megabyte comments, 100,000 NAGs, unbalanced brackets, a BOM
+  // in the middle; each a coded error (or read) within a bounded time.
+  const t0 = Date.now();
+  for (const pgn of [
+    "1. e4 " + "( 1. d4 ".repeat(5000),
+    "1. e4 {" + "x".repeat(1 << 20) + "} *",
+    "1. e4 " + "$1 ".repeat(100000) + "*",
+    "1. e4 { *",
+    "1. e4 ) *",
+    "1. e4 } *",
+  ]) {
+    throwsCode(() => newGame({ pgn }), "invalid-pgn");
+  }
+  newGame({ pgn: "1. e4 \ufeff e5 { [%clk 999999:99:99] } *" }).free();
+  assert.ok(Date.now() - t0 < 5000);
   healthy(g);
 });

@@ -3,7 +3,7 @@
 
 mod replay;
 
-pub(crate) use replay::Stop;
+pub(crate) use replay::{Step, Stop};
 
 use super::board::*;
 use super::moves::{Move, MoveList};
@@ -836,9 +836,9 @@ impl FourGame {
         board_pieces(&self.pos)
     }
 
-    /// History entries with the seat whose turn it was, for PGN4 writing.
-    pub(crate) fn entries(&self) -> impl Iterator<Item = (&MoveRecord, Seat)> {
-        self.history.iter().map(|e| (&e.info, e.turn_before))
+    /// History entry `i` with the seat whose turn it was.
+    pub(crate) fn entry_turn(&self, i: usize) -> Option<(&MoveRecord, Seat)> {
+        self.history.get(i).map(|e| (&e.info, e.turn_before))
     }
 
     pub(crate) fn result(&self) -> Option<&GameResult> {

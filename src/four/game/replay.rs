@@ -44,73 +44,85 @@ impl FourGame {
         pgn4: bool,
         err: impl Fn(usize, Seat, Error) -> Error,
     ) -> Result<Option<(usize, Stop)>, Error> {
-        self.replaying = true;
-        let r = (|| {
-            let mut after_move = false;
-            for (i, tok) in tokens.enumerate() {
-                let seat = self.pos.turn();
-                if is_stalemate_marker(tok) {
-                    if !(pgn4 && after_move) {
-                        return Err(err(
-                            i,
-                            seat,
-                            Error::invalid_argument(if pgn4 {
-                                "a stalemate marker \"S\" must follow a move"
-                            } else {
-                                "\"S\" is not a move (a save records moves, R: and T: only)"
-                            }),
-                        ));
-                    }
-                    after_move = false;
-                    continue;
-                }
-                if pgn4 && let Some(r) = &self.result {
-                    // A Teams game ends on the board (R14.7), as chess.com ends it: a record
-                    // that goes on is not a record of this game.
-                    if self.pos.rules == Rules::Teams {
-                        return Err(err(
-                            i,
-                            seat,
-                            Error::formatted(
-                                ErrorKind::GameOver,
-                                format_args!(
-                                    "the game ended before {tok:?} ({}, R14.7)",
-                                    r.reason.code()
-                                ),
-                            ),
-                        ));
-                    }
-                    return Ok(Some((i, Stop::GameOver)));
-                }
-                // chess.com's "dead king walking": the move it played for a player whose time
-                // ran out (`Kj2-k2T`), after which only that player's king moves on. Under
-                // these rules the player is out or (ffa, R5.21) keeps the whole army.
-                let bare = tok.trim().trim_end_matches(['+', '#']);
-                if pgn4 && bare.len() > 1 && bare.ends_with('T') {
-                    return Ok(Some((i, Stop::DeadKingWalking)));
-                }
-                match self.token(tok) {
-                    // chess.com's free-for-all lets a player capture a king that another
-                    // player's move left in check; R5.9 never does. The record is read up to
-                    // that capture, which the caller reports.
-                    Err(e)
-                        if pgn4
-                            && e.kind == ErrorKind::IllegalMove
-                            && self.pos.rules == Rules::Ffa
-                            && tok.contains("xK") =>
-                    {
-                        return Ok(Some((i, Stop::KingCapture)));
-                    }
-                    r => r.map_err(|e| err(i, seat, e))?,
-                }
-                after_move = true;
+        let mut after_move = false;
+        for (i, tok) in tokens.enumerate() {
+            let seat = self.pos.turn();
+            match self.replay_step(tok, pgn4, &mut after_move) {
+                Err(e) => return Err(err(i, seat, e)),
+                Ok(Step::Stopped(stop)) => return Ok(Some((i, stop))),
+                Ok(_) => {}
             }
-            Ok(None)
-        })();
+        }
+        self.settle_zombies();
+        Ok(None)
+    }
+
+    /// One token of [`FourGame::replay`]: what it did, or the error of that token
+    /// (unwrapped). `after_move` says whether the token before was a move (a stalemate
+    /// marker may follow one only); the step updates it. Zombies to move wait for the
+    /// record's next token: call [`FourGame::settle_zombies`] after the last one.
+    pub(crate) fn replay_step(
+        &mut self,
+        tok: &str,
+        pgn4: bool,
+        after_move: &mut bool,
+    ) -> Result<Step, Error> {
+        if is_stalemate_marker(tok) {
+            if !(pgn4 && *after_move) {
+                return Err(Error::invalid_argument(if pgn4 {
+                    "a stalemate marker \"S\" must follow a move"
+                } else {
+                    "\"S\" is not a move (a save records moves, R: and T: only)"
+                }));
+            }
+            *after_move = false;
+            return Ok(Step::Marker);
+        }
+        if pgn4 && let Some(r) = &self.result {
+            // A Teams game ends on the board (R14.7), as chess.com ends it: a record that goes
+            // on is not a record of this game.
+            if self.pos.rules == Rules::Teams {
+                return Err(Error::formatted(
+                    ErrorKind::GameOver,
+                    format_args!("the game ended before {tok:?} ({}, R14.7)", r.reason.code()),
+                ));
+            }
+            return Ok(Step::Stopped(Stop::GameOver));
+        }
+        // chess.com's "dead king walking": the move it played for a player whose time
+        // ran out (`Kj2-k2T`), after which only that player's king moves on. Under
+        // these rules the player is out or (ffa, R5.21) keeps the whole army.
+        let bare = tok.trim().trim_end_matches(['+', '#']);
+        if pgn4 && bare.len() > 1 && bare.ends_with('T') {
+            return Ok(Step::Stopped(Stop::DeadKingWalking));
+        }
+        self.replaying = true;
+        let played = self.token(tok);
         self.replaying = false;
-        let stopped = r?;
+        match played {
+            // chess.com's free-for-all lets a player capture a king that another
+            // player's move left in check; R5.9 never does. The record is read up to
+            // that capture, which the caller reports.
+            Err(e)
+                if pgn4
+                    && e.kind == ErrorKind::IllegalMove
+                    && self.pos.rules == Rules::Ffa
+                    && tok.contains("xK") =>
+            {
+                Ok(Step::Stopped(Stop::KingCapture))
+            }
+            Err(e) => Err(e),
+            Ok(()) => {
+                *after_move = true;
+                Ok(Step::Played)
+            }
+        }
+    }
+
+    /// Plays the zombie moves due now (R6.4), as a live game would have: the end of a
+    /// replay.
+    pub(crate) fn settle_zombies(&mut self) {
         self.zombies();
-        Ok(stopped)
     }
 
     fn token(&mut self, tok: &str) -> Result<(), Error> {
@@ -153,6 +165,17 @@ impl FourGame {
             }
         }
     }
+}
+
+/// What one token of a replay did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// It was played: one history entry more.
+    Played,
+    /// A stalemate marker `S`: nothing changed.
+    Marker,
+    /// The replay stops before it (see [`FourGame::replay`]).
+    Stopped(Stop),
 }
 
 /// Why a PGN4 import stopped before the end of its record (see [`FourGame::replay`]).
