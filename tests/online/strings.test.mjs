@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 globalThis.localStorage ??= { getItem: () => null, setItem: () => {} };
+globalThis.navigator ??= { languages: ["en"] };
 globalThis.document ??= { documentElement: {} };
 const { STRINGS } = await import("../../www/online/strings.js");
 
