@@ -20,6 +20,7 @@ export function chatPanel(room, me) {
   chat.channel = me.seated ? "players" : chat.channel;
   const box = el("section", { id: "online-chat", className: "online-chat" });
   box.dataset.channel = chat.channel;
+  box.dataset.seated = String(!!me.seated);
   drawChat(box);
   return box;
 }

@@ -154,9 +154,9 @@ function renderJoinChoice(root, id, snapshot) {
 }
 
 function openSocket(id, game) {
-  buildRoomView();
   const client = getClient();
   view.room = client.openRoom(id);
+  buildRoomView();
   view.connected = true;
   view.lastTurn = null;
   view.rounds = new MoveRounds(newGameOptions(game), gameInfo(game)?.playOrder ?? []);
@@ -237,7 +237,7 @@ function buildRoomView() {
       el("label", { className: "check online-notify" }, notify, " ", ot("notify")),
       el("h2", { textContent: ot("moves") }),
       el("div", { id: "online-moves", className: "online-moves" }),
-      view.room ? chatPanel(view.room, { playerId: me?.id ?? null, seated: seat !== null }) : el("section", { id: "online-chat" }),
+      chatPanel(view.room, { playerId: me?.id ?? null, seated: seat !== null }),
     ),
   );
   view.root.replaceChildren(page);
@@ -435,6 +435,9 @@ async function onState(s) {
   if (s.ply !== view.lastPly && $("online-flash")) $("online-flash").hidden = true;
   view.lastPly = s.ply;
   const seat = view.room?.seat ?? null;
+  // The first state says whether this page has a seat: the chat writes in that seat's channel.
+  const chatBox = $("online-chat");
+  if (chatBox && chatBox.dataset.seated !== String(seat !== null)) chatBox.replaceWith(chatPanel(view.room, { playerId: identity()?.id ?? null, seated: seat !== null }));
   if (seat && s.roomStatus === "playing" && s.status.turn === seat && view.lastTurn !== seat) yourTurn(s);
   view.lastTurn = s.status.turn;
   soundsFor(prev?.room === s.room ? prev : null, s);
