@@ -41,11 +41,19 @@ pub enum ResultReason {
     MoveLimit,
     /// Four Kingdoms: one player left among zombies, survivor bonus paid (R6.5).
     LastSurvivor,
+    /// Online: the players agreed to a draw (R12.1; four players, the R5.19 draw).
+    Agreement,
+    /// Online: a two-player game's clock ran out (R11.3); a loss, or a draw when the
+    /// opponent could not have won.
+    Timeout,
+    /// Online: the game was aborted before every player had made a first move (R12.3): no
+    /// result.
+    Aborted,
 }
 
 impl ResultReason {
     /// Every reason, in declaration order.
-    pub const ALL: [ResultReason; 16] = [
+    pub const ALL: [ResultReason; 19] = [
         ResultReason::Checkmate,
         ResultReason::Stalemate,
         ResultReason::ThirdCheck,
@@ -62,6 +70,9 @@ impl ResultReason {
         ResultReason::PointsLead,
         ResultReason::MoveLimit,
         ResultReason::LastSurvivor,
+        ResultReason::Agreement,
+        ResultReason::Timeout,
+        ResultReason::Aborted,
     ];
 
     /// Stable kebab-case code, e.g. `"threefold-repetition"`.
@@ -83,6 +94,9 @@ impl ResultReason {
             ResultReason::PointsLead => "points-lead",
             ResultReason::MoveLimit => "move-limit",
             ResultReason::LastSurvivor => "last-survivor",
+            ResultReason::Agreement => "agreement",
+            ResultReason::Timeout => "timeout",
+            ResultReason::Aborted => "aborted",
         }
     }
 

@@ -19,7 +19,7 @@ use tokio::time::Instant;
 use crate::app::{ApiError, App};
 use crate::engine::Refusal;
 use crate::protocol::{ClientMsg, decode, error_json};
-use crate::room::{Cmd, Rooms};
+use crate::room::{Cmd, Joined, Rooms};
 use crate::store::PlayerRef;
 
 #[derive(Deserialize)]
@@ -71,14 +71,23 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
     if !matches!(rooms.send(&id, cmd).await, Ok(true)) {
         return;
     }
-    let Ok((first, mut state)) = rx.await else {
+    let Ok(Joined {
+        first,
+        history,
+        seated,
+        mut state,
+        mut chat,
+    }) = rx.await
+    else {
         return;
     };
     rooms.ctx.online.fetch_add(1, Ordering::Relaxed);
     let limit = rooms.ctx.cfg.messages_per_second;
     let mut window = Instant::now();
     let mut count = 0u32;
-    if socket.send(Message::Text(first.into())).await.is_ok() {
+    let opened = socket.send(Message::Text(first.into())).await.is_ok()
+        && socket.send(Message::Text(history.into())).await.is_ok();
+    if opened {
         loop {
             tokio::select! {
                 msg = socket.recv() => {
@@ -108,6 +117,21 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
                         break;
                     }
                 }
+                line = chat.recv() => {
+                    let line = match line {
+                        Ok(l) => l,
+                        // A socket too slow for the chat skips lines rather than the room.
+                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                        Err(_) => break,
+                    };
+                    if seated && !line.for_players {
+                        continue;
+                    }
+                    let msg = format!(r#"{{"type":"chat","lines":[{}]}}"#, line.line);
+                    if socket.send(Message::Text(msg.into())).await.is_err() {
+                        break;
+                    }
+                }
                 changed = state.changed() => {
                     if changed.is_err() {
                         break;
@@ -121,7 +145,10 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
         }
     }
     rooms.ctx.online.fetch_sub(1, Ordering::Relaxed);
-    let _ = rooms.send(&id, Cmd::Disconnect { player }).await;
+    let _ = rooms.send(&id, Cmd::Disconnect {
+            player,
+            watcher: !seated,
+        }).await;
 }
 
 /// Handles one text message; returns the reply to send, if any.
@@ -140,10 +167,18 @@ async fn handle(
         ClientMsg::Act(action) => action,
     };
     let Some(player) = player else {
-        return Some(error_json(&Refusal {
-            code: "not-seated",
-            message: "connect with ?token= of a seated player to play".into(),
-        }));
+        let refusal = if matches!(action, crate::engine::Action::Chat { .. }) {
+            Refusal {
+                code: "not-allowed",
+                message: "chatting needs a name: connect with ?token=".into(),
+            }
+        } else {
+            Refusal {
+                code: "not-seated",
+                message: "connect with ?token= of a seated player to play".into(),
+            }
+        };
+        return Some(error_json(&refusal));
     };
     let (tx, rx) = oneshot::channel();
     let cmd = Cmd::Act {
