@@ -81,9 +81,11 @@ test("a 24-character name is cut with an ellipsis and a title; casual rooms show
       const table = document.querySelector("#online-seats").getBoundingClientRect();
       const aside = document.querySelector("#online-game .info").getBoundingClientRect();
       const cells = [...document.querySelectorAll("#online-seats tr:first-child > *")].map((c) => c.getBoundingClientRect());
-      return { cut: n.scrollWidth > n.clientWidth, overflow: getComputedStyle(n).textOverflow, table, aside, cells, page: document.scrollingElement.scrollWidth };
+      return { cut: n.scrollWidth > n.clientWidth, shown: n.getBoundingClientRect().width, overflow: getComputedStyle(n).textOverflow, table, aside, cells, page: document.scrollingElement.scrollWidth };
     });
     assert.ok(m.cut, "the name is cut");
+    // ... but still readable: not squeezed to nothing by the other columns.
+    assert.ok(m.shown >= 60, `the name shows ${m.shown}px`);
     assert.equal(m.overflow, "ellipsis");
     assert.ok(m.table.right <= m.aside.right + 1, `the seat panel stays inside: ${JSON.stringify(m)}`);
     for (const c of m.cells) assert.ok(c.right <= m.table.right + 1 && c.width > 0, `every column inside: ${JSON.stringify(m)}`);

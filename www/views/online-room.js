@@ -581,22 +581,26 @@ function renderSeats(s, mySeat) {
   const rows = s.seats.map((x) => {
     const tr = el("tr", { className: `seat-${x.seat}` + (s.status.turn === x.seat ? " to-move" : "") });
     tr.dataset.seat = x.seat;
-    const name = el("td", { className: "online-name" });
+    // The name shrinks (cut with an ellipsis); "(you)" and the rating keep their width.
+    const who = el("div", { className: "who" });
+    const name = el("td", { className: "online-name" }, who);
     if (x.player) {
-      name.append(nameSpan(x.player.name));
-      if (x.seat === mySeat) name.append(el("span", { className: "muted you", textContent: ` (${ot("you")})` }));
+      who.append(nameSpan(x.player.name));
+      if (x.seat === mySeat) who.append(el("span", { className: "muted you", textContent: ` (${ot("you")})` }));
       // Ratings matter only where they change: rated rooms.
       if (s.rated) {
         const r = view.ratingsById.get(x.player.id);
-        name.append(el("span", { className: "seat-rating", textContent: " " + (r ? `${Math.round(r.rating)}${r.provisional ? "?" : ""}` : "1500?"), title: !r || r.provisional ? ot("provisional") : "" }));
+        who.append(el("span", { className: "seat-rating", textContent: " " + (r ? `${Math.round(r.rating)}${r.provisional ? "?" : ""}` : "1500?"), title: !r || r.provisional ? ot("provisional") : "" }));
       }
-    } else name.textContent = x.computer ? ot("computerSeat", { n: x.computer }) : ot("freeSeat");
+    } else who.append(el("span", { className: "player-name", textContent: x.computer ? ot("computerSeat", { n: x.computer }) : ot("freeSeat") }));
     const presence = el("td", { className: "presence" });
     presence.dataset.awaySince = x.awaySince ?? "";
     const score = s.score.find((q) => q.player === x.seat);
     const facts = gameInfo(s.game)?.facts;
     const pts = facts?.points ? String(score?.points ?? 0) : facts?.countsChecks ? ot("checks", { n: score?.checks ?? 0 }) : "";
-    const cells = [el("th", { scope: "row" }, el("span", { className: "seat-name" }, swatch(x.seat), seatName(x.seat))), name, presence, el("td", { className: "seat-score", textContent: pts })];
+    const cells = [el("th", { scope: "row" }, el("span", { className: "seat-name" }, swatch(x.seat), seatName(x.seat))), name, presence];
+    // Points or checks where the game counts them.
+    if (facts?.points || facts?.countsChecks) cells.push(el("td", { className: "seat-score", textContent: pts }));
     if (clocks) cells.push(el("td", { className: "seat-clock" }));
     tr.append(...cells);
     return tr;
