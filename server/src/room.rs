@@ -381,17 +381,12 @@ fn spawn_room(
     let now = now_ms();
     // Everyone seated counts as away from the moment the room is loaded: after a restart
     // players get the full grace period to come back.
-    // A waiting room counts its players away since its creation, so that one nobody
-    // opened closes in time (R12.5).
-    let since = if row.status == "waiting" {
-        row.created
-    } else {
-        now
-    };
+    // A waiting room's idle time (R12.5) counts from here too: a room nobody opens closes
+    // `--idle-minutes` after it was loaded (or created).
     let away = row
         .seats
         .iter()
-        .filter_map(|s| s.player.as_ref().map(|p| (p.id.clone(), since)))
+        .filter_map(|s| s.player.as_ref().map(|p| (p.id.clone(), now)))
         .collect();
     let mut room = Room {
         ctx: rooms.ctx.clone(),
@@ -1218,7 +1213,7 @@ impl Room {
         if self.row.status != "waiting" {
             return None;
         }
-        let mut last = self.row.created;
+        let mut last = self.row.created.min(now_ms());
         for s in &self.row.seats {
             if let Some(p) = &s.player {
                 last = last.max(self.is_away(&p.id)?);
