@@ -194,6 +194,8 @@ pub struct Engine {
     /// How the game ended when the room, not the rules, ended it: a flag, an agreed draw,
     /// an abort (the engine's own game goes on underneath, untouched).
     verdict: Option<Status>,
+    /// The seat whose flag ended the game (two players).
+    flagged: Option<usize>,
 }
 
 impl Engine {
@@ -227,6 +229,7 @@ impl Engine {
             san: Vec::new(),
             last: None,
             verdict: None,
+            flagged: None,
         }
     }
 
@@ -243,6 +246,11 @@ impl Engine {
     /// Has the game ended?
     pub fn is_over(&self) -> bool {
         self.verdict.is_some() || self.game.status().over
+    }
+
+    /// The seat whose clock ran out, when that ended a two-player game (R11.3).
+    pub fn flagged(&self) -> Option<usize> {
+        self.flagged
     }
 
     /// Was the game aborted (R12.3)?
@@ -330,7 +338,10 @@ impl Engine {
                 .map(|s| s.player)
                 .collect()
         } else {
-            winners.iter().filter_map(|&w| players.get(w).copied()).collect()
+            winners
+                .iter()
+                .filter_map(|&w| players.get(w).copied())
+                .collect()
         };
         self.verdict = Some(Status {
             turn: None,
@@ -450,6 +461,7 @@ impl Engine {
                     };
                     let winners = winners.to_vec();
                     self.end_by(&winners, ResultReason::Timeout, &[], true);
+                    self.flagged = Some(seat);
                 }
             }
             Action::AgreeDraw => {

@@ -54,6 +54,7 @@ async fn serve(cfg: Config) -> Result<(), Box<dyn std::error::Error>> {
     if cfg.manual_clock {
         util::manual_clock();
     }
+    util::boot_ms();
     let pg = match &cfg.database_url {
         Some(url) => Some(Arc::new(store::postgres::PgStore::connect(url).await?)),
         None => None,

@@ -381,12 +381,17 @@ fn spawn_room(
     let now = now_ms();
     // Everyone seated counts as away from the moment the room is loaded: after a restart
     // players get the full grace period to come back.
-    // A waiting room's idle time (R12.5) counts from here too: a room nobody opens closes
-    // `--idle-minutes` after it was loaded (or created).
+    // A waiting room's idle time (R12.5) counts from its creation, or from the server's
+    // start for a room created before (its players may have been connected until then).
+    let since = if row.status == "waiting" {
+        row.created.max(crate::util::boot_ms()).min(now)
+    } else {
+        now
+    };
     let away = row
         .seats
         .iter()
-        .filter_map(|s| s.player.as_ref().map(|p| (p.id.clone(), now)))
+        .filter_map(|s| s.player.as_ref().map(|p| (p.id.clone(), since)))
         .collect();
     let mut room = Room {
         ctx: rooms.ctx.clone(),
@@ -748,6 +753,12 @@ impl Room {
                     return refuse("not-seated", "you have no seat in this room");
                 };
                 if view.over {
+                    // R11.5: the flag stands; a move that comes after it says so.
+                    if matches!(action, Action::Move { .. })
+                        && self.g.engine.flagged() == Some(seat)
+                    {
+                        return refuse("flagged", "your time ran out before the move arrived");
+                    }
                     return refuse("game-over", "the game is over");
                 }
                 // R12.3: resigning before every seat has made a first move aborts.
@@ -1098,7 +1109,14 @@ impl Room {
             match self
                 .ctx
                 .store
-                .update_room(&self.row.id, &seats, status, deadline, &extra, self.row.version)
+                .update_room(
+                    &self.row.id,
+                    &seats,
+                    status,
+                    deadline,
+                    &extra,
+                    self.row.version,
+                )
                 .await
             {
                 Ok(true) => {

@@ -338,10 +338,18 @@ async fn assert_same_answers(server: &Server, expected: &Value) {
             ("rematch", json!(null)),
             ("watchers", json!(0)),
         ] {
-            assert_eq!(got.as_object_mut().unwrap().remove(field), Some(none), "{label}");
+            assert_eq!(
+                got.as_object_mut().unwrap().remove(field),
+                Some(none),
+                "{label}"
+            );
         }
         let abortable = got.as_object_mut().unwrap().remove("abortable").unwrap();
-        assert_eq!(abortable, json!(false), "{label}: every fixture game has moves by all or is not playing");
+        assert_eq!(
+            abortable,
+            json!(false),
+            "{label}: every fixture game has moves by all or is not playing"
+        );
         assert_eq!(
             san.as_array().unwrap().len(),
             state["moves"].as_array().unwrap().len()
@@ -369,7 +377,10 @@ async fn assert_same_answers(server: &Server, expected: &Value) {
     assert!(got["lobby"]["games"].is_array());
     got["lobby"].as_object_mut().unwrap().remove("games");
     for r in got["lobby"]["rooms"].as_array_mut().unwrap() {
-        assert_eq!(r.as_object_mut().unwrap().remove("clock"), Some(json!(null)));
+        assert_eq!(
+            r.as_object_mut().unwrap().remove("clock"),
+            Some(json!(null))
+        );
     }
     for key in ["lobby", "ratings", "me"] {
         assert_eq!(got[key], want[key], "{key}");

@@ -707,7 +707,9 @@ async fn ratings_follow_r10() {
     cs[0].state_where(|s| s["roomStatus"] == "playing").await;
     // Every seat moves first: a resignation before that would abort the game (R12.3).
     for (i, m) in ["h2h4", "b7d7", "j13j12", "m5k5"].iter().enumerate() {
-        cs[i].send(json!({"type": "move", "move": m, "ply": i})).await;
+        cs[i]
+            .send(json!({"type": "move", "move": m, "ply": i}))
+            .await;
         cs[0].state_where(|s| ply(s) == i as i64 + 1).await;
     }
     for c in cs.iter_mut().take(3) {
