@@ -20,6 +20,7 @@ use tablero::{
 
 use crate::clock::{FlagOutcome, Material, flag_outcome};
 use crate::offers::OfferKind;
+use crate::refusal::Refusal;
 
 /// A chat channel (R12's rooms, like lichess): the players' (read by everyone) and the
 /// watchers' (not sent to the players while the game goes on).
@@ -30,24 +31,6 @@ pub enum Channel {
     Players,
     /// Said by watchers.
     Watchers,
-}
-
-/// Why the engine refused an action; `code` is one of the protocol's error codes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-    /// Stable protocol code (`illegal-move`, `not-your-turn`, `game-over`, ...).
-    pub code: &'static str,
-    /// Human-readable explanation.
-    pub message: String,
-}
-
-impl Refusal {
-    fn new(code: &'static str, message: impl Into<String>) -> Refusal {
-        Refusal {
-            code,
-            message: message.into(),
-        }
-    }
 }
 
 fn from_engine(e: tablero::Error) -> Refusal {

@@ -13,6 +13,7 @@ mod engine;
 mod offers;
 mod protocol;
 mod ratings;
+mod refusal;
 mod room;
 mod socket;
 mod store;

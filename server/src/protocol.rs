@@ -6,7 +6,8 @@
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::engine::{Action, Refusal};
+use crate::engine::Action;
+use crate::refusal::Refusal;
 
 /// Largest message a client may send, in bytes.
 pub const MAX_MESSAGE: usize = 8 * 1024;

@@ -21,8 +21,9 @@ use tokio::time::Instant;
 
 use crate::clock::{ClockError, ClockEvent, Expiry, GameClock};
 use crate::config::Config;
-use crate::engine::{Action, Channel, Engine, Refusal};
+use crate::engine::{Action, Channel, Engine};
 use crate::offers::{Agreement, OfferKind, Offers, Outcome, View, reseat, resign_is_abort};
+use crate::refusal::Refusal;
 use crate::store::{
     ActionRow, Commit, CommitOutcome, EndRecord, PlayerRef, RoomExtra, RoomRow, SeatRow, Store,
     StoreError,

@@ -17,8 +17,8 @@ use tokio::sync::oneshot;
 use tokio::time::Instant;
 
 use crate::app::{ApiError, App};
-use crate::engine::Refusal;
 use crate::protocol::{ClientMsg, decode, error_json};
+use crate::refusal::Refusal;
 use crate::room::{Cmd, Joined, Rooms};
 use crate::store::PlayerRef;
 
