@@ -21,9 +21,9 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tablero::GameKind;
 
 use crate::app::{ApiError, App, bad, internal};
+use crate::clock::TimeControl;
 use crate::ratings::PROVISIONAL_GAMES;
 use crate::room::{Cmd, JoinError, Rooms};
-use crate::clock::TimeControl;
 use crate::store::{PlayerRow, RoomExtra, RoomRow, SeatRow};
 use crate::util::{now_ms, random_id, random_seed, token_hash};
 

@@ -27,7 +27,7 @@
 use serde::{Deserialize, Serialize};
 use tablero::GameKind;
 
-use crate::engine::Refusal;
+use crate::refusal::Refusal;
 
 /// The time each player has for a first move before the game is aborted (R11.2).
 pub const FIRST_MOVE_MS: u64 = 30_000;

@@ -20,6 +20,7 @@ use tablero::{
 
 use crate::clock::{FlagOutcome, Material, flag_outcome};
 use crate::offers::OfferKind;
+use crate::refusal::Refusal;
 
 /// A chat channel (R12's rooms, like lichess): the players' (read by everyone) and the
 /// watchers' (not sent to the players while the game goes on).
@@ -30,24 +31,6 @@ pub enum Channel {
     Players,
     /// Said by watchers.
     Watchers,
-}
-
-/// Why the engine refused an action; `code` is one of the protocol's error codes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-    /// Stable protocol code (`illegal-move`, `not-your-turn`, `game-over`, ...).
-    pub code: &'static str,
-    /// Human-readable explanation.
-    pub message: String,
-}
-
-impl Refusal {
-    fn new(code: &'static str, message: impl Into<String>) -> Refusal {
-        Refusal {
-            code,
-            message: message.into(),
-        }
-    }
 }
 
 fn from_engine(e: tablero::Error) -> Refusal {
@@ -194,6 +177,8 @@ pub struct Engine {
     /// How the game ended when the room, not the rules, ended it: a flag, an agreed draw,
     /// an abort (the engine's own game goes on underneath, untouched).
     verdict: Option<Status>,
+    /// The seat whose flag ended the game (two players).
+    flagged: Option<usize>,
 }
 
 impl Engine {
@@ -227,6 +212,7 @@ impl Engine {
             san: Vec::new(),
             last: None,
             verdict: None,
+            flagged: None,
         }
     }
 
@@ -243,6 +229,11 @@ impl Engine {
     /// Has the game ended?
     pub fn is_over(&self) -> bool {
         self.verdict.is_some() || self.game.status().over
+    }
+
+    /// The seat whose clock ran out, when that ended a two-player game (R11.3).
+    pub fn flagged(&self) -> Option<usize> {
+        self.flagged
     }
 
     /// Was the game aborted (R12.3)?
@@ -330,7 +321,10 @@ impl Engine {
                 .map(|s| s.player)
                 .collect()
         } else {
-            winners.iter().filter_map(|&w| players.get(w).copied()).collect()
+            winners
+                .iter()
+                .filter_map(|&w| players.get(w).copied())
+                .collect()
         };
         self.verdict = Some(Status {
             turn: None,
@@ -450,6 +444,7 @@ impl Engine {
                     };
                     let winners = winners.to_vec();
                     self.end_by(&winners, ResultReason::Timeout, &[], true);
+                    self.flagged = Some(seat);
                 }
             }
             Action::AgreeDraw => {

@@ -13,6 +13,7 @@ mod engine;
 mod offers;
 mod protocol;
 mod ratings;
+mod refusal;
 mod room;
 mod socket;
 mod store;
@@ -54,6 +55,7 @@ async fn serve(cfg: Config) -> Result<(), Box<dyn std::error::Error>> {
     if cfg.manual_clock {
         util::manual_clock();
     }
+    util::boot_ms();
     let pg = match &cfg.database_url {
         Some(url) => Some(Arc::new(store::postgres::PgStore::connect(url).await?)),
         None => None,

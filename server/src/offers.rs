@@ -38,7 +38,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Refusal;
+use crate::refusal::Refusal;
 
 fn refusal(code: &'static str, message: impl Into<String>) -> Refusal {
     Refusal {

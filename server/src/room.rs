@@ -21,8 +21,9 @@ use tokio::time::Instant;
 
 use crate::clock::{ClockError, ClockEvent, Expiry, GameClock};
 use crate::config::Config;
-use crate::engine::{Action, Channel, Engine, Refusal};
+use crate::engine::{Action, Channel, Engine};
 use crate::offers::{Agreement, OfferKind, Offers, Outcome, View, reseat, resign_is_abort};
+use crate::refusal::Refusal;
 use crate::store::{
     ActionRow, Commit, CommitOutcome, EndRecord, PlayerRef, RoomExtra, RoomRow, SeatRow, Store,
     StoreError,
@@ -381,10 +382,10 @@ fn spawn_room(
     let now = now_ms();
     // Everyone seated counts as away from the moment the room is loaded: after a restart
     // players get the full grace period to come back.
-    // A waiting room counts its players away since its creation, so that one nobody
-    // opened closes in time (R12.5).
+    // A waiting room's idle time (R12.5) counts from its creation, or from the server's
+    // start for a room created before (its players may have been connected until then).
     let since = if row.status == "waiting" {
-        row.created
+        row.created.max(crate::util::boot_ms()).min(now)
     } else {
         now
     };
@@ -753,6 +754,12 @@ impl Room {
                     return refuse("not-seated", "you have no seat in this room");
                 };
                 if view.over {
+                    // R11.5: the flag stands; a move that comes after it says so.
+                    if matches!(action, Action::Move { .. })
+                        && self.g.engine.flagged() == Some(seat)
+                    {
+                        return refuse("flagged", "your time ran out before the move arrived");
+                    }
                     return refuse("game-over", "the game is over");
                 }
                 // R12.3: resigning before every seat has made a first move aborts.
@@ -1103,7 +1110,14 @@ impl Room {
             match self
                 .ctx
                 .store
-                .update_room(&self.row.id, &seats, status, deadline, &extra, self.row.version)
+                .update_room(
+                    &self.row.id,
+                    &seats,
+                    status,
+                    deadline,
+                    &extra,
+                    self.row.version,
+                )
                 .await
             {
                 Ok(true) => {
@@ -1218,7 +1232,7 @@ impl Room {
         if self.row.status != "waiting" {
             return None;
         }
-        let mut last = self.row.created;
+        let mut last = self.row.created.min(now_ms());
         for s in &self.row.seats {
             if let Some(p) = &s.player {
                 last = last.max(self.is_away(&p.id)?);

@@ -17,8 +17,8 @@ use tokio::sync::oneshot;
 use tokio::time::Instant;
 
 use crate::app::{ApiError, App};
-use crate::engine::Refusal;
 use crate::protocol::{ClientMsg, decode, error_json};
+use crate::refusal::Refusal;
 use crate::room::{Cmd, Joined, Rooms};
 use crate::store::PlayerRef;
 
@@ -63,21 +63,30 @@ pub(crate) async fn upgrade(
 }
 
 async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Option<PlayerRef>) {
-    let (tx, rx) = oneshot::channel();
-    let cmd = Cmd::Connect {
-        player: player.clone(),
-        reply: tx,
-    };
-    if !matches!(rooms.send(&id, cmd).await, Ok(true)) {
-        return;
+    // A room's task that is just ending (its game over or its room closed, nobody left)
+    // may drop a connection queued before it ended: ask again, which loads the room anew.
+    let mut joined = None;
+    for _attempt in 0..3 {
+        let (tx, rx) = oneshot::channel();
+        let cmd = Cmd::Connect {
+            player: player.clone(),
+            reply: tx,
+        };
+        if !matches!(rooms.send(&id, cmd).await, Ok(true)) {
+            return;
+        }
+        if let Ok(j) = rx.await {
+            joined = Some(j);
+            break;
+        }
     }
-    let Ok(Joined {
+    let Some(Joined {
         first,
         history,
         seated,
         mut state,
         mut chat,
-    }) = rx.await
+    }) = joined
     else {
         return;
     };
@@ -145,10 +154,15 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
         }
     }
     rooms.ctx.online.fetch_sub(1, Ordering::Relaxed);
-    let _ = rooms.send(&id, Cmd::Disconnect {
-            player,
-            watcher: !seated,
-        }).await;
+    let _ = rooms
+        .send(
+            &id,
+            Cmd::Disconnect {
+                player,
+                watcher: !seated,
+            },
+        )
+        .await;
 }
 
 /// Handles one text message; returns the reply to send, if any.

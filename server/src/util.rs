@@ -40,6 +40,13 @@ pub fn manual_clock() {
     });
 }
 
+static BOOT: OnceLock<i64> = OnceLock::new();
+
+/// The server's time when the process started serving (set once by `main`).
+pub fn boot_ms() -> i64 {
+    *BOOT.get_or_init(now_ms)
+}
+
 /// Is the clock manual?
 pub fn is_manual() -> bool {
     MANUAL.get().is_some()

@@ -385,7 +385,10 @@ impl Store for PgStore {
     async fn live_rooms(&self) -> StoreResult<Vec<String>> {
         let c = self.pool.get().await?;
         let rows = c
-            .query("SELECT id FROM rooms WHERE status IN ('waiting', 'playing')", &[])
+            .query(
+                "SELECT id FROM rooms WHERE status IN ('waiting', 'playing')",
+                &[],
+            )
             .await?;
         rows.iter()
             .map(|r| r.try_get(0).map_err(StoreError::from))

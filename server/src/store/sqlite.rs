@@ -421,7 +421,8 @@ impl Store for SqliteStore {
 
     async fn live_rooms(&self) -> StoreResult<Vec<String>> {
         self.call(|c| {
-            let mut st = c.prepare("SELECT id FROM rooms WHERE status IN ('waiting', 'playing')")?;
+            let mut st =
+                c.prepare("SELECT id FROM rooms WHERE status IN ('waiting', 'playing')")?;
             let rows = st.query_map([], |r| r.get(0))?;
             Ok(rows.collect::<Result<Vec<String>, _>>()?)
         })
