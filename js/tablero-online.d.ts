@@ -9,6 +9,9 @@ export type OnlineErrorCode =
   | "not-seated" | "not-started" | "not-your-turn" | "illegal-move" | "stale-ply" | "game-over"
   | "no-draw" | "already-out" | "bad-message" | "too-large" | "rate-limited" | "internal"
   | "bad-request" | "unauthorized" | "bad-origin" | "no-room" | "taken"
+  | "flagged" | "aborted" | "no-offer" | "already-offered" | "not-allowed" | "too-late" | "not-over"
+  | "left" | "chat-too-long" | "cancelled" | "bad-clock" | "clock-and-timer" | "not-creator"
+  | "not-waiting" | "not-connected" | "too-many-rooms"
   | "network" | "http" | "disconnected" | "closed" | "timeout" | "invalid-argument";
 
 export class OnlineError extends Error {
@@ -24,15 +27,24 @@ export interface Me extends PlayerRef { ratings: Rating[] }
 export interface LeaderboardEntry { player: PlayerRef; rating: number; games: number; provisional: boolean }
 
 export interface LobbySeat { seat: Player; player?: PlayerRef; computer?: number }
+/** A time control in seconds: `3+2` is `{initial: 180, increment: 2}`. */
+export interface TimeControl { initial: number; increment: number }
 export interface LobbyRoom {
-  id: string; game: RoomGame; rated: boolean; turnSeconds: number; moveLimit: number | null;
-  created: number; seats: LobbySeat[]; free: Player[];
+  id: string; game: RoomGame; rated: boolean; clock: TimeControl | null; turnSeconds: number;
+  moveLimit: number | null; created: number; seats: LobbySeat[]; free: Player[];
 }
-export interface Lobby { rooms: LobbyRoom[]; playing: number; online: number }
+/** A game in progress, listed for watching. */
+export interface LobbyGame {
+  id: string; game: RoomGame; rated: boolean; clock: TimeControl | null; turnSeconds: number;
+  moveLimit: number | null; started: number; ply: number; watchers: number; seats: LobbySeat[];
+}
+export interface Lobby { rooms: LobbyRoom[]; games: LobbyGame[]; playing: number; online: number }
 
 export interface CreateRoom {
   game: RoomGame;
   rated?: boolean;
+  /** A game clock (R11); a room has a clock or a turn timer, not both. */
+  clock?: TimeControl;
   turnSeconds?: 0 | 30 | 60;
   moveLimit?: number;
   seat?: Player;
@@ -57,7 +69,7 @@ export interface RoomState {
   rated: boolean;
   turnSeconds: number;
   moveLimit: number | null;
-  roomStatus: "waiting" | "playing" | "over";
+  roomStatus: "waiting" | "playing" | "over" | "cancelled";
   ply: number;
   /** UCI (two players) or PGN4 move text (four players). */
   moves: string[];
@@ -68,10 +80,39 @@ export interface RoomState {
   score: Score[];
   last: Move | null;
   seats: RoomSeat[];
-  clock: { turn: Player; deadline: number; now: number } | null;
+  /** A turn timer's `{turn, deadline, now}`, or a game clock's `{initial, increment, turn,
+   * started, deadline, now}`; null with neither. */
+  clock: { turn: Player | null; deadline: number; now: number; initial?: number; increment?: number; started?: boolean } | null;
+  /** Each seat's remaining ms at `now` with a game clock; null without one. */
+  clocks: Partial<Record<Player, number>> | null;
+  /** Open offers, oldest first (`accepted`: seats, the offerer first). */
+  offers: RoomOffer[];
+  /** The game may still be aborted (before every seat's first move). */
+  abortable: boolean;
+  /** The rematch room's id once a rematch is agreed. */
+  rematch: string | null;
+  /** Sockets watching without a seat. */
+  watchers: number;
+  /** The server's time when the state was sent (ms since the epoch). */
+  now: number;
+  awaySeconds: number;
   you?: { player: PlayerRef | null; seat: Player | null };
   [extra: string]: unknown;
 }
+
+export type OfferKind = "draw" | "takeback" | "rematch";
+export interface RoomOffer { offer: OfferKind; by: Player; accepted: Player[] }
+export interface ChatLine {
+  channel: "players" | "watchers";
+  seat: Player | null;
+  player: PlayerRef | null;
+  /** Plain text: insert it as text, never as HTML. */
+  text: string;
+  at: number;
+}
+
+/** A seat's remaining ms at server time `serverNow` (null without a game clock). */
+export function remainingMs(state: RoomState | null, seat: Player, serverNow: number): number | null;
 
 export interface ClientOptions {
   /** Base URL of the server (default: the page's origin). */
@@ -96,6 +137,8 @@ export class OnlineClient {
   register(name: string): Promise<RegisteredPlayer>;
   me(): Promise<Me>;
   rooms(): Promise<Lobby>;
+  /** Cancels a waiting room the caller created. */
+  cancelRoom(roomId: string): Promise<{ ok: true }>;
   createRoom(options: CreateRoom): Promise<CreatedRoom>;
   join(roomId: string, seat?: Player): Promise<{ seat: Player }>;
   roomState(roomId: string): Promise<RoomState>;
@@ -109,6 +152,8 @@ export interface RoomEvents {
   presence: (seats: RoomSeat[], state: RoomState) => void;
   error: (error: OnlineError) => void;
   connection: (info: { connected: boolean; attempt: number; retryIn: number }) => void;
+  chat: (lines: ChatLine[], all: ChatLine[]) => void;
+  rematch: (roomId: string, state: RoomState) => void;
   closed: (info: { code: string; message: string }) => void;
 }
 
@@ -121,6 +166,10 @@ export class Room {
   readonly seat: Player | null;
   readonly connected: boolean;
   readonly closed: boolean;
+  /** The chat lines this socket may read, oldest first. */
+  readonly chatLines: ChatLine[];
+  /** Server time − local time (ms), from the newest state. */
+  readonly offset: number;
   on<K extends keyof RoomEvents>(type: K, listener: RoomEvents[K]): () => void;
   /** Resolves with the first state (the current one included) that satisfies `pred`. */
   waitFor(pred: (state: RoomState) => boolean, timeoutMs?: number): Promise<RoomState>;
@@ -129,5 +178,11 @@ export class Room {
   play(move: string | { from: string; to: string; promotion?: "q" | "r" | "b" | "n" }): Promise<RoomState>;
   resign(): Promise<RoomState>;
   claimDraw(): Promise<RoomState>;
+  offer(kind: OfferKind): Promise<RoomState>;
+  answer(kind: OfferKind, accept: boolean): Promise<RoomState>;
+  abort(): Promise<RoomState>;
+  chat(text: string, channel?: "players" | "watchers"): Promise<RoomState>;
+  /** A seat's remaining ms at a local time (default now); null without a game clock. */
+  clockMs(seat: Player, localNow?: number): number | null;
   close(): void;
 }

@@ -95,12 +95,19 @@ export class OnlineClient {
     return this.request("GET", "/api/players/me");
   }
 
-  /** The lobby: `{rooms, playing, online}`. */
+  /** The lobby: `{rooms, games, playing, online}` (`rooms` waiting for players, `games` in
+   * progress that anyone may watch). */
   rooms() {
     return this.request("GET", "/api/rooms");
   }
 
-  /** Creates a room: `{game, rated?, turnSeconds?, moveLimit?, seat?, computers?}` → `{id, invite, seat}`. */
+  /** Cancels a waiting room the caller created (`DELETE /api/rooms/<id>`) → `{ok: true}`. */
+  cancelRoom(roomId) {
+    return this.request("DELETE", `/api/rooms/${encodeURIComponent(roomId)}`);
+  }
+
+  /** Creates a room: `{game, rated?, clock?: {initial, increment} (seconds), turnSeconds?,
+   * moveLimit?, seat?, computers?}` → `{id, invite, seat}`. */
   createRoom(options) {
     return this.request("POST", "/api/rooms", options);
   }
@@ -129,6 +136,22 @@ export class OnlineClient {
   }
 }
 
+/**
+ * A seat's remaining time in ms at server time `serverNow`, from a room state: the state's
+ * `clocks[seat]`, minus the time since the state's `now` when that seat's clock runs (the
+ * seat to move, once every seat has made a first move, while the game goes on). Never below
+ * 0; null when the room has no game clock or the seat none.
+ */
+export function remainingMs(state, seat, serverNow) {
+  const left = state?.clocks?.[seat];
+  if (typeof left !== "number") return null;
+  const c = state.clock;
+  const running = state.roomStatus === "playing" && c && c.started && c.turn === seat;
+  if (!running) return Math.max(0, left);
+  const at = state.now ?? c.now ?? serverNow;
+  return Math.max(0, left - Math.max(0, serverNow - at));
+}
+
 const INITIAL_DELAY = 250;
 const MAX_DELAY = 8000;
 const PING_MS = 15000;
@@ -142,6 +165,10 @@ const PING_MS = 15000;
  * - `presence` (seats, state): a seat's player connected, left or was replaced
  * - `error` (OnlineError): a refusal (server or local check)
  * - `connection` ({connected, attempt, retryIn}): the socket opened or dropped
+ * - `chat` (lines, all): new chat lines (`{channel, seat, player, text, at}`); `all` is
+ *   `room.chat` after them. A socket's first chat message replaces the list (it carries the
+ *   room's last lines), so a reconnection never doubles a line.
+ * - `rematch` (roomId, state): a rematch was agreed; the new room's id
  * - `closed` ({code, message}): closed for good (`close()`, or the room is gone)
  */
 export class Room {
@@ -161,6 +188,14 @@ export class Room {
     this.maxDelay = options.maxDelay ?? MAX_DELAY;
     this.timer = null;
     this.pingTimer = null;
+    /** Chat lines this socket may read, oldest first. */
+    this.chatLines = [];
+    /** The next chat message replaces `chatLines` (a new socket's first one). */
+    this.freshSocket = true;
+    /** Server time − local time, from the newest state (ms). */
+    this.offset = 0;
+    /** Local time when the newest state arrived (ms). */
+    this.receivedAt = 0;
     this.connect();
   }
 
@@ -218,6 +253,7 @@ export class Room {
     let opened = false;
     ws.onopen = () => {
       opened = true;
+      this.freshSocket = true;
       this.attempt = 0;
       this.connected = true;
       this.emit("connection", { connected: true, attempt: 0, retryIn: 0 });
@@ -268,6 +304,7 @@ export class Room {
       return;
     }
     if (msg.type === "state") this.onState(msg);
+    else if (msg.type === "chat" && Array.isArray(msg.lines)) this.onChat(msg.lines);
     else if (msg.type === "error") {
       const err = new OnlineError(msg.code, msg.message);
       const p = this.pending.shift();
@@ -276,16 +313,35 @@ export class Room {
     }
   }
 
+  onChat(lines) {
+    if (this.freshSocket) this.chatLines = [];
+    this.freshSocket = false;
+    this.chatLines.push(...lines);
+    if (this.chatLines.length > 500) this.chatLines.splice(0, this.chatLines.length - 500);
+    this.emit("chat", lines, this.chatLines);
+    this.pending = this.pending.filter((p) => {
+      if (p.chat && lines.some((l) => l.text === p.chat && (!this.you?.player || l.player?.id === this.you.player.id))) {
+        p.resolve(this.state);
+        return false;
+      }
+      return true;
+    });
+  }
+
   onState(s) {
     const prev = this.state;
     if (s.you) this.you = s.you;
     this.state = s;
+    this.receivedAt = Date.now();
+    const now = s.now ?? s.clock?.now;
+    if (typeof now === "number") this.offset = now - this.receivedAt;
     this.emit("state", s);
+    if (s.rematch && s.rematch !== prev?.rematch) this.emit("rematch", s.rematch, s);
     if (!prev || prev.ply !== s.ply) this.emit("move", s.last ?? null, s);
     const presence = (st) => JSON.stringify(st?.seats ?? null);
     if (!prev || presence(prev) !== presence(s)) this.emit("presence", s.seats, s);
     this.pending = this.pending.filter((p) => {
-      if (s.ply > p.ply || (p.ends && s.roomStatus === "over")) {
+      if (p.until ? p.until(s) : s.ply > p.ply || (p.ends && s.roomStatus === "over")) {
         p.resolve(s);
         return false;
       }
@@ -395,14 +451,79 @@ export class Room {
     return this.action({ type: "claimDraw" }, s.ply, true);
   }
 
-  action(msg, ply, ends) {
+  /**
+   * Offers a draw, a takeback (casual two-player rooms) or a rematch (after the game).
+   * Offering what someone else already offers accepts it. Resolves with the state that
+   * shows the offer (or its outcome); rejects with an OnlineError (`not-seated`,
+   * `already-offered`, `not-allowed`, `not-over`, `left`, ...).
+   */
+  offer(kind) {
+    const s = this.state;
+    if (!s) return this.reject("not-started", "no state from the server yet");
+    if (this.seat === null) return this.reject("not-seated", "you have no seat in this room");
+    const seat = this.seat;
+    const ply = s.ply;
+    const until = (st) =>
+      (st.offers ?? []).some((o) => o.offer === kind && o.accepted?.includes(seat)) ||
+      (kind === "rematch" ? !!st.rematch : st.roomStatus === "over" && kind === "draw") ||
+      (kind === "takeback" && st.ply !== ply);
+    return this.action({ type: "offer", offer: kind }, ply, false, until);
+  }
+
+  /** Accepts or declines the open offer of that kind made by someone else. */
+  answer(kind, accept) {
+    const s = this.state;
+    if (!s) return this.reject("not-started", "no state from the server yet");
+    if (this.seat === null) return this.reject("not-seated", "you have no seat in this room");
+    const seat = this.seat;
+    const open = (st) => (st.offers ?? []).find((o) => o.offer === kind && o.by !== seat);
+    if (!open(s)) return this.reject("no-offer", `no open ${kind} offer`);
+    const until = (st) => {
+      const o = open(st);
+      return !o || (accept && o.accepted?.includes(seat)) || (kind === "rematch" && !!st.rematch);
+    };
+    return this.action({ type: "answer", offer: kind, accept: !!accept }, s.ply, false, until);
+  }
+
+  /** Aborts the game while it may be (`state.abortable`: before every seat's first move). */
+  abort() {
+    const s = this.state;
+    if (!s) return this.reject("not-started", "no state from the server yet");
+    if (this.seat === null) return this.reject("not-seated", "you have no seat in this room");
+    if (s.abortable === false && s.roomStatus === "playing") return this.reject("too-late", "every seat has moved already");
+    return this.action({ type: "abort" }, s.ply, true);
+  }
+
+  /**
+   * Says a line in the room's chat (1–200 characters). `channel` is `players` or `watchers`;
+   * by default the server picks the speaker's own (players for a seat, watchers otherwise).
+   * Resolves once the line comes back from the server.
+   */
+  chat(text, channel) {
+    const line = String(text ?? "").trim();
+    if (!line) return this.reject("bad-message", "an empty line");
+    if ([...line].length > 200) return this.reject("chat-too-long", "at most 200 characters");
+    const msg = channel ? { type: "chat", text: line, channel } : { type: "chat", text: line };
+    return this.action(msg, this.state?.ply ?? 0, false, () => false, line);
+  }
+
+  /**
+   * A seat's remaining time in ms at a local time (default now), from the newest state's
+   * `clocks` counted down for the seat whose clock runs, corrected by the server's `now`.
+   * null without a game clock.
+   */
+  clockMs(seat, localNow = Date.now()) {
+    return remainingMs(this.state, seat, localNow + this.offset);
+  }
+
+  action(msg, ply, ends, until, chat) {
     return new Promise((resolve, reject) => {
       if (!this.send(msg)) {
         const err = new OnlineError("disconnected", "not connected; the room reconnects on its own");
         this.emit("error", err);
         return reject(err);
       }
-      this.pending.push({ ply, ends, resolve, reject });
+      this.pending.push({ ply, ends, until, chat, resolve, reject });
     });
   }
 

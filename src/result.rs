@@ -43,13 +43,19 @@ pub enum ResultReason {
     LastSurvivor,
     /// Teams: a king was captured; the capturer's team wins (R14.6, R14.7).
     KingCaptured,
-    /// Teams: a player ran out of time; the other team wins (R14.7).
+    /// Online: the players agreed to a draw (R12.1; four players, the R5.19 draw).
+    Agreement,
+    /// A player ran out of time: in a two-player game online a loss, or a draw when the
+    /// opponent could not have won (R11.3); in Teams the other team wins (R14.7).
     Timeout,
+    /// Online: the game was aborted before every player had made a first move (R12.3): no
+    /// result.
+    Aborted,
 }
 
 impl ResultReason {
     /// Every reason, in declaration order.
-    pub const ALL: [ResultReason; 18] = [
+    pub const ALL: [ResultReason; 20] = [
         ResultReason::Checkmate,
         ResultReason::Stalemate,
         ResultReason::ThirdCheck,
@@ -67,7 +73,9 @@ impl ResultReason {
         ResultReason::MoveLimit,
         ResultReason::LastSurvivor,
         ResultReason::KingCaptured,
+        ResultReason::Agreement,
         ResultReason::Timeout,
+        ResultReason::Aborted,
     ];
 
     /// Stable kebab-case code, e.g. `"threefold-repetition"`.
@@ -90,7 +98,9 @@ impl ResultReason {
             ResultReason::MoveLimit => "move-limit",
             ResultReason::LastSurvivor => "last-survivor",
             ResultReason::KingCaptured => "king-captured",
+            ResultReason::Agreement => "agreement",
             ResultReason::Timeout => "timeout",
+            ResultReason::Aborted => "aborted",
         }
     }
 

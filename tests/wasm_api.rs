@@ -574,7 +574,11 @@ fn two_player_status_lists_the_checked_player() {
 fn teams_through_the_same_api() {
     let g = game(r#"{"variant":"fourplayer","rules":"teams"}"#);
     assert_eq!(g.rules().as_string().as_deref(), Some("teams"));
-    assert_eq!(g.perft(JsValue::from_f64(3.0), None).unwrap(), 7800.0, "R14.10");
+    assert_eq!(
+        g.perft(JsValue::from_f64(3.0), None).unwrap(),
+        7800.0,
+        "R14.10"
+    );
     let scores = g.score().unwrap();
     let first = Reflect::get_u32(&scores, 0).unwrap();
     assert_eq!(

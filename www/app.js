@@ -37,7 +37,7 @@ import * as session from "./session.js";
 import { requestHint, liveHint } from "./hint.js";
 import { moveInput } from "./pieces.js";
 import { offered } from "./games.js";
-import { initOnline, renderOnline, leaveOnline, renderModeChoice, debug as onlineDebug } from "./views/online.js";
+import { initOnline, renderOnline, leaveOnline, renderModeChoice, redrawOnline, debug as onlineDebug } from "./views/online.js";
 
 const VIEWS = ["home", "game", "saved", "rules", "online"];
 
@@ -103,6 +103,7 @@ function translateAll() {
   if (state.cur) renderGame();
   if (state.view === "saved") renderSaved();
   if (state.view === "rules") renderRules(location.hash.split("/")[2] ?? state.prefs.choice);
+  if (state.view === "online") redrawOnline();
 }
 
 function renderSound() {

@@ -21,9 +21,10 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tablero::GameKind;
 
 use crate::app::{ApiError, App, bad, internal};
+use crate::clock::TimeControl;
 use crate::ratings::PROVISIONAL_GAMES;
 use crate::room::{Cmd, JoinError, Rooms};
-use crate::store::{PlayerRow, RoomRow, SeatRow};
+use crate::store::{PlayerRow, RoomExtra, RoomRow, SeatRow};
 use crate::util::{now_ms, random_id, random_seed, token_hash};
 
 type Shared = Arc<App>;
@@ -43,14 +44,15 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
     };
     let cors = CorsLayer::new()
         .allow_origin(origin)
-        .allow_methods([Method::GET, Method::POST])
+        .allow_methods([Method::GET, Method::POST, Method::DELETE])
         .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE]);
     let api = Router::new()
         .route("/api/health", get(|| async { Json(json!({"ok": true})) }))
         .route("/api/players", post(create_player))
         .route("/api/players/me", get(me))
         .route("/api/rooms", post(create_room).get(lobby))
-        .route("/api/rooms/{id}", get(room_state))
+        .route("/api/rooms/{id}", get(room_state).delete(cancel_room))
+        .route("/api/test/clock", post(move_clock))
         .route("/api/rooms/{id}/join", post(join))
         .route("/api/rooms/{id}/socket", get(crate::socket::upgrade))
         .route("/api/ratings", get(ratings))
@@ -181,6 +183,7 @@ struct NewRoom {
     rated: bool,
     #[serde(default)]
     turn_seconds: i64,
+    clock: Option<Value>,
     move_limit: Option<i64>,
     seat: Option<String>,
     #[serde(default)]
@@ -199,6 +202,17 @@ async fn create_room(
     let kind = online_game(&req.game)?;
     if ![0, 30, 60].contains(&req.turn_seconds) {
         return Err(bad("turnSeconds is 0, 30 or 60"));
+    }
+    let clock = match &req.clock {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(time_control(v)?),
+    };
+    if clock.is_some() && req.turn_seconds > 0 {
+        return Err(ApiError(
+            StatusCode::BAD_REQUEST,
+            "clock-and-timer",
+            "a room has a clock or a turn timer, not both (R11.1)".into(),
+        ));
     }
     if let Some(m) = req.move_limit
         && (kind.rules().is_none() || !(1..=100_000).contains(&m))
@@ -235,6 +249,24 @@ async fn create_room(
     }
     app.limit(addr.ip(), "rooms")?;
     let full = seats.iter().all(|s| !s.is_free());
+    let creator = seats[mine].player.as_ref().map(|p| p.id.clone());
+    if !full
+        && let Some(c) = &creator
+        && app
+            .rooms
+            .ctx
+            .store
+            .waiting_rooms_of(c)
+            .await
+            .map_err(internal)?
+            >= MAX_WAITING_ROOMS
+    {
+        return Err(ApiError(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too-many-rooms",
+            format!("at most {MAX_WAITING_ROOMS} of your rooms may wait at once"),
+        ));
+    }
     let now = now_ms();
     let row = RoomRow {
         id: random_id(16),
@@ -251,6 +283,12 @@ async fn create_room(
             .then(|| now + req.turn_seconds * app.rooms.ctx.cfg.turn_ms_per_second as i64),
         result: None,
         version: 0,
+        extra: RoomExtra {
+            clock,
+            started: full.then_some(now),
+            creator,
+            rematch: None,
+        },
     };
     let store = &app.rooms.ctx.store;
     store.create_room(&row).await.map_err(internal)?;
@@ -267,6 +305,26 @@ async fn create_room(
 }
 
 /// The game with this id, if rooms offer it (`bad-request` otherwise, naming those that are).
+/// Waiting rooms one player may have open at once.
+const MAX_WAITING_ROOMS: i64 = 3;
+
+/// Reads `clock: {initial, increment}` (whole seconds, R11.1).
+fn time_control(v: &Value) -> Result<TimeControl, ApiError> {
+    let bad_clock = |m: String| ApiError(StatusCode::BAD_REQUEST, "bad-clock", m);
+    let field = |name: &str| {
+        v.get(name).and_then(Value::as_u64).ok_or_else(|| {
+            bad_clock(format!(
+                "clock is {{\"initial\": seconds, \"increment\": seconds}}; {name} must be a whole number"
+            ))
+        })
+    };
+    let (initial, increment) = (field("initial")?, field("increment")?);
+    if v.as_object().is_some_and(|o| o.len() != 2) {
+        return Err(bad_clock("clock has only initial and increment".into()));
+    }
+    TimeControl::from_seconds(initial, increment).map_err(|r| bad_clock(r.message))
+}
+
 fn online_game(id: &str) -> Result<GameKind, ApiError> {
     GameKind::from_id(id)
         .filter(|k| k.info().online)
@@ -315,6 +373,8 @@ async fn lobby(State(app): State<Shared>) -> Result<Json<Value>, ApiError> {
                 "id": r.id, "game": r.game, "rated": r.rated, "turnSeconds": r.turn_seconds,
                 "moveLimit": r.move_limit, "seats": seats_json(r.game, &r.seats), "free": free,
                 "created": r.created,
+                "clock": r.extra.clock.map(|tc| json!({
+                    "initial": tc.initial_ms() / 1000, "increment": tc.increment_ms() / 1000})),
             })
         })
         .collect();
@@ -323,8 +383,9 @@ async fn lobby(State(app): State<Shared>) -> Result<Json<Value>, ApiError> {
         .ctx
         .online
         .load(std::sync::atomic::Ordering::Relaxed);
+    let games = app.rooms.games(50);
     Ok(Json(
-        json!({"rooms": list, "playing": playing, "online": online}),
+        json!({"rooms": list, "games": games, "playing": playing, "online": online}),
     ))
 }
 
@@ -382,8 +443,70 @@ async fn join(
         Ok(seat) => Ok(Json(json!({"seat": seat}))),
         Err(JoinError::BadSeat) => Err(bad("no such seat in this game")),
         Err(JoinError::Taken(why)) => Err(ApiError(StatusCode::CONFLICT, "taken", why.into())),
+        Err(JoinError::NotConnected) => Err(ApiError(
+            StatusCode::CONFLICT,
+            "not-connected",
+            "a rated game starts only when every seated player has opened the room".into(),
+        )),
+        Err(JoinError::Cancelled) => Err(not_found()),
         Err(JoinError::Internal) => Err(internal("join failed")),
     }
+}
+
+/// `DELETE /api/rooms/<id>`: the creator cancels a waiting room (R12.5).
+async fn cancel_room(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    check_origin(&app, &headers)?;
+    let player = app.required(&headers).await?;
+    let (tx, rx) = oneshot::channel();
+    let sent = app
+        .rooms
+        .send(&id, Cmd::Cancel { player, reply: tx })
+        .await
+        .map_err(internal)?;
+    if !sent {
+        return Err(not_found());
+    }
+    match rx.await.map_err(internal)? {
+        Ok(()) => Ok(Json(json!({"ok": true}))),
+        Err("not-creator") => Err(ApiError(
+            StatusCode::FORBIDDEN,
+            "not-creator",
+            "only the room's creator can cancel it".into(),
+        )),
+        Err("not-waiting") => Err(ApiError(
+            StatusCode::CONFLICT,
+            "not-waiting",
+            "the game has started (or the room is closed)".into(),
+        )),
+        Err(_) => Err(internal("cancel failed")),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveClock {
+    advance: i64,
+}
+
+/// `POST /api/test/clock {advance: ms}`: moves a manual clock (`--clock manual`), from the
+/// loopback address only; 404 otherwise, as if the route did not exist.
+async fn move_clock(
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    if !crate::util::is_manual() || !addr.ip().is_loopback() {
+        return Err(not_found());
+    }
+    let req: MoveClock = parse_body(&body)?;
+    if !(0..=86_400_000).contains(&req.advance) {
+        return Err(bad("advance is 0 to 86400000 ms"));
+    }
+    let now = crate::util::advance(req.advance).ok_or_else(not_found)?;
+    Ok(Json(json!({"now": now})))
 }
 
 #[derive(Deserialize)]

@@ -24,13 +24,10 @@
 //! out, R11.5), `aborted` (the mover let the 30 s first-move time pass, R11.2),
 //! `not-your-turn`, `game-over` (the clock was stopped).
 
-// Until the rooms use the clocks (issue 50's integration step): remove then.
-#![allow(dead_code)]
-
 use serde::{Deserialize, Serialize};
 use tablero::GameKind;
 
-use crate::engine::Refusal;
+use crate::refusal::Refusal;
 
 /// The time each player has for a first move before the game is aborted (R11.2).
 pub const FIRST_MOVE_MS: u64 = 30_000;
@@ -162,12 +159,15 @@ impl TimeControl {
     }
 
     /// The PGN `TimeControl` tag value, in seconds (`180+2`; R11.6).
+    // For records (R11.6) and tests; the rooms do not need it yet.
+    #[allow(dead_code)]
     pub fn pgn_tag(self) -> String {
         format!("{}+{}", self.initial_ms / 1000, self.increment_ms / 1000)
     }
 
     /// Reads a PGN `TimeControl` tag of one period: `180+2`, or `300` for no increment.
     /// `bad-clock` for `-`, `?`, several periods or values outside R11.1.
+    #[allow(dead_code)]
     pub fn from_pgn_tag(tag: &str) -> Result<TimeControl, Refusal> {
         let unreadable = || bad_clock(format!("unsupported TimeControl tag {tag:?}"));
         let (initial, increment) = tag.trim().split_once('+').unwrap_or((tag.trim(), "0"));
@@ -201,6 +201,8 @@ impl std::str::FromStr for TimeControl {
 /// A remaining time as written in records' `[%clk h:mm:ss]` comments (R11.6): whole seconds,
 /// and tenths under 10 s (`0:00:09.5`). Rounded down, so a record never shows more time than
 /// the player had.
+// For records (R11.6) and tests; the rooms do not need it yet.
+#[allow(dead_code)]
 pub fn format_clk(ms: u64) -> String {
     let (h, m, s) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60);
     if ms < 10_000 {
@@ -515,8 +517,15 @@ impl GameClock {
     }
 
     /// The time control.
+    // For records (R11.6) and tests; the rooms do not need it yet.
+    #[allow(dead_code)]
     pub fn control(&self) -> TimeControl {
         self.control
+    }
+
+    /// The seats (table indices) in play order.
+    pub fn order(&self) -> &[usize] {
+        &self.order
     }
 
     /// Number of seats.
@@ -525,11 +534,15 @@ impl GameClock {
     }
 
     /// Every event so far, oldest first (what [`GameClock::replay`] takes).
+    // For records (R11.6) and tests; the rooms do not need it yet.
+    #[allow(dead_code)]
     pub fn events(&self) -> &[ClockEvent] {
         &self.events
     }
 
     /// Every move so far with its `[%clk]` (R11.6), oldest first.
+    // For records (R11.6) and tests; the rooms do not need it yet.
+    #[allow(dead_code)]
     pub fn plies(&self) -> &[Ply] {
         &self.plies
     }
@@ -546,6 +559,8 @@ impl GameClock {
     }
 
     /// Is the game over on the clock ([`GameClock::stop`])?
+    // For records (R11.6) and tests; the rooms do not need it yet.
+    #[allow(dead_code)]
     pub fn is_stopped(&self) -> bool {
         self.stopped
     }
@@ -570,6 +585,8 @@ impl GameClock {
 
     /// Before the clocks start: the seat to move and its time left for a first move at `now`
     /// (the page's first-move countdown). `None` once the clocks run or stop.
+    // For records (R11.6) and tests; the rooms do not need it yet.
+    #[allow(dead_code)]
     pub fn first_move(&self, now: u64) -> Option<(usize, u64)> {
         let seat = self.turn?;
         if self.started() {

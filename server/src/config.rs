@@ -31,6 +31,10 @@ pub struct Config {
     pub messages_per_second: u32,
     /// Room lease length in PostgreSQL mode.
     pub lease_seconds: f64,
+    /// Tests: the server's time stands still until `POST /api/test/clock` moves it.
+    pub manual_clock: bool,
+    /// Minutes after which a waiting room with a free seat and nobody connected closes.
+    pub idle_minutes: f64,
 }
 
 impl Default for Config {
@@ -49,6 +53,8 @@ impl Default for Config {
             allow_origins: Vec::new(),
             messages_per_second: 20,
             lease_seconds: 5.0,
+            manual_clock: false,
+            idle_minutes: 30.0,
         }
     }
 }
@@ -71,6 +77,8 @@ USAGE: tablero-server [OPTIONS]
   --allow-origin ORIGIN  allowed page origin (repeatable); default: any origin
   --messages-per-second N  socket message rate limit (20)
   --lease-seconds S      PostgreSQL room lease length (5)
+  --idle-minutes M       close waiting rooms idle this long (30)
+  --clock manual         tests: time moves only by POST /api/test/clock from loopback
   --help                 this text
 ";
 
@@ -109,6 +117,15 @@ impl Config {
                 "--allow-origin" => c.allow_origins.push(value(&mut args, &a)?),
                 "--messages-per-second" => c.messages_per_second = value(&mut args, &a)?,
                 "--lease-seconds" => c.lease_seconds = value(&mut args, &a)?,
+                "--idle-minutes" => c.idle_minutes = value(&mut args, &a)?,
+                "--clock" => {
+                    let v: String = value(&mut args, &a)?;
+                    match v.as_str() {
+                        "manual" => c.manual_clock = true,
+                        "wall" => c.manual_clock = false,
+                        _ => return Err(format!("--clock is manual or wall, not {v:?}")),
+                    }
+                }
                 // For tests: turn timers run this many milliseconds per second.
                 "--turn-ms-per-second" => c.turn_ms_per_second = value(&mut args, &a)?,
                 other => return Err(format!("unknown option {other:?} (see --help)")),

@@ -13,24 +13,24 @@
 
 use serde::Deserialize;
 use serde_json::Value;
-use tablero::{AiOptions, Game, GameKind, MoveRecord, NewGame, Player};
+use tablero::{
+    AiOptions, Game, GameKind, GameResult, MoveRecord, NewGame, Player, ResultReason, Role, Score,
+    Status,
+};
 
-/// Why the engine refused an action; `code` is one of the protocol's error codes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-    /// Stable protocol code (`illegal-move`, `not-your-turn`, `game-over`, ...).
-    pub code: &'static str,
-    /// Human-readable explanation.
-    pub message: String,
-}
+use crate::clock::{FlagOutcome, Material, flag_outcome};
+use crate::offers::OfferKind;
+use crate::refusal::Refusal;
 
-impl Refusal {
-    fn new(code: &'static str, message: impl Into<String>) -> Refusal {
-        Refusal {
-            code,
-            message: message.into(),
-        }
-    }
+/// A chat channel (R12's rooms, like lichess): the players' (read by everyone) and the
+/// watchers' (not sent to the players while the game goes on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Channel {
+    /// Said by seated players.
+    Players,
+    /// Said by watchers.
+    Watchers,
 }
 
 fn from_engine(e: tablero::Error) -> Refusal {
@@ -71,6 +71,43 @@ pub enum Action {
     /// message decodes to it.
     #[serde(skip_deserializing)]
     Timeout,
+    /// Offer a draw, a takeback or a rematch (R12): `{"type":"offer","offer":"draw"}`.
+    Offer {
+        /// What is offered.
+        offer: OfferKind,
+    },
+    /// Answer the open offer of a kind: `{"type":"answer","offer":"draw","accept":true}`.
+    Answer {
+        /// Which offer.
+        offer: OfferKind,
+        /// Yes or no.
+        accept: bool,
+    },
+    /// Abort the game before every seat has made a first move (R12.3); stored as
+    /// `abort:<seat>`, also when the room aborts for a first move not made in time.
+    Abort,
+    /// A chat line: `{"type":"chat","text":"gg"}`, optionally with `"channel"`. Not a game
+    /// action: the room stores it in its chat, never in the moves.
+    Chat {
+        /// The line, plain text.
+        text: String,
+        /// The channel; by default the sender's (players for a seat, watchers otherwise).
+        #[serde(default)]
+        channel: Option<Channel>,
+    },
+    /// The seat's game clock ran out (R11.3–R11.4). Only the room's clock does this.
+    #[serde(skip_deserializing)]
+    Flag,
+    /// A draw agreed by every player still in (R12.1); the seat is the one whose acceptance
+    /// completed it. Only the room does this, from the offers.
+    #[serde(skip_deserializing)]
+    AgreeDraw,
+    /// Undo `plies` moves (an accepted takeback, R12.2); the seat is the asker.
+    #[serde(skip_deserializing)]
+    Takeback {
+        /// Moves undone (1 or 2).
+        plies: usize,
+    },
 }
 
 impl Action {
@@ -83,6 +120,14 @@ impl Action {
             Action::Resign => format!("resign:{name}"),
             Action::ClaimDraw => format!("draw:{name}"),
             Action::Timeout => format!("timeout:{name}"),
+            Action::Flag => format!("flag:{name}"),
+            Action::AgreeDraw => format!("agree:{name}"),
+            Action::Abort => format!("abort:{name}"),
+            Action::Takeback { plies } => format!("takeback:{name}:{plies}"),
+            // Never stored: offers live in the room, chat in its own table.
+            Action::Offer { .. } | Action::Answer { .. } | Action::Chat { .. } => {
+                format!("none:{name}")
+            }
         }
     }
 
@@ -100,6 +145,14 @@ impl Action {
             "resign" => Some((seat_of(rest)?, Action::Resign)),
             "draw" => Some((seat_of(rest)?, Action::ClaimDraw)),
             "timeout" => Some((seat_of(rest)?, Action::Timeout)),
+            "flag" => Some((seat_of(rest)?, Action::Flag)),
+            "agree" => Some((seat_of(rest)?, Action::AgreeDraw)),
+            "abort" => Some((seat_of(rest)?, Action::Abort)),
+            "takeback" => {
+                let (s, n) = rest.split_once(':')?;
+                let plies = n.parse().ok().filter(|n| (1..=2).contains(n))?;
+                Some((seat_of(s)?, Action::Takeback { plies }))
+            }
             _ => None,
         }
     }
@@ -121,6 +174,11 @@ pub struct Engine {
     san: Vec<String>,
     /// The last history entry.
     last: Option<MoveRecord>,
+    /// How the game ended when the room, not the rules, ended it: a flag, an agreed draw,
+    /// an abort (the engine's own game goes on underneath, untouched).
+    verdict: Option<Status>,
+    /// The seat whose flag ended the game (two players).
+    flagged: Option<usize>,
 }
 
 impl Engine {
@@ -153,6 +211,8 @@ impl Engine {
             uci: Vec::new(),
             san: Vec::new(),
             last: None,
+            verdict: None,
+            flagged: None,
         }
     }
 
@@ -168,12 +228,115 @@ impl Engine {
 
     /// Has the game ended?
     pub fn is_over(&self) -> bool {
-        self.game.status().over
+        self.verdict.is_some() || self.game.status().over
+    }
+
+    /// The seat whose clock ran out, when that ended a two-player game (R11.3).
+    pub fn flagged(&self) -> Option<usize> {
+        self.flagged
+    }
+
+    /// Was the game aborted (R12.3)?
+    pub fn is_aborted(&self) -> bool {
+        self.verdict
+            .as_ref()
+            .and_then(|v| v.result.as_ref())
+            .is_some_and(|r| r.reason == ResultReason::Aborted)
     }
 
     /// The seat (index into [`GameKind::players`]) to move, `None` once over.
     pub fn turn(&self) -> Option<usize> {
+        if self.verdict.is_some() {
+            return None;
+        }
         self.game.status().turn.and_then(|p| self.seat_of(p))
+    }
+
+    /// Per seat (table order): is it still in the game (two players: while it goes on)?
+    pub fn active_seats(&self) -> Vec<bool> {
+        self.kind
+            .players()
+            .iter()
+            .map(|&p| {
+                if self.kind.rules().is_some() {
+                    self.active(p)
+                } else {
+                    true
+                }
+            })
+            .collect()
+    }
+
+    /// The pieces of `seat` besides its king (R11.3's material test).
+    fn material(&self, seat: usize) -> Material {
+        let mut m = Material::default();
+        let Some(&player) = self.kind.players().get(seat) else {
+            return m;
+        };
+        for p in self.game.board() {
+            if p.color != player {
+                continue;
+            }
+            let n = match p.piece {
+                Role::Pawn => &mut m.pawns,
+                Role::Knight => &mut m.knights,
+                Role::Bishop => &mut m.bishops,
+                Role::Rook => &mut m.rooks,
+                Role::Queen => &mut m.queens,
+                _ => continue,
+            };
+            *n = n.saturating_add(1);
+        }
+        m
+    }
+
+    /// Ends the game by the room's decision: `winners` (seats) and `reason`; `points` per
+    /// seat replaces the score's points where given (an agreed four-player draw's +10).
+    fn end_by(&mut self, winners: &[usize], reason: ResultReason, add: &[f64], places: bool) {
+        let players = self.kind.players();
+        let four = self.kind.rules().is_some();
+        let mut scores: Vec<Score> = self.game.score();
+        for (i, s) in scores.iter_mut().enumerate() {
+            s.points += add.get(i).copied().unwrap_or(0.0);
+            if !four && places {
+                s.points = if winners.is_empty() {
+                    0.5
+                } else if winners.contains(&i) {
+                    1.0
+                } else {
+                    0.0
+                };
+            }
+        }
+        if places {
+            let pts: Vec<f64> = scores.iter().map(|s| s.points).collect();
+            for s in scores.iter_mut() {
+                s.place = Some(1 + pts.iter().filter(|&&p| p > s.points).count() as u32);
+            }
+        }
+        let winners = if four && places {
+            scores
+                .iter()
+                .filter(|s| s.place == Some(1))
+                .map(|s| s.player)
+                .collect()
+        } else {
+            winners
+                .iter()
+                .filter_map(|&w| players.get(w).copied())
+                .collect()
+        };
+        self.verdict = Some(Status {
+            turn: None,
+            in_check: Vec::new(),
+            over: true,
+            result: Some(GameResult {
+                winners,
+                reason,
+                scores,
+            }),
+            can_claim_draw: false,
+        });
     }
 
     /// The seat index (table order) of the engine's `player`.
@@ -229,6 +392,13 @@ impl Engine {
                 self.game.resign(Some(player)).map_err(from_engine)?;
             }
             Action::ClaimDraw => {
+                if self.turn() != Some(seat) {
+                    // R13.1: only the player to move claims, before moving.
+                    return Err(Refusal::new(
+                        "not-your-turn",
+                        "only the player to move may claim a draw",
+                    ));
+                }
                 if four {
                     return Err(Refusal::new(
                         "no-draw",
@@ -252,6 +422,60 @@ impl Engine {
                     return Err(Refusal::new("already-out", "already out"));
                 }
                 self.game.timeout(Some(player)).map_err(from_engine)?;
+            }
+            Action::Flag => {
+                if four {
+                    if !self.active(player) {
+                        return Err(Refusal::new("already-out", "already out"));
+                    }
+                    // R11.4: Four Kingdoms times the player out (R6.4); free-for-all puts
+                    // them out as on resignation (the engine writes `R` there).
+                    if self.kind.info().times_out {
+                        self.game.timeout(Some(player)).map_err(from_engine)?;
+                    } else {
+                        self.game.resign(Some(player)).map_err(from_engine)?;
+                    }
+                } else {
+                    let opponent = 1 - seat.min(1);
+                    let outcome = flag_outcome(self.kind, || self.material(opponent));
+                    let winners: &[usize] = match outcome {
+                        FlagOutcome::Draw => &[],
+                        _ => &[opponent],
+                    };
+                    let winners = winners.to_vec();
+                    self.end_by(&winners, ResultReason::Timeout, &[], true);
+                    self.flagged = Some(seat);
+                }
+            }
+            Action::AgreeDraw => {
+                let add: Vec<f64> = if four {
+                    self.active_seats()
+                        .iter()
+                        .map(|&a| if a { 10.0 } else { 0.0 })
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                self.end_by(&[], ResultReason::Agreement, &add, true);
+            }
+            Action::Abort => self.end_by(&[], ResultReason::Aborted, &[], false),
+            Action::Takeback { plies } => {
+                if four || *plies == 0 || *plies > 2 || self.ply() < *plies {
+                    return Err(Refusal::new("not-allowed", "no such takeback"));
+                }
+                for _ in 0..*plies {
+                    if self.game.undo().is_none() {
+                        break;
+                    }
+                }
+                let n = self.game.ply();
+                self.uci.truncate(n);
+                self.san.truncate(n);
+                self.last = self.game.history().pop();
+                return Ok(action.clone());
+            }
+            Action::Offer { .. } | Action::Answer { .. } | Action::Chat { .. } => {
+                return Err(Refusal::new("bad-message", "not a game action"));
             }
         }
         self.follow(None);
@@ -312,12 +536,16 @@ impl Engine {
     /// Final places per seat in table order (1-based, shared places equal) once the game is
     /// over.
     pub fn places(&self) -> Option<Vec<u32>> {
-        if !self.is_over() {
+        if !self.is_over() || self.is_aborted() {
             return None;
         }
         let seats = self.kind.players().len();
         let mut places = vec![seats as u32; seats];
-        for s in self.game.score() {
+        let scores = match self.verdict.as_ref().and_then(|v| v.result.as_ref()) {
+            Some(r) => r.scores.clone(),
+            None => self.game.score(),
+        };
+        for s in scores {
             if let (Some(i), Some(place)) = (self.seat_of(s.player), s.place) {
                 places[i] = place;
             }
@@ -325,14 +553,22 @@ impl Engine {
         Some(places)
     }
 
-    /// `game.score()` as the package serializes it.
+    /// `game.score()` as the package serializes it (the verdict's scores once the room
+    /// ended the game).
     pub fn score_json(&self) -> Value {
-        serde_json::to_value(self.game.score()).unwrap_or(Value::Null)
+        match self.verdict.as_ref().and_then(|v| v.result.as_ref()) {
+            Some(r) => serde_json::to_value(&r.scores).unwrap_or(Value::Null),
+            None => serde_json::to_value(self.game.score()).unwrap_or(Value::Null),
+        }
     }
 
-    /// `game.status()` as the package serializes it.
+    /// `game.status()` as the package serializes it (the room's verdict once it ended the
+    /// game).
     pub fn status_json(&self) -> Value {
-        serde_json::to_value(self.game.status()).unwrap_or(Value::Null)
+        match &self.verdict {
+            Some(v) => serde_json::to_value(v).unwrap_or(Value::Null),
+            None => serde_json::to_value(self.game.status()).unwrap_or(Value::Null),
+        }
     }
 
     /// The computer's move for the seat to move at `level` (1–8) within `nodes` nodes,

@@ -13,6 +13,7 @@ mod engine;
 mod offers;
 mod protocol;
 mod ratings;
+mod refusal;
 mod room;
 mod socket;
 mod store;
@@ -51,6 +52,10 @@ async fn main() {
 }
 
 async fn serve(cfg: Config) -> Result<(), Box<dyn std::error::Error>> {
+    if cfg.manual_clock {
+        util::manual_clock();
+    }
+    util::boot_ms();
     let pg = match &cfg.database_url {
         Some(url) => Some(Arc::new(store::postgres::PgStore::connect(url).await?)),
         None => None,
@@ -89,6 +94,7 @@ async fn serve(cfg: Config) -> Result<(), Box<dyn std::error::Error>> {
     // Tests and scripts read this line to learn the port (with --port 0).
     println!("tablero-server listening on http://{addr}/");
     std::io::stdout().flush()?;
+    tokio::spawn(close_idle_rooms(rooms.clone()));
     let app = api::router(rooms);
     axum::serve(
         listener,
@@ -104,4 +110,33 @@ async fn serve(cfg: Config) -> Result<(), Box<dyn std::error::Error>> {
     })
     .await?;
     Ok(())
+}
+
+/// Loads the waiting rooms old enough to be idle (R12.5) now and then: a loaded room
+/// closes itself once nobody has been connected for `--idle-minutes`; this catches the rooms
+/// nobody opened since the server started. With a manual clock it looks whenever the clock
+/// moves.
+async fn close_idle_rooms(rooms: Arc<Rooms>) {
+    let mut moved = util::clock_moved();
+    loop {
+        match moved.as_mut() {
+            Some(m) => {
+                if m.changed().await.is_err() {
+                    return;
+                }
+            }
+            None => tokio::time::sleep(std::time::Duration::from_secs(60)).await,
+        }
+        let idle = (rooms.ctx.cfg.idle_minutes * 60_000.0) as i64;
+        match rooms.ctx.store.waiting_before(util::now_ms() - idle).await {
+            Ok(ids) => {
+                for id in ids {
+                    if let Err(e) = rooms.get(&id).await {
+                        tracing::warn!(room = %id, "loading an idle room failed: {e}");
+                    }
+                }
+            }
+            Err(e) => tracing::warn!("listing idle rooms failed: {e}"),
+        }
+    }
 }

@@ -36,12 +36,9 @@
 //! - `game-over`: a draw offer, takeback, answer to one, or abort after the game ended.
 //! - `not-over`: a rematch offer or answer while the game goes on.
 
-// Until the rooms use the offers (issue 50's integration step): remove then.
-#![allow(dead_code)]
-
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Refusal;
+use crate::refusal::Refusal;
 
 fn refusal(code: &'static str, message: impl Into<String>) -> Refusal {
     Refusal {
@@ -398,6 +395,12 @@ impl Offers {
             Ok(Outcome::Agreed(a)) => Some(a),
             _ => None,
         }
+    }
+
+    /// Closes the open offer of `kind`, as when its people left the room (a rematch whose
+    /// offerer or addressee is gone).
+    pub fn withdraw(&mut self, kind: OfferKind) {
+        self.open.retain(|o| o.offer != kind);
     }
 
     /// The game ended: draw offers and takeback requests close, and every declined offer may

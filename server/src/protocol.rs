@@ -6,7 +6,8 @@
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::engine::{Action, Refusal};
+use crate::engine::Action;
+use crate::refusal::Refusal;
 
 /// Largest message a client may send, in bytes.
 pub const MAX_MESSAGE: usize = 8 * 1024;
@@ -19,7 +20,9 @@ pub const MAX_MESSAGE: usize = 8 * 1024;
 pub enum ClientMsg {
     /// `{"type":"ping"}`, answered by `{"type":"pong"}`.
     Ping,
-    /// `{"type":"move","move":"e2e4","ply":0}`, `{"type":"resign"}`, `{"type":"claimDraw"}`.
+    /// `{"type":"move","move":"e2e4","ply":0}`, `{"type":"resign"}`, `{"type":"claimDraw"}`,
+    /// `{"type":"offer","offer":"draw"}`, `{"type":"answer","offer":"draw","accept":true}`,
+    /// `{"type":"abort"}`, `{"type":"chat","text":"gg"}`.
     #[serde(untagged)]
     Act(Action),
 }
@@ -55,6 +58,8 @@ pub fn error_json(r: &Refusal) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Channel;
+    use crate::offers::OfferKind;
 
     #[test]
     fn decodes_the_documented_messages() {
@@ -75,6 +80,37 @@ mod tests {
         );
         assert_eq!(decode(r#"{"type":"ping"}"#), Ok(ClientMsg::Ping));
         assert_eq!(
+            decode(r#"{"type":"offer","offer":"takeback"}"#),
+            Ok(ClientMsg::Act(Action::Offer {
+                offer: OfferKind::Takeback
+            }))
+        );
+        assert_eq!(
+            decode(r#"{"type":"answer","offer":"rematch","accept":false}"#),
+            Ok(ClientMsg::Act(Action::Answer {
+                offer: OfferKind::Rematch,
+                accept: false
+            }))
+        );
+        assert_eq!(
+            decode(r#"{"type":"abort"}"#),
+            Ok(ClientMsg::Act(Action::Abort))
+        );
+        assert_eq!(
+            decode(r#"{"type":"chat","text":"<b>gg</b>"}"#),
+            Ok(ClientMsg::Act(Action::Chat {
+                text: "<b>gg</b>".into(),
+                channel: None
+            }))
+        );
+        assert_eq!(
+            decode(r#"{"type":"chat","text":"hi","channel":"watchers"}"#),
+            Ok(ClientMsg::Act(Action::Chat {
+                text: "hi".into(),
+                channel: Some(Channel::Watchers)
+            }))
+        );
+        assert_eq!(
             decode(r#"{"type":"resign","id":7}"#),
             Ok(ClientMsg::Act(Action::Resign))
         );
@@ -92,6 +128,16 @@ mod tests {
             r#"{"type":"move","move":"","ply":0}"#,
             r#"{"type":"fly"}"#,
             r#"{"type":"timeout"}"#,
+            r#"{"type":"flag"}"#,
+            r#"{"type":"agreeDraw"}"#,
+            r#"{"type":"takeback","plies":1}"#,
+            r#"{"type":"offer"}"#,
+            r#"{"type":"offer","offer":"moves"}"#,
+            r#"{"type":"answer","offer":"draw"}"#,
+            r#"{"type":"answer","offer":"draw","accept":"yes"}"#,
+            r#"{"type":"chat"}"#,
+            r#"{"type":"chat","text":7}"#,
+            r#"{"type":"chat","text":"hi","channel":"everyone"}"#,
             "{\"type\":\"move\",\"move\":\"e2e4\",\"ply\":1e400}",
         ] {
             assert_eq!(decode(bad).unwrap_err().code, "bad-message", "{bad:?}");
@@ -116,6 +162,10 @@ mod tests {
             r#"{"type":"resign"}"#,
             r#"{"type":"claimDraw"}"#,
             r#"{"type":"move","move":"Qg1xQn8+","ply":12}"#,
+            r#"{"type":"offer","offer":"draw"}"#,
+            r#"{"type":"answer","offer":"takeback","accept":true}"#,
+            r#"{"type":"abort"}"#,
+            r#"{"type":"chat","text":"gg wp","channel":"players"}"#,
         ];
         for i in 0..200_000 {
             let text: String = if i % 2 == 0 {
@@ -123,7 +173,9 @@ mod tests {
                 let bytes: Vec<u8> = (0..len).map(|_| next() as u8).collect();
                 String::from_utf8_lossy(&bytes).into_owned()
             } else {
-                let mut b = seeds[(next() % 4) as usize].as_bytes().to_vec();
+                let mut b = seeds[(next() % seeds.len() as u64) as usize]
+                    .as_bytes()
+                    .to_vec();
                 for _ in 0..(next() % 4 + 1) {
                     let at = (next() as usize) % b.len();
                     match next() % 3 {

@@ -17,9 +17,9 @@ use tokio::sync::oneshot;
 use tokio::time::Instant;
 
 use crate::app::{ApiError, App};
-use crate::engine::Refusal;
 use crate::protocol::{ClientMsg, decode, error_json};
-use crate::room::{Cmd, Rooms};
+use crate::refusal::Refusal;
+use crate::room::{Cmd, Joined, Rooms};
 use crate::store::PlayerRef;
 
 #[derive(Deserialize)]
@@ -63,22 +63,40 @@ pub(crate) async fn upgrade(
 }
 
 async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Option<PlayerRef>) {
-    let (tx, rx) = oneshot::channel();
-    let cmd = Cmd::Connect {
-        player: player.clone(),
-        reply: tx,
-    };
-    if !matches!(rooms.send(&id, cmd).await, Ok(true)) {
-        return;
+    // A room's task that is just ending (its game over or its room closed, nobody left)
+    // may drop a connection queued before it ended: ask again, which loads the room anew.
+    let mut joined = None;
+    for _attempt in 0..3 {
+        let (tx, rx) = oneshot::channel();
+        let cmd = Cmd::Connect {
+            player: player.clone(),
+            reply: tx,
+        };
+        if !matches!(rooms.send(&id, cmd).await, Ok(true)) {
+            return;
+        }
+        if let Ok(j) = rx.await {
+            joined = Some(j);
+            break;
+        }
     }
-    let Ok((first, mut state)) = rx.await else {
+    let Some(Joined {
+        first,
+        history,
+        seated,
+        mut state,
+        mut chat,
+    }) = joined
+    else {
         return;
     };
     rooms.ctx.online.fetch_add(1, Ordering::Relaxed);
     let limit = rooms.ctx.cfg.messages_per_second;
     let mut window = Instant::now();
     let mut count = 0u32;
-    if socket.send(Message::Text(first.into())).await.is_ok() {
+    let opened = socket.send(Message::Text(first.into())).await.is_ok()
+        && socket.send(Message::Text(history.into())).await.is_ok();
+    if opened {
         loop {
             tokio::select! {
                 msg = socket.recv() => {
@@ -108,6 +126,21 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
                         break;
                     }
                 }
+                line = chat.recv() => {
+                    let line = match line {
+                        Ok(l) => l,
+                        // A socket too slow for the chat skips lines rather than the room.
+                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                        Err(_) => break,
+                    };
+                    if seated && !line.for_players {
+                        continue;
+                    }
+                    let msg = format!(r#"{{"type":"chat","lines":[{}]}}"#, line.line);
+                    if socket.send(Message::Text(msg.into())).await.is_err() {
+                        break;
+                    }
+                }
                 changed = state.changed() => {
                     if changed.is_err() {
                         break;
@@ -121,7 +154,15 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
         }
     }
     rooms.ctx.online.fetch_sub(1, Ordering::Relaxed);
-    let _ = rooms.send(&id, Cmd::Disconnect { player }).await;
+    let _ = rooms
+        .send(
+            &id,
+            Cmd::Disconnect {
+                player,
+                watcher: !seated,
+            },
+        )
+        .await;
 }
 
 /// Handles one text message; returns the reply to send, if any.
@@ -140,10 +181,18 @@ async fn handle(
         ClientMsg::Act(action) => action,
     };
     let Some(player) = player else {
-        return Some(error_json(&Refusal {
-            code: "not-seated",
-            message: "connect with ?token= of a seated player to play".into(),
-        }));
+        let refusal = if matches!(action, crate::engine::Action::Chat { .. }) {
+            Refusal {
+                code: "not-allowed",
+                message: "chatting needs a name: connect with ?token=".into(),
+            }
+        } else {
+            Refusal {
+                code: "not-seated",
+                message: "connect with ?token= of a seated player to play".into(),
+            }
+        };
+        return Some(error_json(&refusal));
     };
     let (tx, rx) = oneshot::channel();
     let cmd = Cmd::Act {

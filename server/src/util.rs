@@ -1,13 +1,69 @@
 //! Ids, tokens, hashing and time.
 
-use sha2::{Digest, Sha256};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicI64, Ordering};
 
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
+use sha2::{Digest, Sha256};
+use tokio::sync::watch;
+
+/// The manual clock (`--clock manual`): its time, and a channel that ticks when it moves.
+struct Manual {
+    now: AtomicI64,
+    moved: watch::Sender<i64>,
+}
+
+static MANUAL: OnceLock<Manual> = OnceLock::new();
+
+fn wall_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
+}
+
+/// The server's time: milliseconds since the Unix epoch, or the manual clock's time once
+/// [`manual_clock`] was called (tests drive it with [`advance`]).
+pub fn now_ms() -> i64 {
+    match MANUAL.get() {
+        Some(m) => m.now.load(Ordering::SeqCst),
+        None => wall_ms(),
+    }
+}
+
+/// Switches the process to a manual clock that starts at the wall time and moves only by
+/// [`advance`]: nothing the rooms do then depends on wall time.
+pub fn manual_clock() {
+    let now = wall_ms();
+    let _ = MANUAL.set(Manual {
+        now: AtomicI64::new(now),
+        moved: watch::channel(now).0,
+    });
+}
+
+static BOOT: OnceLock<i64> = OnceLock::new();
+
+/// The server's time when the process started serving (set once by `main`).
+pub fn boot_ms() -> i64 {
+    *BOOT.get_or_init(now_ms)
+}
+
+/// Is the clock manual?
+pub fn is_manual() -> bool {
+    MANUAL.get().is_some()
+}
+
+/// Moves the manual clock `ms` forward (never back) and wakes every room; returns the new
+/// time. `None` without a manual clock.
+pub fn advance(ms: i64) -> Option<i64> {
+    let m = MANUAL.get()?;
+    let now = m.now.fetch_add(ms.max(0), Ordering::SeqCst) + ms.max(0);
+    m.moved.send_replace(now);
+    Some(now)
+}
+
+/// A receiver that changes whenever the manual clock moves (`None` with the wall clock).
+pub fn clock_moved() -> Option<watch::Receiver<i64>> {
+    MANUAL.get().map(|m| m.moved.subscribe())
 }
 
 /// `n` random bytes from the operating system, as URL-safe base64 without padding.

@@ -264,14 +264,17 @@ fn read_json(path: &Path) -> Value {
 fn sqlite_rows(db: &Path) -> Vec<String> {
     let conn = rusqlite::Connection::open(db).unwrap();
     let mut out = Vec::new();
-    for (table, order) in [
-        ("players", "id"),
-        ("rooms", "id"),
-        ("moves", "room, ply"),
-        ("ratings", "player, game"),
+    // The columns the earlier server wrote (later servers add `rooms.extra`, which must
+    // stay NULL in rooms written before it: see the check below).
+    let rooms = "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version";
+    for (table, columns, order) in [
+        ("players", "*", "id"),
+        ("rooms", rooms, "id"),
+        ("moves", "*", "room, ply"),
+        ("ratings", "*", "player, game"),
     ] {
         let mut st = conn
-            .prepare(&format!("SELECT * FROM {table} ORDER BY {order}"))
+            .prepare(&format!("SELECT {columns} FROM {table} ORDER BY {order}"))
             .unwrap();
         let n = st.column_count();
         let rows = st
@@ -284,6 +287,25 @@ fn sqlite_rows(db: &Path) -> Vec<String> {
         for r in rows {
             out.push(format!("{table}: {:?}", r.unwrap()));
         }
+    }
+    let has_extra: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM pragma_table_info('rooms') WHERE name = 'extra'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    if has_extra > 0 {
+        let set: i64 = conn
+            .query_row(
+                "SELECT COUNT(*) FROM rooms WHERE extra IS NOT NULL",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        out.push(format!("rooms with extra: {set}"));
+    } else {
+        out.push("rooms with extra: 0".into());
     }
     out
 }
@@ -308,6 +330,26 @@ async fn assert_same_answers(server: &Server, expected: &Value) {
         let mut got = got["rooms"][label].clone();
         // Added since the fixtures were written: the moves as SAN (PGN4 for four players).
         let san = got.as_object_mut().unwrap().remove("san").unwrap();
+        // Added by issue 50: clocks, offers, abort, rematch and watchers; rooms written
+        // before have none of them.
+        for (field, none) in [
+            ("clocks", json!(null)),
+            ("offers", json!([])),
+            ("rematch", json!(null)),
+            ("watchers", json!(0)),
+        ] {
+            assert_eq!(
+                got.as_object_mut().unwrap().remove(field),
+                Some(none),
+                "{label}"
+            );
+        }
+        let abortable = got.as_object_mut().unwrap().remove("abortable").unwrap();
+        assert_eq!(
+            abortable,
+            json!(false),
+            "{label}: every fixture game has moves by all or is not playing"
+        );
         assert_eq!(
             san.as_array().unwrap().len(),
             state["moves"].as_array().unwrap().len()
@@ -329,6 +371,17 @@ async fn assert_same_answers(server: &Server, expected: &Value) {
         got["rooms"]["chess-over"]["san"],
         json!(["f3", "e5", "g4", "Qh4#"])
     );
+    // Added to the lobby by issue 50: each waiting room's clock (none in these rooms) and
+    // the games in progress loaded in the process.
+    let mut got = got;
+    assert!(got["lobby"]["games"].is_array());
+    got["lobby"].as_object_mut().unwrap().remove("games");
+    for r in got["lobby"]["rooms"].as_array_mut().unwrap() {
+        assert_eq!(
+            r.as_object_mut().unwrap().remove("clock"),
+            Some(json!(null))
+        );
+    }
     for key in ["lobby", "ratings", "me"] {
         assert_eq!(got[key], want[key], "{key}");
     }

@@ -633,11 +633,21 @@ async fn ratings_follow_r10() {
         how: &str,
         rated: bool,
     ) -> Value {
+        // A rated game starts only with its creator present, and a resignation before
+        // both players have moved aborts (R12.3): both move first.
         let room = api.room(w, json!({"game": "chess", "rated": rated})).await;
-        api.join(b, &room, None).await;
         let mut cw = Client::connect(server, &room, Some(&w.token)).await;
+        api.join(b, &room, None).await;
         let mut cb = Client::connect(server, &room, Some(&b.token)).await;
         cw.state_where(|s| s["roomStatus"] == "playing").await;
+        if how != "draw" {
+            cw.send(json!({"type": "move", "move": "e2e4", "ply": 0}))
+                .await;
+            cw.state_where(|s| ply(s) == 1).await;
+            cb.send(json!({"type": "move", "move": "e7e5", "ply": 1}))
+                .await;
+            cw.state_where(|s| ply(s) == 2).await;
+        }
         match how {
             "black resigns" => cb.send(json!({"type": "resign"})).await,
             "white resigns" => cw.send(json!({"type": "resign"})).await,
@@ -687,14 +697,21 @@ async fn ratings_follow_r10() {
     // Four players, rated: red, blue and yellow resign in turn; places from the final
     // score decide every pair (R10.4).
     let room = api.room(&p[0], json!({"game": "ffa", "rated": true})).await;
+    // Everyone has the room open before it fills: a rated game never starts against a
+    // person who never connected.
+    let mut cs = vec![Client::connect(&server, &room, Some(&p[0].token)).await];
     for q in &p[1..] {
         api.join(q, &room, None).await;
-    }
-    let mut cs = Vec::new();
-    for q in &p {
         cs.push(Client::connect(&server, &room, Some(&q.token)).await);
     }
     cs[0].state_where(|s| s["roomStatus"] == "playing").await;
+    // Every seat moves first: a resignation before that would abort the game (R12.3).
+    for (i, m) in ["h2h4", "b7d7", "j13j12", "m5k5"].iter().enumerate() {
+        cs[i]
+            .send(json!({"type": "move", "move": m, "ply": i}))
+            .await;
+        cs[0].state_where(|s| ply(s) == i as i64 + 1).await;
+    }
     for c in cs.iter_mut().take(3) {
         c.send(json!({"type": "resign"})).await;
         c.state_where(|s| {

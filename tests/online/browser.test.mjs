@@ -106,6 +106,8 @@ test("two people play a rated game through an invitation link; names are text; r
   const bo = await boCtx.newPage();
   bo.errors = [];
   await bo.goto(link);
+  // A waiting room's link offers Join or Watch; joining asks for a name first.
+  await bo.waitForSelector("#join-box #watch-only");
   await bo.fill("#online-name", evil);
   await bo.click("#online-name-go");
   await waitTurn(bo, "white");
@@ -115,11 +117,14 @@ test("two people play a rated game through an invitation link; names are text; r
   // Shown as text, never as markup.
   assert.equal(await ana.locator("#online-seats .player-name").nth(1).textContent(), evil);
   assert.equal(await ana.locator("#online-seats img").count(), 0);
+  // A rated room shows each person's rating, provisional ones with "?".
+  assert.deepEqual(await ana.locator("#online-seats .seat-rating").allTextContents(), [" 1500?", " 1500?"]);
 
   await move(ana, "f2", "f3");
   await waitTurn(bo, "black");
-  // A refusal in words: it is not Ana's turn.
-  await ana.locator('#online-board [data-square="e2"]').click();
+  // A refusal in words: it is not Ana's turn (her own pawns may be premoved; Black's pieces
+  // are not hers).
+  await ana.locator('#online-board [data-square="e7"]').click();
   await ana.waitForSelector("#online-flash:not([hidden])");
   assert.match(await ana.textContent("#online-flash"), /not your turn/);
   await move(bo, "e7", "e5");
@@ -131,7 +136,9 @@ test("two people play a rated game through an invitation link; names are text; r
   for (const p of [ana, bo]) await p.waitForSelector("#online-rating-change");
   assert.match(await ana.textContent("#online-result"), /Black \(.*Bo.*\) won \(checkmate\)/);
   // The server sends UCI; the page lists the moves in SAN, as chess players write them.
-  assert.deepEqual(await ana.locator("#online-moves li").allTextContents(), ["f3", "e5", "g4", "Qh4#"]);
+  assert.deepEqual(await ana.locator("#online-moves .mv").allTextContents(), ["f3", "e5", "g4", "Qh4#"]);
+  // By rounds, as chess players write them.
+  assert.deepEqual(await ana.locator("#online-moves .round").allTextContents(), ["1. f3 e5", "2. g4 Qh4#"]);
   assert.equal(await ana.textContent("#online-rating-change"), "Your rating: 1500 → 1480 (−20)");
   assert.equal(await bo.textContent("#online-rating-change"), "Your rating: 1500 → 1520 (+20)");
   assert.equal(await ana.evaluate(() => window.p), undefined);
@@ -160,6 +167,7 @@ test("four-player free-for-all with two people and two computers", async () => {
   assert.match(text, /Four-player free-for-all.*Rosa.*Computer, level 1.*free seat.*Computer, level 1/s);
   await shot(yel, "lobby");
   await yel.goto(`${server.url}/www/#/online/${id}`);
+  await yel.click("#join-seat");
   await waitTurn(red, "red");
   for (let round = 0; round < 2; round++) {
     await anyMove(red);

@@ -105,6 +105,9 @@ test("server refusals arrive as errors and the room stays usable", async () => {
   await rejectsCode(w.play("e5"), "not-seated");
   const rb = b.openRoom(id);
   await rb.waitFor((x) => x.ply === 1);
+  // A resignation before every seat's first move is an abort (R12.3): Black moves first.
+  await rb.play("e5");
+  await rb.waitFor((x) => x.ply === 2 && x.abortable === false);
   const over = await rb.resign();
   assert.deepEqual(over.status.result.winners, ["white"]);
   for (const r of [ra, rb, w]) r.close();

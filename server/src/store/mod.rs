@@ -7,7 +7,9 @@
 //!   methods.
 //!
 //! Schema (both): `players(id, name, token_hash, created)`, `rooms(id, game, rated,
-//! turn_seconds, move_limit, seats, status, created, seed, deadline, result, version)`,
+//! turn_seconds, move_limit, seats, status, created, seed, deadline, result, version,
+//! extra)` (`extra`: [`RoomExtra`] as JSON, `NULL` in rooms written before it existed),
+//! `chat(room, seq, at, line)`,
 //! `moves(room, ply, text, at)` with primary key `(room, ply)` so that one ply can only ever
 //! be stored once (the key is what makes two processes racing for a ply safe), and
 //! `ratings(player, game, rating, games)`.
@@ -166,6 +168,42 @@ pub struct RoomRow {
     pub result: Option<String>,
     /// Bumped by every change of the row, for optimistic updates.
     pub version: i64,
+    /// What rooms gained with issue 50 (clock, start time, creator, rematch).
+    pub extra: RoomExtra,
+}
+
+/// The room's settings and facts added after the first schema, stored as one JSON column
+/// (`rooms.extra`) so that older databases load as they are (an absent value is all
+/// defaults: no clock, creator unknown).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomExtra {
+    /// The game clock's time control (R11), if the room has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<crate::clock::TimeControl>,
+    /// When the game started (every seat taken), ms: the clocks' origin.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started: Option<i64>,
+    /// The player who created the room (who may cancel it while it waits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creator: Option<String>,
+    /// The rematch room, once agreed (R12.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
+}
+
+impl RoomExtra {
+    /// The stored JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// Reads the stored column (`NULL` or JSON).
+    pub fn from_column(v: Option<String>) -> StoreResult<RoomExtra> {
+        match v {
+            None => Ok(RoomExtra::default()),
+            Some(t) => Ok(serde_json::from_str(&t)?),
+        }
+    }
 }
 
 /// One stored action.
@@ -244,18 +282,28 @@ pub trait Store: Send + Sync + 'static {
     async fn actions(&self, room: &str, from: i64) -> StoreResult<Vec<ActionRow>>;
     /// Replaces seats, status and deadline if the row's version is still `version`; returns
     /// whether it did (the version is then `version + 1`).
+    #[allow(clippy::too_many_arguments)]
     async fn update_room(
         &self,
         id: &str,
         seats: &[SeatRow],
         status: &str,
         deadline: Option<i64>,
+        extra: &RoomExtra,
         version: i64,
     ) -> StoreResult<bool>;
+    /// Stores chat line `seq` of room `room` (`line` is its JSON).
+    async fn add_chat(&self, room: &str, seq: i64, at: i64, line: &str) -> StoreResult<()>;
+    /// The last `limit` chat lines of `room` as (seq, JSON), oldest first.
+    async fn chat(&self, room: &str, limit: i64) -> StoreResult<Vec<(i64, String)>>;
+    /// How many rooms created by `player` are waiting.
+    async fn waiting_rooms_of(&self, player: &str) -> StoreResult<i64>;
+    /// Ids of the waiting rooms created before `before` (ms).
+    async fn waiting_before(&self, before: i64) -> StoreResult<Vec<String>>;
     /// Stores an action, and with it the room's new deadline and, at the end, its result
     /// and the rating changes, all in one transaction.
     async fn commit(&self, c: &Commit) -> StoreResult<CommitOutcome>;
-    /// Ids of the rooms not over.
+    /// Ids of the rooms waiting or playing.
     async fn live_rooms(&self) -> StoreResult<Vec<String>>;
     /// Up to `limit` waiting rooms, newest first, and the number of games in progress. Rooms
     /// of a game this server does not know are left out (and logged).

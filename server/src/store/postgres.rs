@@ -49,12 +49,16 @@ CREATE INDEX IF NOT EXISTS ratings_game ON ratings(game, rating);
 CREATE TABLE IF NOT EXISTS processes (id TEXT PRIMARY KEY, expires TIMESTAMPTZ NOT NULL);
 CREATE TABLE IF NOT EXISTS leases (
   room TEXT PRIMARY KEY, owner TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL);
+ALTER TABLE rooms ADD COLUMN IF NOT EXISTS extra TEXT;
+CREATE TABLE IF NOT EXISTS chat (
+  room TEXT NOT NULL REFERENCES rooms(id), seq BIGINT NOT NULL, at BIGINT NOT NULL,
+  line TEXT NOT NULL, PRIMARY KEY (room, seq));
 CREATE TABLE IF NOT EXISTS presence (
   room TEXT NOT NULL, player TEXT NOT NULL, process TEXT NOT NULL,
   PRIMARY KEY (room, player, process));
 ";
 
-const ROOM_COLUMNS: &str = "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version";
+const ROOM_COLUMNS: &str = "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version, extra";
 
 fn room_from_row(r: &tokio_postgres::Row) -> StoreResult<RoomRow> {
     let seats: String = r.try_get(5)?;
@@ -71,6 +75,7 @@ fn room_from_row(r: &tokio_postgres::Row) -> StoreResult<RoomRow> {
         deadline: r.try_get(9)?,
         result: r.try_get(10)?,
         version: r.try_get(11)?,
+        extra: RoomExtra::from_column(r.try_get(12)?)?,
     })
 }
 
@@ -127,7 +132,7 @@ impl PgStore {
         )
         .await?;
         tx.execute(
-            "DELETE FROM leases WHERE room IN (SELECT id FROM rooms WHERE status = 'over')",
+            "DELETE FROM leases WHERE room IN (SELECT id FROM rooms WHERE status NOT IN ('waiting', 'playing'))",
             &[],
         )
         .await?;
@@ -138,7 +143,7 @@ impl PgStore {
         .await?;
         tx.execute(
             "INSERT INTO leases (room, owner, expires)
-             SELECT id, $1, now() + $2::bigint * interval '1 millisecond' FROM rooms WHERE status <> 'over'
+             SELECT id, $1, now() + $2::bigint * interval '1 millisecond' FROM rooms WHERE status IN ('waiting', 'playing')
              ON CONFLICT (room) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
              WHERE leases.expires < now()",
             &[&self.me, &ttl],
@@ -203,9 +208,9 @@ impl Store for PgStore {
         let c = self.pool.get().await?;
         let seats = serde_json::to_string(&r.seats)?;
         c.execute(
-            "INSERT INTO rooms (id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-            &[&r.id, &r.game.id(), &r.rated, &r.turn_seconds, &r.move_limit, &seats, &r.status, &r.created, &r.seed, &r.deadline, &r.result, &r.version],
+            "INSERT INTO rooms (id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version, extra)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+            &[&r.id, &r.game.id(), &r.rated, &r.turn_seconds, &r.move_limit, &seats, &r.status, &r.created, &r.seed, &r.deadline, &r.result, &r.version, &r.extra.to_json()],
         )
         .await?;
         Ok(())
@@ -247,18 +252,67 @@ impl Store for PgStore {
         seats: &[SeatRow],
         status: &str,
         deadline: Option<i64>,
+        extra: &RoomExtra,
         version: i64,
     ) -> StoreResult<bool> {
         let c = self.pool.get().await?;
         let seats = serde_json::to_string(seats)?;
+        let extra = extra.to_json();
         let n = c
             .execute(
-                "UPDATE rooms SET seats = $1, status = $2, deadline = $3, version = version + 1
-                 WHERE id = $4 AND version = $5",
-                &[&seats, &status, &deadline, &id, &version],
+                "UPDATE rooms SET seats = $1, status = $2, deadline = $3, extra = $4, version = version + 1
+                 WHERE id = $5 AND version = $6",
+                &[&seats, &status, &deadline, &extra, &id, &version],
             )
             .await?;
         Ok(n == 1)
+    }
+
+    async fn add_chat(&self, room: &str, seq: i64, at: i64, line: &str) -> StoreResult<()> {
+        let c = self.pool.get().await?;
+        c.execute(
+            "INSERT INTO chat (room, seq, at, line) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+            &[&room, &seq, &at, &line],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn chat(&self, room: &str, limit: i64) -> StoreResult<Vec<(i64, String)>> {
+        let c = self.pool.get().await?;
+        let rows = c
+            .query(
+                "SELECT seq, line FROM (SELECT seq, line FROM chat WHERE room = $1 ORDER BY seq DESC LIMIT $2) t ORDER BY seq",
+                &[&room, &limit],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect()
+    }
+
+    async fn waiting_rooms_of(&self, player: &str) -> StoreResult<i64> {
+        let c = self.pool.get().await?;
+        Ok(c
+            .query_one(
+                "SELECT COUNT(*) FROM rooms WHERE status = 'waiting' AND (extra::jsonb ->> 'creator') = $1",
+                &[&player],
+            )
+            .await?
+            .try_get(0)?)
+    }
+
+    async fn waiting_before(&self, before: i64) -> StoreResult<Vec<String>> {
+        let c = self.pool.get().await?;
+        let rows = c
+            .query(
+                "SELECT id FROM rooms WHERE status = 'waiting' AND created < $1",
+                &[&before],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get(0).map_err(StoreError::from))
+            .collect()
     }
 
     async fn commit(&self, cm: &Commit) -> StoreResult<CommitOutcome> {
@@ -331,7 +385,10 @@ impl Store for PgStore {
     async fn live_rooms(&self) -> StoreResult<Vec<String>> {
         let c = self.pool.get().await?;
         let rows = c
-            .query("SELECT id FROM rooms WHERE status <> 'over'", &[])
+            .query(
+                "SELECT id FROM rooms WHERE status IN ('waiting', 'playing')",
+                &[],
+            )
             .await?;
         rows.iter()
             .map(|r| r.try_get(0).map_err(StoreError::from))

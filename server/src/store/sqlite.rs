@@ -146,13 +146,33 @@ CREATE TABLE IF NOT EXISTS ratings (
   PRIMARY KEY (player, game)
 );
 CREATE INDEX IF NOT EXISTS ratings_game ON ratings(game, rating);
+CREATE TABLE IF NOT EXISTS chat (
+  room TEXT NOT NULL REFERENCES rooms(id),
+  seq INTEGER NOT NULL,
+  at INTEGER NOT NULL,
+  line TEXT NOT NULL,
+  PRIMARY KEY (room, seq)
+) WITHOUT ROWID;
 ";
 
-const ROOM_COLUMNS: &str = "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version";
+const ROOM_COLUMNS: &str = "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version, extra";
+
+/// Adds the columns later servers need to a database written by an earlier one.
+fn add_columns(c: &Connection) -> StoreResult<()> {
+    let has_extra: bool = c.query_row(
+        "SELECT COUNT(*) FROM pragma_table_info('rooms') WHERE name = 'extra'",
+        [],
+        |r| r.get::<_, i64>(0).map(|n| n > 0),
+    )?;
+    if !has_extra {
+        c.execute_batch("ALTER TABLE rooms ADD COLUMN extra TEXT")?;
+    }
+    Ok(())
+}
 
 /// A room row as read, with its game id and seats (JSON) still to read (`with_seats`): the
 /// game is a placeholder until then.
-type RawRoom = (RoomRow, String, String);
+type RawRoom = (RoomRow, String, String, Option<String>);
 
 fn room_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRoom> {
     let seats: String = r.get(5)?;
@@ -170,15 +190,18 @@ fn room_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawRoom> {
             deadline: r.get(9)?,
             result: r.get(10)?,
             version: r.get(11)?,
+            extra: RoomExtra::default(),
         },
         r.get(1)?,
         seats,
+        r.get(12)?,
     ))
 }
 
-fn with_seats((mut room, game, seats): RawRoom) -> StoreResult<RoomRow> {
+fn with_seats((mut room, game, seats, extra): RawRoom) -> StoreResult<RoomRow> {
     room.game = stored_game(&game)?;
     room.seats = serde_json::from_str(&seats)?;
+    room.extra = RoomExtra::from_column(extra)?;
     Ok(room)
 }
 
@@ -201,7 +224,11 @@ fn read_rating(tx: &Connection, player: &str, game: GameKind) -> StoreResult<Rat
 #[async_trait]
 impl Store for SqliteStore {
     async fn migrate(&self) -> StoreResult<()> {
-        self.call(|c| Ok(c.execute_batch(SCHEMA)?)).await
+        self.call(|c| {
+            c.execute_batch(SCHEMA)?;
+            add_columns(c)
+        })
+        .await
     }
 
     async fn create_player(&self, p: &PlayerRow) -> StoreResult<()> {
@@ -239,9 +266,9 @@ impl Store for SqliteStore {
         let seats = serde_json::to_string(&r.seats)?;
         self.call(move |c| {
             c.execute(
-                "INSERT INTO rooms (id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                params![r.id, r.game.id(), r.rated, r.turn_seconds, r.move_limit, seats, r.status, r.created, r.seed, r.deadline, r.result, r.version],
+                "INSERT INTO rooms (id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version, extra)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                params![r.id, r.game.id(), r.rated, r.turn_seconds, r.move_limit, seats, r.status, r.created, r.seed, r.deadline, r.result, r.version, r.extra.to_json()],
             )?;
             Ok(())
         })
@@ -287,17 +314,65 @@ impl Store for SqliteStore {
         seats: &[SeatRow],
         status: &str,
         deadline: Option<i64>,
+        extra: &RoomExtra,
         version: i64,
     ) -> StoreResult<bool> {
         let (id, status) = (id.to_string(), status.to_string());
         let seats = serde_json::to_string(seats)?;
+        let extra = extra.to_json();
         self.call(move |c| {
             let n = c.execute(
-                "UPDATE rooms SET seats = ?1, status = ?2, deadline = ?3, version = version + 1
-                 WHERE id = ?4 AND version = ?5",
-                params![seats, status, deadline, id, version],
+                "UPDATE rooms SET seats = ?1, status = ?2, deadline = ?3, extra = ?4, version = version + 1
+                 WHERE id = ?5 AND version = ?6",
+                params![seats, status, deadline, extra, id, version],
             )?;
             Ok(n == 1)
+        })
+        .await
+    }
+
+    async fn add_chat(&self, room: &str, seq: i64, at: i64, line: &str) -> StoreResult<()> {
+        let (room, line) = (room.to_string(), line.to_string());
+        self.call(move |c| {
+            c.execute(
+                "INSERT INTO chat (room, seq, at, line) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+                params![room, seq, at, line],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn chat(&self, room: &str, limit: i64) -> StoreResult<Vec<(i64, String)>> {
+        let room = room.to_string();
+        self.call(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT seq, line FROM (SELECT seq, line FROM chat WHERE room = ?1 ORDER BY seq DESC LIMIT ?2) ORDER BY seq",
+            )?;
+            let rows = st.query_map(params![room, limit], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+    }
+
+    async fn waiting_rooms_of(&self, player: &str) -> StoreResult<i64> {
+        let player = player.to_string();
+        self.call(move |c| {
+            Ok(c.query_row(
+                "SELECT COUNT(*) FROM rooms WHERE status = 'waiting' AND json_extract(extra, '$.creator') = ?1",
+                params![player],
+                |r| r.get(0),
+            )?)
+        })
+        .await
+    }
+
+    async fn waiting_before(&self, before: i64) -> StoreResult<Vec<String>> {
+        self.call(move |c| {
+            let mut st =
+                c.prepare_cached("SELECT id FROM rooms WHERE status = 'waiting' AND created < ?1")?;
+            let rows = st.query_map(params![before], |r| r.get(0))?;
+            Ok(rows.collect::<Result<Vec<String>, _>>()?)
         })
         .await
     }
@@ -346,7 +421,8 @@ impl Store for SqliteStore {
 
     async fn live_rooms(&self) -> StoreResult<Vec<String>> {
         self.call(|c| {
-            let mut st = c.prepare("SELECT id FROM rooms WHERE status <> 'over'")?;
+            let mut st =
+                c.prepare("SELECT id FROM rooms WHERE status IN ('waiting', 'playing')")?;
             let rows = st.query_map([], |r| r.get(0))?;
             Ok(rows.collect::<Result<Vec<String>, _>>()?)
         })

@@ -161,6 +161,15 @@ impl Api {
         v["id"].as_str().unwrap().into()
     }
 
+    /// Moves the server's manual clock (`--clock manual`) `ms` forward; returns its time.
+    pub async fn advance(&self, ms: i64) -> i64 {
+        let (s, v) = self
+            .post("/api/test/clock", None, json!({"advance": ms}))
+            .await;
+        assert_eq!(s, 200, "{v}");
+        v["now"].as_i64().unwrap()
+    }
+
     pub async fn join(&self, p: &Player, room: &str, seat: Option<&str>) -> (u16, Value) {
         let body = match seat {
             Some(s) => json!({"seat": s}),
@@ -237,6 +246,31 @@ impl Client {
             let v = self.next().await;
             if v["type"] == "error" {
                 return v["code"].as_str().unwrap().to_string();
+            }
+        }
+    }
+
+    /// Reads until a `chat` message, skipping the others; returns its lines.
+    pub async fn chat(&mut self) -> Vec<Value> {
+        loop {
+            let v = self.next().await;
+            if v["type"] == "chat" {
+                return v["lines"].as_array().unwrap().clone();
+            }
+        }
+    }
+
+    /// Every chat line received until a ping is answered (what reached this socket so far).
+    pub async fn chat_until_pong(&mut self) -> Vec<Value> {
+        self.send(json!({"type": "ping"})).await;
+        let mut lines = Vec::new();
+        loop {
+            let v = self.next().await;
+            if v["type"] == "pong" {
+                return lines;
+            }
+            if v["type"] == "chat" {
+                lines.extend(v["lines"].as_array().unwrap().iter().cloned());
             }
         }
     }

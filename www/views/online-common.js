@@ -1,0 +1,40 @@
+// Pieces the online pages share: making elements (names from other people are only ever set
+// as text), the name form, and player names that never push a column out.
+import { ot, refusal } from "../online/strings.js";
+import { register } from "../online/identity.js";
+
+export const el = (tag, props = {}, ...children) => {
+  const n = Object.assign(document.createElement(tag), props);
+  n.append(...children.filter((c) => c !== null && c !== undefined));
+  return n;
+};
+
+/** A person's name: cut with an ellipsis where it does not fit, whole in the title. */
+export const nameSpan = (name, className = "player-name") => el("span", { className, textContent: name, title: name });
+
+/** The name form (`#online-name`); `then()` runs once the name is registered. */
+export function nameForm(then, { focus = true } = {}) {
+  const input = el("input", { id: "online-name", maxLength: 24, required: true, autocomplete: "nickname" });
+  const error = el("p", { className: "error", id: "online-name-error", hidden: true, role: "alert" });
+  const form = el(
+    "form",
+    { className: "online-name" },
+    el("label", { htmlFor: "online-name", textContent: ot("yourName") }),
+    input,
+    el("small", { textContent: ot("nameHint") }),
+    error,
+    el("button", { type: "submit", className: "primary", id: "online-name-go", textContent: ot("nameGo") }),
+  );
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      await register(input.value);
+      await then();
+    } catch (err) {
+      error.textContent = refusal(err);
+      error.hidden = false;
+    }
+  });
+  if (focus) queueMicrotask(() => input.isConnected && input.focus());
+  return form;
+}
