@@ -253,5 +253,5 @@ test("error messages say what was wrong and what is expected", () => {
   four.play("h2-h4");
   throwsCode(() => four.play("h4-h5"), "illegal-move", /\(Blue to move\): the pawn on h4 is Red's, not Blue's/);
   throwsCode(() => four.resign("white"), "invalid-argument", /player must be "red", "blue", "yellow" or "green", got "white"/);
-  throwsCode(() => newGame({ variant: "fourplayer", rules: "teams" }), "invalid-argument", /rules must be "ffa" or "kingdoms", got "teams"/);
+  throwsCode(() => newGame({ variant: "fourplayer", rules: "chaturaji" }), "invalid-argument", /rules must be "ffa", "kingdoms" or "teams", got "chaturaji"/);
 });

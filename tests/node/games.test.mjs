@@ -15,11 +15,11 @@ const root = new URL("../../", import.meta.url);
 const TWO = ["white", "black"];
 const FOUR = ["red", "blue", "yellow", "green"];
 
-test("games() lists the seven games in the documented order, each id once", () => {
+test("games() lists the eight games in the documented order, each id once", () => {
   const rows = games();
   assert.deepEqual(
     rows.map((g) => g.id),
-    ["chess", "chess960", "3check", "kingofthehill", "racingkings", "ffa", "kingdoms"],
+    ["chess", "chess960", "3check", "kingofthehill", "racingkings", "ffa", "kingdoms", "teams"],
   );
   assert.equal(new Set(rows.map((g) => g.id)).size, rows.length);
   assert.equal(new Set(rows.map((g) => g.label)).size, rows.length);
@@ -31,7 +31,7 @@ test("games() lists the seven games in the documented order, each id once", () =
   assert.deepEqual(
     rows.map((g) => [g.variant, g.rules]),
     [["chess", undefined], ["chess960", undefined], ["3check", undefined], ["kingofthehill", undefined],
-      ["racingkings", undefined], ["fourplayer", "ffa"], ["fourplayer", "kingdoms"]],
+      ["racingkings", undefined], ["fourplayer", "ffa"], ["fourplayer", "kingdoms"], ["fourplayer", "teams"]],
   );
 });
 
@@ -75,8 +75,9 @@ test("a game's PGN names its row's pgnVariant and imports as the same game", () 
 
 test("online, timesOut and facts say what the rules say", () => {
   const by = Object.fromEntries(games().map((g) => [g.id, g]));
-  // Rooms offer every game but Chess960 (not yet online); only Four Kingdoms eliminates on time (R6.4).
-  assert.deepEqual(games().filter((g) => !g.online).map((g) => g.id), ["chess960"]);
+  // Rooms offer every game but Chess960 and Teams (not yet online); only Four Kingdoms
+  // eliminates on time (R6.4).
+  assert.deepEqual(games().filter((g) => !g.online).map((g) => g.id), ["chess960", "teams"]);
   assert.deepEqual(games().filter((g) => g.timesOut).map((g) => g.id), ["kingdoms"]);
   assert.deepEqual(by.kingofthehill.facts.hill, ["d4", "e4", "d5", "e5"]);
   assert.equal(by.racingkings.facts.finishRank, 8);
@@ -103,7 +104,7 @@ test("games() returns a new array each call: changing one changes no later answe
   first[0].facts.files = 99;
   first.pop();
   const second = games();
-  assert.equal(second.length, 7);
+  assert.equal(second.length, 8);
   assert.equal(second[0].id, "chess");
   assert.equal(second[0].facts.files, 8);
 });
@@ -124,7 +125,8 @@ test("the README's table-of-games example runs as written", () => {
     const out = run.stdout.trim().split("\n");
     assert.equal(out[0], "chess g_chess white black 8");
     assert.equal(out[6], "kingdoms g_kingdoms red green yellow blue 14");
-    assert.equal(out[7], "chess 3check kingofthehill racingkings ffa kingdoms");
+    assert.equal(out[7], "teams g_teams red blue yellow green 14");
+    assert.equal(out[8], "chess 3check kingofthehill racingkings ffa kingdoms");
   } finally {
     rmSync(file, { force: true });
   }

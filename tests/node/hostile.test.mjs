@@ -348,6 +348,7 @@ test("issue 49: the position editor and square queries refuse hostile input with
   assert.ok(fens.length === 2);
   s.free();
   f.free();
+});
 
 test("issue 49: hostile arguments to the tree calls are coded errors, the game unchanged", () => {
   const g = newGame({ pgn: "1. e4 { [%clk 0:01:00] } e5 (1... c5 2. Nf3) 2. Nf3 *" });

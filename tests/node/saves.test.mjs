@@ -23,5 +23,5 @@ test("every fixture save loads and saves back to the same text", () => {
       game.free();
     }
   }
-  assert.equal(variants.size, 7, [...variants].join(" "));
+  assert.equal(variants.size, 8, [...variants].join(" "));
 });
