@@ -105,6 +105,8 @@ test("server refusals arrive as errors and the room stays usable", async () => {
   await rejectsCode(w.play("e5"), "not-seated");
   const rb = b.openRoom(id);
   await rb.waitFor((x) => x.ply === 1);
+  // Black moves first: resigning before every player has moved aborts (R12.3).
+  await rb.play("e5");
   const over = await rb.resign();
   assert.deepEqual(over.status.result.winners, ["white"]);
   for (const r of [ra, rb, w]) r.close();
