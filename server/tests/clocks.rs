@@ -548,3 +548,71 @@ async fn chat_channels_limits_and_history() {
     let mut anon = Client::connect(&server, &room, None).await;
     assert_eq!(anon.chat().await.len(), 6);
 }
+
+/// R12.1 in four players: every player still in must accept; the draw is R5.19's (+10 to
+/// each player still in); a seat that is out has no say.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_players_agree_to_a_draw() {
+    let dir = temp_dir("draw4");
+    let server = Server::sqlite(&dir, &MANUAL);
+    let api = Api::new(&server);
+    let p: Vec<Player> = vec![
+        api.player("R").await,
+        api.player("Bl").await,
+        api.player("Y").await,
+        api.player("G").await,
+    ];
+    let room = api.room(&p[0], json!({"game": "ffa"})).await;
+    let mut cs = vec![Client::connect(&server, &room, Some(&p[0].token)).await];
+    for q in &p[1..] {
+        api.join(q, &room, None).await;
+        cs.push(Client::connect(&server, &room, Some(&q.token)).await);
+    }
+    cs[0].state_where(|s| s["roomStatus"] == "playing").await;
+    for (i, m) in ["h2h4", "b7d7", "j13j12", "m5k5"].iter().enumerate() {
+        cs[i]
+            .send(json!({"type": "move", "move": m, "ply": i}))
+            .await;
+        cs[0].state_where(|s| ply(s) == i as i64 + 1).await;
+    }
+    // Green resigns: out, with no say in the draw.
+    cs[3].send(json!({"type": "resign"})).await;
+    cs[0].state_where(|s| ply(s) == 5).await;
+    cs[0].send(json!({"type": "offer", "offer": "draw"})).await;
+    cs[1]
+        .state_where(|s| s["offers"][0]["offer"] == "draw")
+        .await;
+    cs[3]
+        .send(json!({"type": "answer", "offer": "draw", "accept": true}))
+        .await;
+    assert_eq!(cs[3].error().await, "already-out");
+    cs[1]
+        .send(json!({"type": "answer", "offer": "draw", "accept": true}))
+        .await;
+    let s = cs[2]
+        .state_where(|s| s["offers"][0]["accepted"] == json!(["red", "blue"]))
+        .await;
+    assert!(!over(&s));
+    let before: Vec<i64> = s["score"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["points"].as_i64().unwrap())
+        .collect();
+    cs[2]
+        .send(json!({"type": "answer", "offer": "draw", "accept": true}))
+        .await;
+    let s = cs[0].state_where(over).await;
+    assert_eq!(reason(&s), "agreement");
+    let after: Vec<i64> = s["score"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["points"].as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        after,
+        [before[0] + 10, before[1] + 10, before[2] + 10, before[3]],
+        "+10 to each player still in"
+    );
+}
