@@ -9,12 +9,14 @@
 //! games, has a file each: `headers.rs` (PGN headers), `views.rs` (the board as rows and as
 //! text), `explain.rs` (why a move was refused), `split.rs` (a text of several games).
 
+mod commands;
 mod explain;
 #[cfg(feature = "four")]
 mod four;
 mod headers;
 mod line;
 pub mod movetext;
+mod movetext_writer;
 mod saved;
 mod setup;
 mod split;

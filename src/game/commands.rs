@@ -1,0 +1,142 @@
+//! The values of the PGN commands the move tree types (`[%clk]`, `[%emt]`, `[%eval]`, and the
+//! shapes of `[%cal]`/`[%csl]`): read by the movetext reader, written by its writer.
+
+use super::tree::{self, Eval, MAX_CLOCK_MS, MAX_SHAPES, Score};
+
+/// Digits only, 1 to `max` of them.
+pub(super) fn digits(s: &str, max: usize) -> Option<u64> {
+    (!s.is_empty() && s.len() <= max && s.bytes().all(|c| c.is_ascii_digit()))
+        .then(|| s.parse().ok())
+        .flatten()
+}
+
+/// `h:mm:ss(.fff)` in milliseconds (see the module docs for the bounds).
+pub fn parse_clock(s: &str) -> Option<u64> {
+    let mut parts = s.split(':');
+    let (h, m, sec) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let (whole, frac) = sec.split_once('.').unwrap_or((sec, ""));
+    let (h, m, whole) = (digits(h, 5)?, digits(m, 2)?, digits(whole, 2)?);
+    if m > 59 || whole > 59 || frac.len() > 3 || !frac.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let mut ms = 0;
+    for (i, c) in frac.bytes().enumerate() {
+        ms += u64::from(c - b'0') * [100, 10, 1][i];
+    }
+    let total = ((h * 60 + m) * 60 + whole) * 1000 + ms;
+    (total <= MAX_CLOCK_MS).then_some(total)
+}
+
+/// `ms` as `h:mm:ss`, with the decimals it needs (at most three).
+pub fn format_clock(ms: u64) -> String {
+    let mut out = String::new();
+    push_clock(&mut out, ms);
+    out
+}
+
+pub(super) fn push_clock(out: &mut String, ms: u64) {
+    use std::fmt::Write;
+    let (h, m, s, f) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+    let _ = write!(out, "{h}:{m:02}:{s:02}");
+    if f > 0 {
+        let _ = write!(out, ".{f:03}");
+        while out.ends_with('0') {
+            out.pop();
+        }
+    }
+}
+
+/// `t` without its sign, and whether the sign was `-`.
+pub(super) fn signed(t: &str) -> (bool, &str) {
+    match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    }
+}
+
+/// The value of an `%eval` command (see the module docs for the syntax).
+pub fn parse_eval(s: &str) -> Option<Eval> {
+    let (score, depth) = match s.split_once(',') {
+        Some((a, d)) => (a, Some(digits(d, 5)? as u32)),
+        None => (s, None),
+    };
+    let score = if let Some(m) = score.strip_prefix('#') {
+        let (neg, m) = signed(m);
+        let m = digits(m, 5)? as i32;
+        Score::Mate(if neg { -m } else { m })
+    } else {
+        let (neg, p) = signed(score);
+        let (int, frac) = p.split_once('.').unwrap_or((p, ""));
+        let int = if int.is_empty() && !frac.is_empty() {
+            0
+        } else {
+            digits(int, 5)?
+        };
+        if p.contains('.') && (frac.is_empty() || digits(frac, 2).is_none()) {
+            return None;
+        }
+        let frac = match frac.len() {
+            0 => 0,
+            1 => digits(frac, 1)? * 10,
+            _ => digits(frac, 2)?,
+        };
+        let cp = (int * 100 + frac) as i32;
+        Score::Cp(if neg { -cp } else { cp })
+    };
+    let e = Eval { score, depth };
+    tree::eval_in_range(&e).then_some(e)
+}
+
+/// An `%eval` value: pawns with two decimals or `#n`, and `,depth`.
+pub fn format_eval(e: &Eval) -> String {
+    let mut out = String::new();
+    push_eval(&mut out, e);
+    out
+}
+
+pub(super) fn push_eval(out: &mut String, e: &Eval) {
+    use std::fmt::Write;
+    let _ = match e.score {
+        Score::Cp(cp) => {
+            let a = cp.unsigned_abs();
+            let sign = if cp < 0 { "-" } else { "" };
+            write!(out, "{sign}{}.{:02}", a / 100, a % 100)
+        }
+        Score::Mate(m) => write!(out, "#{m}"),
+    };
+    if let Some(d) = e.depth {
+        let _ = write!(out, ",{d}");
+    }
+}
+
+/// The comma-separated shapes of a `%cal` (`squares` 2) or `%csl` (1) value; `None` if any
+/// is malformed or there are more than [`MAX_SHAPES`].
+pub(super) fn parse_shapes(v: &str, squares: usize) -> Option<Vec<(char, &str, &str)>> {
+    let mut out = Vec::new();
+    for s in v.split(',') {
+        let s = s.trim();
+        let b = s.as_bytes();
+        let color = *b.first()?;
+        if !tree::is_color(color as char) {
+            return None;
+        }
+        let a = tree::square_len(&b[1..])?;
+        let second = if squares == 2 {
+            tree::square_len(&b[1 + a..])?
+        } else {
+            0
+        };
+        if 1 + a + second != b.len() {
+            return None;
+        }
+        out.push((color as char, &s[1..1 + a], &s[1 + a..]));
+        if out.len() > MAX_SHAPES {
+            return None;
+        }
+    }
+    Some(out)
+}
