@@ -18,3 +18,10 @@ use crate::json::ToJson;
 pub(crate) fn out<T: ToJson>(result: Result<T, Error>) -> Result<JsValue, JsValue> {
     result.and_then(|v| to_js(&v)).map_err(js_error)
 }
+
+/// A game's four-player rules preset as JS (`"ffa"`, `"kingdoms"`, `"teams"`), `undefined`
+/// for two players: the `rules` getter of `Game` and `Setup`.
+pub(crate) fn rules_value(kind: crate::kind::GameKind) -> JsValue {
+    kind.rules()
+        .map_or(JsValue::UNDEFINED, |r| JsValue::from_str(r.name()))
+}

@@ -67,20 +67,17 @@ fn create(options: &JsValue) -> Result<Game, Error> {
 
 #[wasm_bindgen]
 impl Game {
-    /// Which game: "chess", "chess960", "3check", "kingofthehill", "racingkings" or
-    /// "fourplayer".
+    /// Which game: the `variant` of its row in `games()`.
     #[wasm_bindgen(getter, unchecked_return_type = "Variant")]
     pub fn variant(&self) -> String {
         self.inner.kind().variant_name().to_string()
     }
 
-    /// The four-player rules preset, "ffa" or "kingdoms"; `undefined` for two players.
+    /// The four-player rules preset (the `rules` of its row in `games()`); `undefined` for two
+    /// players.
     #[wasm_bindgen(getter, unchecked_return_type = "Rules | undefined")]
     pub fn rules(&self) -> JsValue {
-        self.inner
-            .kind()
-            .rules()
-            .map_or(JsValue::UNDEFINED, |r| JsValue::from_str(r.name()))
+        super::dto::rules_value(self.inner.kind())
     }
 
     /// The seed given to `newGame` (0 by default).

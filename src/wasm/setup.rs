@@ -141,10 +141,7 @@ impl Setup {
     /// The four-player rules preset; `undefined` for two players.
     #[wasm_bindgen(getter, unchecked_return_type = "Rules | undefined")]
     pub fn rules(&self) -> JsValue {
-        self.inner
-            .kind()
-            .rules()
-            .map_or(JsValue::UNDEFINED, |r| JsValue::from_str(r.name()))
+        super::dto::rules_value(self.inner.kind())
     }
 
     /// Puts `{piece, color}` on `square`, or empties it with `null`. Throws

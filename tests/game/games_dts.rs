@@ -2,7 +2,7 @@
 //! this test renders it from `tablero::GAMES` and fails when the committed file differs.
 //! `TABLERO_UPDATE=1 cargo test --release --test game games_dts` rewrites it.
 
-use std::path::Path;
+use super::generated::check_generated;
 
 use tablero::{GAMES, Rules};
 
@@ -63,16 +63,11 @@ fn render() -> String {
 
 #[test]
 fn games_dts_is_generated_from_the_table() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("js/games.d.ts");
-    let want = render();
-    if std::env::var_os("TABLERO_UPDATE").is_some_and(|v| v == "1") {
-        std::fs::write(&path, &want).unwrap();
-    }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "js/games.d.ts differs from the table of games (src/kind.rs); rewrite it with `{COMMAND}`\n\
-         --- committed\n{have}\n--- expected\n{want}"
+    check_generated(
+        "js/games.d.ts",
+        &render(),
+        "the table of games (src/kind.rs)",
+        COMMAND,
     );
 }
 

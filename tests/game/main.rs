@@ -5,6 +5,7 @@ mod cheap;
 mod extras;
 mod fuzz;
 mod games_dts;
+mod generated;
 mod movetext;
 mod readme_codes;
 mod record;

@@ -2,7 +2,7 @@
 //! boards: this test renders it and fails when the committed file differs.
 //! `TABLERO_UPDATE=1 cargo test --release --test game squares_dts` rewrites it.
 
-use std::path::Path;
+use super::generated::check_generated;
 
 /// The command that rewrites the file, as its header names it.
 const COMMAND: &str = "TABLERO_UPDATE=1 cargo test --release --test game squares_dts";
@@ -56,16 +56,7 @@ fn render() -> String {
 
 #[test]
 fn squares_dts_is_generated_from_the_boards() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("js/squares.d.ts");
-    let want = render();
-    if std::env::var_os("TABLERO_UPDATE").is_some_and(|v| v == "1") {
-        std::fs::write(&path, &want).unwrap();
-    }
-    let have = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        have == want,
-        "js/squares.d.ts differs from the boards; rewrite it with `{COMMAND}`"
-    );
+    check_generated("js/squares.d.ts", &render(), "the boards", COMMAND);
 }
 
 #[test]
