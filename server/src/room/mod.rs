@@ -1,0 +1,210 @@
+//! Live rooms: one task (actor) per room owns its game.
+//!
+//! Sockets and HTTP handlers send [`Cmd`]s to a room's task through an mpsc channel; the
+//! task checks, stores, then publishes the new state on a `watch` channel that every socket
+//! of the room reads. A `watch` rather than a broadcast: each state is complete, so a slow
+//! socket skips to the latest one instead of lagging or being dropped.
+//!
+//! The task that owns a room (always, with SQLite; the lease holder, with PostgreSQL) also
+//! runs its turn timer and its computer moves. Computer moves are searched on the blocking
+//! pool with a clone of the game and come back as an ordinary action checked against the
+//! ply they were searched at.
+//!
+//! The files, by concept: `registry` (the [`Rooms`] of this process, loading and spawning
+//! a room's task), `replay` (a game rebuilt from stored actions), `task` (the task's loop
+//! and its commands), `play` (moves, offers, rematches, the game's end), `timers` (turn
+//! timers, clock expiries, stand-ins, computer moves), `waiting` (joining, cancelling, idle
+//! waiting rooms), `chat`, `state` (the state message and the lobby's line) and `reload`
+//! (another process changed the room).
+
+mod chat;
+mod play;
+mod registry;
+mod reload;
+mod replay;
+mod state;
+mod task;
+mod timers;
+mod waiting;
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::atomic::{AtomicBool, AtomicI64};
+use std::sync::{Arc, Mutex};
+
+use serde_json::Value;
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+
+use crate::clock::GameClock;
+use crate::config::Config;
+use crate::engine::{Action, Channel};
+use crate::offers::Offers;
+use crate::refusal::Refusal;
+use crate::store::{PlayerRef, RoomRow, Store};
+
+pub use chat::ChatOut;
+pub use registry::Rooms;
+pub use replay::Replayed;
+
+/// What a socket gets when it connects.
+pub struct Joined {
+    /// The first state (with `you`).
+    pub first: String,
+    /// The chat lines it may read, as one `chat` message.
+    pub history: String,
+    /// Does the socket's player have a seat?
+    pub seated: bool,
+    /// The state channel.
+    pub state: watch::Receiver<Arc<str>>,
+    /// New chat lines.
+    pub chat: broadcast::Receiver<ChatOut>,
+}
+
+/// What a socket or handler asks of a room.
+pub enum Cmd {
+    /// A socket opened; `player` is `None` for a spectator without a token.
+    Connect {
+        /// Who connected.
+        player: Option<PlayerRef>,
+        /// The state to send first (with `you`), the chat, and the channels.
+        reply: oneshot::Sender<Joined>,
+    },
+    /// A socket closed.
+    Disconnect {
+        /// Who disconnected.
+        player: Option<PlayerRef>,
+        /// Was it a watcher's socket (no seat when it connected)?
+        watcher: bool,
+    },
+    /// A move, resignation or draw claim from a socket.
+    Act {
+        /// Who sent it.
+        player: PlayerRef,
+        /// What they want, as the socket decoded it.
+        action: Action,
+        /// Refusal, if any (a success shows up as the next state).
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// `POST /api/rooms/<id>/join`.
+    Join {
+        /// Who joins.
+        player: PlayerRef,
+        /// The seat asked for, by name.
+        seat: Option<String>,
+        /// The seat's name, or why not.
+        reply: oneshot::Sender<Result<&'static str, JoinError>>,
+    },
+    /// Another process changed the room (PostgreSQL notification): read it again.
+    Reload,
+    /// `DELETE /api/rooms/<id>` by `player` (R12.5).
+    Cancel {
+        /// Who asks.
+        player: PlayerRef,
+        /// The refusal code, if any.
+        reply: oneshot::Sender<Result<(), &'static str>>,
+    },
+}
+
+/// Why a join failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JoinError {
+    /// Unknown seat name (400).
+    BadSeat,
+    /// The seat is taken or the room is full or started (409).
+    Taken(&'static str),
+    /// A rated room would start with a seat whose person never connected (409).
+    NotConnected,
+    /// The room was cancelled (404).
+    Cancelled,
+    /// Storage failed (500).
+    Internal,
+}
+
+/// State shared by every room of a process.
+pub struct Ctx {
+    /// Storage.
+    pub store: Arc<dyn Store>,
+    /// Options.
+    pub cfg: Config,
+    /// Sockets connected to this process.
+    pub online: AtomicI64,
+    /// Is this process running more than one on a shared database (notifications, leases)?
+    pub clustered: bool,
+}
+
+impl Room {
+    fn seat_of(&self, player: &str) -> Option<usize> {
+        self.row
+            .seats
+            .iter()
+            .position(|s| s.player.as_ref().is_some_and(|p| p.id == player))
+    }
+
+    fn is_away(&self, player: &str) -> Option<i64> {
+        if self.conns.get(player).copied().unwrap_or(0) > 0 || self.remote.contains(player) {
+            return None;
+        }
+        Some(self.away.get(player).copied().unwrap_or(0))
+    }
+}
+
+struct AiResult {
+    ply: usize,
+    seat: usize,
+    mv: Result<String, Refusal>,
+}
+
+struct Room {
+    ctx: Arc<Ctx>,
+    row: RoomRow,
+    /// The game, its movers, clock events and next storage key.
+    g: Replayed,
+    /// The game clock (R11), once a game with a time control has started.
+    clock: Option<GameClock>,
+    /// Open offers (R12).
+    offers: Offers,
+    /// Players who have connected a socket since the room was loaded.
+    ever: HashSet<String>,
+    /// Sockets without a seat.
+    watchers: u32,
+    /// The last chat lines: channel, time, JSON.
+    chat: VecDeque<(Channel, i64, Arc<str>)>,
+    /// The next chat line's number.
+    chat_seq: i64,
+    chat_tx: broadcast::Sender<ChatOut>,
+    /// Recent chat times per person (the rate limit).
+    chat_times: HashMap<String, VecDeque<i64>>,
+    summary: Arc<Mutex<Option<(u32, i64, Value)>>>,
+    /// Open sockets per player id on this process.
+    conns: HashMap<String, u32>,
+    /// Since when each seated player without a socket has been away (ms).
+    away: HashMap<String, i64>,
+    /// Players with a socket on another process (PostgreSQL presence).
+    remote: HashSet<String>,
+    state_tx: watch::Sender<Arc<str>>,
+    owner: Arc<AtomicBool>,
+    thinking: bool,
+    ai_tx: mpsc::Sender<AiResult>,
+}
+
+impl Ctx {
+    /// Tells the other processes about a new room that starts at once.
+    pub async fn notify_new(&self, room: &str) {
+        self.notify(room).await;
+    }
+
+    async fn notify(&self, room: &str) {
+        if self.clustered
+            && let Err(e) = self.store.notify(room).await
+        {
+            tracing::warn!(room, "notify failed: {e}");
+        }
+    }
+
+    async fn store_presence(&self, room: &str, player: &str, present: bool) {
+        if self.clustered
+            && let Err(e) = self.store.set_presence(room, player, present).await
+        {
+            tracing::warn!(room, "presence update failed: {e}");
+        }
+    }
+}

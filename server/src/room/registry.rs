@@ -1,0 +1,205 @@
+//! The registry of live rooms ([`Rooms`]): finding, loading and spawning a room's task, and
+//! sending it commands.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
+use serde_json::Value;
+use tokio::sync::{broadcast, mpsc, watch};
+
+use super::chat::CHAT_HISTORY;
+use super::replay::{clock_of, replay};
+use super::{Cmd, Ctx, Room};
+use crate::engine::Channel;
+use crate::offers::Offers;
+use crate::store::{ActionRow, RoomRow, StoreError};
+use crate::util::now_ms;
+
+/// A handle on a live room's task.
+#[derive(Clone)]
+pub struct RoomHandle {
+    tx: mpsc::Sender<Cmd>,
+    state: watch::Receiver<Arc<str>>,
+    /// Set while this process owns the room (timers, computer moves).
+    pub owner: Arc<AtomicBool>,
+    /// The lobby's line for this game while it is being played (`None` otherwise).
+    pub summary: Arc<Mutex<Option<(u32, i64, Value)>>>,
+}
+
+/// Every live room of this process.
+pub struct Rooms {
+    /// Shared context.
+    pub ctx: Arc<Ctx>,
+    map: Mutex<HashMap<String, RoomHandle>>,
+}
+
+impl RoomHandle {
+    /// The room's latest state message.
+    pub fn state(&self) -> Arc<str> {
+        self.state.borrow().clone()
+    }
+}
+
+impl Rooms {
+    /// An empty registry.
+    pub fn new(ctx: Arc<Ctx>) -> Arc<Rooms> {
+        Arc::new(Rooms {
+            ctx,
+            map: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The lobby's games in progress loaded here: up to `limit`, most watched first, then
+    /// newest.
+    pub fn games(&self, limit: usize) -> Vec<Value> {
+        let handles: Vec<RoomHandle> = {
+            let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+            map.values().cloned().collect()
+        };
+        let mut games: Vec<(u32, i64, Value)> = handles
+            .iter()
+            .filter_map(|h| h.summary.lock().unwrap_or_else(|e| e.into_inner()).clone())
+            .collect();
+        games.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+        games.into_iter().take(limit).map(|g| g.2).collect()
+    }
+
+    /// Ids of the rooms loaded in this process.
+    pub fn loaded(&self) -> Vec<(String, Arc<AtomicBool>)> {
+        let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        map.iter()
+            .map(|(k, v)| (k.clone(), v.owner.clone()))
+            .collect()
+    }
+
+    /// The room's handle if it is loaded here.
+    pub fn get_loaded(&self, id: &str) -> Option<RoomHandle> {
+        let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(id).cloned()
+    }
+
+    /// The room's handle, loading it (replaying its moves) if needed; `None` if no such room.
+    pub async fn get(self: &Arc<Self>, id: &str) -> Result<Option<RoomHandle>, StoreError> {
+        if let Some(h) = self.get_loaded(id)
+            && !h.tx.is_closed()
+        {
+            return Ok(Some(h));
+        }
+        let Some(row) = self.ctx.store.load_room(id).await? else {
+            return Ok(None);
+        };
+        let actions = self.ctx.store.actions(id, 0).await?;
+        let chat = self.ctx.store.chat(id, CHAT_HISTORY as i64).await?;
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(h) = map.get(id)
+            && !h.tx.is_closed()
+        {
+            return Ok(Some(h.clone()));
+        }
+        let owner = Arc::new(AtomicBool::new(!self.ctx.clustered));
+        let h = spawn_room(self.clone(), row, actions, chat, owner)?;
+        map.insert(id.to_string(), h.clone());
+        Ok(Some(h))
+    }
+
+    /// Sends `cmd` to room `id`, loading it if needed; `false` if there is no such room.
+    pub async fn send(self: &Arc<Self>, id: &str, mut cmd: Cmd) -> Result<bool, StoreError> {
+        // A room whose task just ended (game over, nobody left) is loaded again once.
+        for _ in 0..2 {
+            let Some(h) = self.get(id).await? else {
+                return Ok(false);
+            };
+            match h.tx.send(cmd).await {
+                Ok(()) => return Ok(true),
+                Err(mpsc::error::SendError(c)) => {
+                    cmd = c;
+                    self.forget(id, &h);
+                }
+            }
+        }
+        Err(StoreError::new("the room's task keeps ending"))
+    }
+
+    fn forget(&self, id: &str, h: &RoomHandle) {
+        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+        if map.get(id).is_some_and(|x| x.tx.same_channel(&h.tx)) {
+            map.remove(id);
+        }
+    }
+}
+
+fn spawn_room(
+    rooms: Arc<Rooms>,
+    row: RoomRow,
+    actions: Vec<ActionRow>,
+    chat: Vec<(i64, String)>,
+    owner: Arc<AtomicBool>,
+) -> Result<RoomHandle, StoreError> {
+    let g = replay(&row, &actions)?;
+    let clock = clock_of(&row, &g.events);
+    let chat_seq = chat.last().map_or(0, |(seq, _)| seq + 1);
+    let chat: VecDeque<(Channel, i64, Arc<str>)> = chat
+        .into_iter()
+        .filter_map(|(_, line)| {
+            let v: Value = serde_json::from_str(&line).ok()?;
+            let channel = serde_json::from_value(v["channel"].clone()).ok()?;
+            Some((channel, v["at"].as_i64().unwrap_or(0), Arc::from(line)))
+        })
+        .collect();
+    let (chat_tx, _) = broadcast::channel(64);
+    let summary = Arc::new(Mutex::new(None));
+    let (tx, rx) = mpsc::channel(256);
+    let (state_tx, state_rx) = watch::channel(Arc::<str>::from(""));
+    let (ai_tx, ai_rx) = mpsc::channel(4);
+    let now = now_ms();
+    // Everyone seated counts as away from the moment the room is loaded: after a restart
+    // players get the full grace period to come back.
+    // A waiting room's idle time (R12.5) counts from its creation, or from the server's
+    // start for a room created before (its players may have been connected until then).
+    let since = if row.status == "waiting" {
+        row.created.max(crate::util::boot_ms()).min(now)
+    } else {
+        now
+    };
+    let away = row
+        .seats
+        .iter()
+        .filter_map(|s| s.player.as_ref().map(|p| (p.id.clone(), since)))
+        .collect();
+    let mut room = Room {
+        ctx: rooms.ctx.clone(),
+        row,
+        g,
+        clock,
+        offers: Offers::new(),
+        conns: HashMap::new(),
+        away,
+        remote: HashSet::new(),
+        ever: HashSet::new(),
+        watchers: 0,
+        chat,
+        chat_seq,
+        chat_tx,
+        chat_times: HashMap::new(),
+        state_tx,
+        summary: summary.clone(),
+        owner: owner.clone(),
+        thinking: false,
+        ai_tx,
+    };
+    room.publish();
+    let handle = RoomHandle {
+        tx,
+        state: state_rx,
+        owner,
+        summary,
+    };
+    let h2 = handle.clone();
+    tokio::spawn(async move {
+        let id = room.row.id.clone();
+        room.run(rx, ai_rx).await;
+        rooms.forget(&id, &h2);
+    });
+    Ok(handle)
+}

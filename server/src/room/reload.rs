@@ -1,0 +1,84 @@
+//! Reading the room again after another process changed it (PostgreSQL).
+
+use super::Room;
+use super::replay::{Replayed, clock_of, replay};
+use crate::util::now_ms;
+
+impl Room {
+    /// Reads the room again after another process changed it: the row, new actions, and
+    /// presence. Falls back to a full replay if the stored record does not continue ours.
+    pub(super) async fn reload(&mut self) {
+        let store = self.ctx.store.clone();
+        let row = match store.load_room(&self.row.id).await {
+            Ok(Some(r)) => r,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::error!(room = %self.row.id, "reloading failed: {e}");
+                return;
+            }
+        };
+        let from = self.g.key;
+        let fresh = match store.actions(&self.row.id, from).await {
+            Ok(a) => a,
+            Err(e) => {
+                tracing::error!(room = %self.row.id, "reloading moves failed: {e}");
+                return;
+            }
+        };
+        let mut ok = true;
+        let mut engine = Replayed {
+            engine: self.g.engine.clone(),
+            movers: self.g.movers.clone(),
+            events: self.g.events.clone(),
+            key: self.g.key,
+        };
+        for a in &fresh {
+            if engine.engine.is_over() {
+                break;
+            }
+            if engine.apply(a).is_err() {
+                ok = false;
+                break;
+            }
+        }
+        if !ok {
+            match store
+                .actions(&self.row.id, 0)
+                .await
+                .map(|all| replay(&row, &all))
+            {
+                Ok(Ok(e)) => engine = e,
+                Ok(Err(e)) | Err(e) => {
+                    tracing::error!(room = %self.row.id, "replaying failed: {e}");
+                    return;
+                }
+            }
+        }
+        for s in &row.seats {
+            if let Some(p) = &s.player
+                && !self.away.contains_key(&p.id)
+                && !self.conns.contains_key(&p.id)
+            {
+                self.away.insert(p.id.clone(), now_ms());
+            }
+        }
+        if self.ctx.clustered
+            && let Ok(present) = store.remote_presence(&self.row.id).await
+        {
+            let now = now_ms();
+            for gone in self.remote.difference(&present) {
+                if !self.conns.contains_key(gone) {
+                    self.away.insert(gone.clone(), now);
+                }
+            }
+            for p in &present {
+                self.away.remove(p);
+            }
+            self.remote = present;
+        }
+        self.clock = clock_of(&row, &engine.events);
+        self.g = engine;
+        self.row = row;
+        self.publish();
+    }
+}
