@@ -153,8 +153,6 @@ impl Room {
         }
     }
 
-    /// When the owner must act next: a computer's turn, an away player's grace ending, or
-    /// the turn timer.
     /// When a waiting room with a free seat closes for idleness: the latest moment one of
     /// its players was connected, plus `--idle-minutes` (`None` while one is connected).
     pub(super) fn idle_close_at(&self) -> Option<i64> {
