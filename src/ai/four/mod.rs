@@ -8,8 +8,8 @@ mod threat;
 pub use eval::evaluate_four;
 
 use super::{
-    AiChoice, AiOptions, Searcher, Table, choice_from, choice_rng, limits_for, pick_weakened,
-    table_mb,
+    AiChoice, AiOptions, AnalysisScope, Searcher, Table, choice_from, choice_rng, limits_for,
+    pick_weakened, table_mb,
 };
 use crate::error::Error;
 use crate::four::{Move, Position};
@@ -160,6 +160,50 @@ pub fn choose_move_with(
     let mut rng = choice_rng(opts.seed.unwrap_or(0));
     let mv = pick_weakened(&result.root_scores, &spec, &mut rng).unwrap_or(best);
     Ok(choice_from(mv, best, spec.candidates <= 1, result))
+}
+
+/// Analyses `pos` at full strength within `opts`' budget (its level is not read) and
+/// `scope`'s depth. With `scope.lines` above 1, every root move gets an exact score and the
+/// best ones are given as lines of one move each (a four-player line's later moves belong to
+/// other seats' positions).
+///
+/// Errors: as [`choose_move`]'s.
+pub fn analyse_scoped(
+    pos: &Position,
+    opts: &AiOptions,
+    scope: &AnalysisScope,
+) -> Result<AiChoice<Move>, Error> {
+    let full = AiOptions { level: 8, ..*opts };
+    let (spec, limits) = limits_for(&full)?;
+    let limits = scope.limit(opts, limits);
+    let mut tt = Table::with_mb(table_mb(&spec, &limits));
+    let mut searcher: Searcher<'_, Position> = Searcher::new(&mut tt, limits, Vec::new(), None);
+    let max_depth = limits.depth.unwrap_or(spec.max_depth).min(40);
+    let multipv = scope.lines.unwrap_or(1);
+    let result = searcher.search_four_with(
+        pos,
+        max_depth,
+        multipv > 1,
+        limits.time_ms,
+        FourConfig::default(),
+    );
+    let Some(best) = result.best else {
+        return Err(Error::game_over("the player to move has no legal move"));
+    };
+    let lines = if multipv > 1 {
+        let scores = &result.root_scores;
+        scores
+            .iter()
+            .take(multipv)
+            .map(|&(m, s)| (s, vec![m]))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(AiChoice {
+        lines,
+        ..choice_from(best, best, true, result)
+    })
 }
 
 /// Analyses `pos` at full strength for `time_ms` milliseconds.

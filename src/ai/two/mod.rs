@@ -13,8 +13,8 @@ pub use eval::evaluate_white;
 pub use eval::{chess_features, hill_features, race_features, three_check_features};
 
 use super::{
-    AiChoice, AiOptions, LevelSpec, Limits, MAX_SEARCH_PLY, Searcher, Table, choice_from,
-    choice_rng, limits_with, pick_weakened, table_mb,
+    AiChoice, AiOptions, AnalysisScope, LevelSpec, Limits, MAX_SEARCH_PLY, Searcher, Table,
+    choice_from, choice_rng, limits_with, pick_weakened, table_mb,
 };
 use crate::error::Error;
 use crate::two::{Move, Position, Variant};
@@ -113,6 +113,41 @@ pub fn choose_move(
         &mut tt,
         None,
     )
+}
+
+/// Analyses `pos` at full strength within `opts`' budget (its level is not read) and
+/// `scope`'s depth; with `scope.lines` above 1, the best moves' lines and exact scores
+/// (MultiPV). `history` as in [`choose_move`].
+///
+/// Errors: as [`choose_move`]'s.
+pub fn analyse_scoped(
+    pos: &Position,
+    history: &[u64],
+    opts: &AiOptions,
+    scope: &AnalysisScope,
+) -> Result<AiChoice<Move>, Error> {
+    let full = AiOptions { level: 8, ..*opts };
+    let (spec, limits) = limits_with(level_spec(8, pos.variant())?, &full)?;
+    let limits = scope.limit(opts, limits);
+    let mut tt = Table::with_mb(table_mb(&spec, &limits));
+    let mut hashes = Vec::with_capacity(history.len() + MAX_SEARCH_PLY);
+    hashes.extend_from_slice(history);
+    let multipv = scope.lines.unwrap_or(1);
+    if multipv <= 1 {
+        return search(pos, hashes, &spec, limits, 0, &mut tt, None);
+    }
+    // Not `search` with more candidates: that is how the weaker levels search, with their
+    // evaluation; an analysis keeps full strength's and only asks for more exact scores.
+    eval::set_threat_terms(true);
+    let mut searcher: Searcher<'_, Position> = Searcher::new(&mut tt, limits, hashes, None);
+    let result = searcher.search_two_player(pos, multipv);
+    let Some(best) = result.best else {
+        return Err(Error::formatted(
+            crate::error::ErrorKind::GameOver,
+            format_args!("no legal move in {}; the game is over", pos.fen()),
+        ));
+    };
+    Ok(choice_from(best, best, true, result))
 }
 
 /// Analyses `pos` at full strength for `time_ms` milliseconds: the best line and its score,
