@@ -10,6 +10,7 @@ import { Game, newGame } from "../engine.js";
 import { state, jsonOf } from "../state.js";
 import { t, getLang, locale, seatName } from "../i18n/index.js";
 import { Board } from "../board.js";
+import { ICONS } from "../icons.js";
 import { $, pickMove, swatch } from "./common.js";
 import { squareLabel } from "./game.js";
 import { openExport, importText } from "./io.js";
@@ -146,10 +147,10 @@ function buildView() {
         <div id="an-board" class="board-host an-board"></div>
       </div>
       <div class="replay" role="group" aria-label="${t("anNavigate")}">
-        <button type="button" class="icon" data-go="first" aria-label="${t("first")}" title="${t("first")}">⏮</button>
-        <button type="button" class="icon" data-go="prev" aria-label="${t("prev")}" title="${t("prev")}">◀</button>
-        <button type="button" class="icon" data-go="next" aria-label="${t("next")}" title="${t("next")}">▶</button>
-        <button type="button" class="icon" data-go="last" aria-label="${t("last")}" title="${t("last")}">⏭</button>
+        <button type="button" class="icon" data-go="first" aria-label="${t("first")}" title="${t("first")}">${ICONS.first}</button>
+        <button type="button" class="icon" data-go="prev" aria-label="${t("prev")}" title="${t("prev")}">${ICONS.prev}</button>
+        <button type="button" class="icon" data-go="next" aria-label="${t("next")}" title="${t("next")}">${ICONS.next}</button>
+        <button type="button" class="icon" data-go="last" aria-label="${t("last")}" title="${t("last")}">${ICONS.last}</button>
         <button type="button" id="an-flip">${t("flip")}</button>
       </div>
     </div>
@@ -438,8 +439,8 @@ function shownArrow() {
 function renderStatus() {
   const st = an.game.status();
   let text;
-  if (st.over) text = t("anOver");
-  else text = t("anToMove", { seat: st.turn });
+  if (st.over) text = t("gameIsOver");
+  else text = t("toMove", { seat: st.turn });
   $("an-status").textContent = text;
 }
 

@@ -19,6 +19,10 @@ import { openGame, defaultSeats } from "../session.js";
 import * as store from "../store.js";
 
 const PIECES = ["king", "queen", "rook", "bishop", "knight", "pawn"];
+// The tools' icons, inline: no font on the system has to have them.
+const ICON = (body) => `<svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false"><path d="${body}" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+const HAND = ICON("M12 3v18M3 12h18M12 3l-3 3M12 3l3 3M12 21l-3-3M12 21l3-3M3 12l3-3M3 12l3 3M21 12l-3-3M21 12l-3 3");
+const ERASER = ICON("M8 20h12M4.5 14.5l9-9a2 2 0 0 1 2.8 0l2.2 2.2a2 2 0 0 1 0 2.8L11 18H8z");
 
 /** The editor's state: the game, its setup, the chosen tool and the board. */
 const ed = {
@@ -75,8 +79,8 @@ function buildView() {
   root.innerHTML = `
     <div class="ed-board-col">
       <div class="ed-palette" role="toolbar" aria-label="${t("edPalette")}">
-        <button type="button" class="ed-tool" data-tool="hand" aria-pressed="false" aria-label="${t("edHand")}" title="${t("edHand")}">✋</button>
-        <button type="button" class="ed-tool" data-tool="erase" aria-pressed="false" aria-label="${t("edErase")}" title="${t("edErase")}">⌫</button>
+        <button type="button" class="ed-tool" data-tool="hand" aria-pressed="false" aria-label="${t("edHand")}" title="${t("edHand")}">${HAND}</button>
+        <button type="button" class="ed-tool" data-tool="erase" aria-pressed="false" aria-label="${t("edErase")}" title="${t("edErase")}">${ERASER}</button>
         ${seats
           .map((c) =>
             PIECES.map((p) => {
