@@ -768,8 +768,12 @@ async function startReview() {
   }
   review.done = true;
   annotateReview(nodes, review);
-  render();
-  startEngine();
+  // The record's notes in one task, the redraw in the next: neither near 50 ms.
+  setTimeout(() => {
+    if (mine !== an.reviewGen) return;
+    render();
+    startEngine();
+  }, 0);
 }
 
 /** Writes the review into the record: each main-line move's [%eval] and, where the move has
@@ -831,7 +835,7 @@ function renderReview() {
   prog.max = r.n + 1;
   prog.value = filled;
   prog.setAttribute("aria-valuetext", t("anReviewProgressN", { n: filled, total: r.n + 1 }));
-  $("an-graph").replaceChildren(r.four ? fourGraph(r) : graph(r));
+  renderGraph(r);
   $("an-counts").replaceChildren(r.done && current ? (r.four ? lossesTable(r) : countsTable(r)) : "");
   renderBetter(current);
 }
@@ -844,38 +848,66 @@ const svgEl = (name, attrs = {}) => {
 };
 
 /** White's expected score over the game (0 at the bottom, 1 at the top), a column per
- * position to click. */
+ * position to click. Built once per review (and again when it is done, for its dots); while
+ * the review runs and while the player moves through the game only the line, the area and
+ * the cursor change, so that no update lays out 81 new nodes. */
+const GW = 300;
+const GH = 80;
 function graph(r) {
-  const W = 300;
-  const H = 80;
   const n = r.n;
-  const x = (i) => (n ? (i / n) * W : 0);
-  const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, class: "an-graph-svg", role: "group", "aria-label": t("anGraph") });
-  svg.append(svgEl("rect", { x: 0, y: 0, width: W, height: H, class: "an-graph-bg" }));
-  svg.append(svgEl("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "an-graph-mid" }));
-  const pts = [];
-  r.evals.forEach((ev, i) => ev && pts.push(`${x(i).toFixed(1)},${(H - ev.white * H).toFixed(1)}`));
-  if (pts.length) {
-    svg.append(svgEl("polygon", { points: `0,${H} ${pts.join(" ")} ${x(r.evals.filter(Boolean).length - 1).toFixed(1)},${H}`, class: "an-graph-area" }));
-    svg.append(svgEl("polyline", { points: pts.join(" "), class: "an-graph-line" }));
-  }
-  const cur = an.game.path();
-  const onMain = cur.every((v) => v === 0);
-  if (onMain) svg.append(svgEl("line", { x1: x(cur.length), y1: 0, x2: x(cur.length), y2: H, class: "an-graph-cursor" }));
-  const w = n ? W / n : W;
+  const x = (i) => (n ? (i / n) * GW : 0);
+  const svg = svgEl("svg", { viewBox: `0 0 ${GW} ${GH}`, class: "an-graph-svg", role: "group", "aria-label": t("anGraph") });
+  svg.append(svgEl("rect", { x: 0, y: 0, width: GW, height: GH, class: "an-graph-bg" }));
+  const area = svgEl("polygon", { class: "an-graph-area", points: "" });
+  const line = svgEl("polyline", { class: "an-graph-line", points: "" });
+  const cursor = svgEl("line", { y1: 0, y2: GH, class: "an-graph-cursor" });
+  svg.append(area, svgEl("line", { x1: 0, y1: GH / 2, x2: GW, y2: GH / 2, class: "an-graph-mid" }), line, cursor);
+  const w = n ? GW / n : GW;
   for (let i = 0; i <= n; i++) {
     const c = r.done && i > 0 ? r.classes[i - 1] : null;
     if (c === "mistake" || c === "blunder" || c === "inaccuracy") {
-      const ev = r.evals[i];
-      svg.append(svgEl("circle", { cx: x(i), cy: H - ev.white * H, r: 2.5, class: `an-dot ${c}` }));
+      svg.append(svgEl("circle", { cx: x(i), cy: GH - r.evals[i].white * GH, r: 2.5, class: `an-dot ${c}` }));
     }
-    const hit = svgEl("rect", { x: Math.max(0, x(i) - w / 2), y: 0, width: w, height: H, class: "an-graph-hit", "data-ply": i });
+    const hit = svgEl("rect", { x: Math.max(0, x(i) - w / 2), y: 0, width: w, height: GH, class: "an-graph-hit", "data-ply": i });
     const title = svgEl("title");
     title.textContent = i === 0 ? t("first") : t("anGraphMove", { n: i });
     hit.append(title);
     svg.append(hit);
   }
-  return svg;
+  return { svg, area, line, cursor, x, shown: -1 };
+}
+
+/** The line and the area up to the last position analysed. */
+function updateGraph(r, g) {
+  const filled = r.evals.findIndex((e) => !e);
+  const upto = filled < 0 ? r.n : filled - 1;
+  if (upto === g.shown) return;
+  g.shown = upto;
+  const pts = [];
+  for (let i = 0; i <= upto; i++) pts.push(`${g.x(i).toFixed(1)},${(GH - r.evals[i].white * GH).toFixed(1)}`);
+  g.line.setAttribute("points", pts.join(" "));
+  g.area.setAttribute("points", pts.length ? `0,${GH} ${pts.join(" ")} ${g.x(upto).toFixed(1)},${GH}` : "");
+}
+
+/** The graph of review `r`, built when needed and otherwise brought up to date. */
+function renderGraph(r) {
+  const box = $("an-graph");
+  const key = `${r.key}|${r.done}|${getLang()}`;
+  if (!r.graph || r.graph.key !== key || !box.contains(r.graph.svg)) {
+    r.graph = r.four ? fourGraph(r) : graph(r);
+    r.graph.key = key;
+    box.replaceChildren(r.graph.svg);
+  }
+  const g = r.graph;
+  if (!r.four) updateGraph(r, g);
+  const cur = an.game.path();
+  const onMain = cur.every((v) => v === 0);
+  g.cursor.setAttribute("visibility", onMain ? "visible" : "hidden");
+  if (onMain) {
+    const cx = g.x(Math.min(cur.length, r.n)).toFixed(1);
+    g.cursor.setAttribute("x1", cx);
+    g.cursor.setAttribute("x2", cx);
+  }
 }
 
 function countsTable(r) {
@@ -924,14 +956,17 @@ function fourGraph(r) {
     svg.append(svgEl("polyline", { points: pts.join(" "), class: `an-graph-seat seat-${p}` }));
   }
   const w = n ? W / n : W;
+  const x = (i) => (i / Math.max(1, n)) * W;
+  const cursor = svgEl("line", { y1: 0, y2: H, class: "an-graph-cursor" });
+  svg.append(cursor);
   for (let i = 0; i <= n; i++) {
-    const hit = svgEl("rect", { x: Math.max(0, (i / Math.max(1, n)) * W - w / 2), y: 0, width: w, height: H, class: "an-graph-hit", "data-ply": i });
+    const hit = svgEl("rect", { x: Math.max(0, x(i) - w / 2), y: 0, width: w, height: H, class: "an-graph-hit", "data-ply": i });
     const title = svgEl("title");
     title.textContent = t("anGraphMove", { n: i });
     hit.append(title);
     svg.append(hit);
   }
-  return svg;
+  return { svg, cursor, x };
 }
 
 function lossesTable(r) {
