@@ -249,8 +249,9 @@ export interface AnalyseOptions {
   /** Seed (default: the game's seed mixed with the ply), as in `aiMove`. */
   seed?: number;
   /**
-   * Search depth in plies, 1 to 30. Given alone (no `timeMs` or `nodes`) it is the only
-   * bound, with no 1000 ms default: the same position and depth give the same answer.
+   * Search depth in plies, 1 to 30. Given alone (no `timeMs` or `nodes`) it replaces the
+   * 1000 ms default; only the 10,000 ms cap still applies (the answer's `depth` says how deep
+   * the search got). A depth reached within it gives the same answer every time.
    */
   depth?: number;
   /**

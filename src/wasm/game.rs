@@ -506,7 +506,8 @@ impl Game {
     }
 
     /// A full-strength look at the position for hints: the best move, its score and the line
-    /// the engine expects. `timeMs`, `nodes` and/or `depth` bound the search (none: 1000 ms);
+    /// the engine expects. `timeMs`, `nodes` and/or `depth` bound the search (none: 1000 ms; a
+    /// depth alone: at most 10,000 ms);
     /// `multiPv` (1–5) adds `lines`, the best moves' lines with exact scores; `seed` as in
     /// `aiMove`, so a node- or depth-bounded analysis is reproducible.
     #[cfg(feature = "ai")]

@@ -468,8 +468,7 @@ pub(crate) fn ai_options(v: &JsValue) -> Result<crate::AiOptions, Error> {
     Ok(opts)
 }
 
-/// The deepest `depth` an `analyse` call accepts: a depth alone bounds nothing else, and
-/// depth 30 already takes far longer than a page waits.
+/// The deepest `depth` an `analyse` call accepts.
 #[cfg(feature = "ai")]
 pub(crate) const MAX_JS_DEPTH: u64 = 30;
 
@@ -489,6 +488,11 @@ pub(crate) fn analyse_options(
         scope.depth = f.integer("depth", 1, MAX_JS_DEPTH)?.map(|d| d as u32);
         let most = crate::ai::MAX_LINES as u64;
         scope.lines = f.integer("multiPv", 1, most)?.map(|n| n as usize);
+    }
+    // No call may block a page for long (the README's bounds): a depth alone still stops at
+    // the longest time budget, and the answer's `depth` says how deep it got.
+    if scope.depth.is_some() && opts.time_ms.is_none() && opts.nodes.is_none() {
+        opts.time_ms = Some(MAX_TIME_MS);
     }
     Ok((opts, scope))
 }

@@ -9,7 +9,8 @@ import { t, seatName, getLang } from "../i18n/index.js";
 import { $, showBanner, hideBanner, confirmDialog, swatch, pickMove } from "./common.js";
 import { moveInput } from "../pieces.js";
 import { squareLabel } from "./game.js";
-import { newGame } from "../engine.js";
+import { newGame, Game } from "../engine.js";
+import { analyseGame } from "./analysis.js";
 import * as sound from "../sound.js";
 import { ot, refusal } from "../online/strings.js";
 import { clockText } from "../online/clock.js";
@@ -531,6 +532,10 @@ function render() {
   if (s.status.over && !result.dataset.text) {
     result.dataset.text = "1";
     result.prepend(el("strong", { textContent: resultText(s) }));
+    // The finished game, copied, on the analysis board with its review.
+    const review = el("button", { type: "button", id: "online-review", textContent: t("gameReview") });
+    review.addEventListener("click", () => analyseGame(Game.fromJSON(view.room.game().toJSON()), s.game, { review: true }));
+    result.append(" ", review);
   }
   const seated = seat !== null;
   const open = (kind) => (s.offers ?? []).find((o) => o.offer === kind);

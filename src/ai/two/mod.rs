@@ -64,9 +64,26 @@ pub fn search(
     tt: &mut Table,
     stop: Option<&AtomicBool>,
 ) -> Result<AiChoice<Move>, Error> {
+    search_lines(pos, history, spec, limits, seed, tt, stop, 1)
+}
+
+/// [`search`] that also gives the lines of the best `lines` moves (MultiPV). An analysis
+/// keeps full strength's evaluation and only asks for more exact scores; one search function
+/// serves both, so the package carries one copy of the search loop.
+#[allow(clippy::too_many_arguments)]
+fn search_lines(
+    pos: &Position,
+    history: Vec<u64>,
+    spec: &LevelSpec,
+    limits: Limits,
+    seed: u64,
+    tt: &mut Table,
+    stop: Option<&AtomicBool>,
+    lines: usize,
+) -> Result<AiChoice<Move>, Error> {
     eval::set_threat_terms(spec.candidates <= 1);
     let mut searcher: Searcher<'_, Position> = Searcher::new(tt, limits, history, stop);
-    let result = searcher.search_two_player(pos, spec.candidates);
+    let result = searcher.search_two_player(pos, spec.candidates.max(lines));
     let Some(best) = result.best else {
         return Err(Error::formatted(
             crate::error::ErrorKind::GameOver,
@@ -132,22 +149,9 @@ pub fn analyse_scoped(
     let mut tt = Table::with_mb(table_mb(&spec, &limits));
     let mut hashes = Vec::with_capacity(history.len() + MAX_SEARCH_PLY);
     hashes.extend_from_slice(history);
-    let multipv = scope.lines.unwrap_or(1);
-    if multipv <= 1 {
-        return search(pos, hashes, &spec, limits, 0, &mut tt, None);
-    }
-    // Not `search` with more candidates: that is how the weaker levels search, with their
-    // evaluation; an analysis keeps full strength's and only asks for more exact scores.
-    eval::set_threat_terms(true);
-    let mut searcher: Searcher<'_, Position> = Searcher::new(&mut tt, limits, hashes, None);
-    let result = searcher.search_two_player(pos, multipv);
-    let Some(best) = result.best else {
-        return Err(Error::formatted(
-            crate::error::ErrorKind::GameOver,
-            format_args!("no legal move in {}; the game is over", pos.fen()),
-        ));
-    };
-    Ok(choice_from(best, best, true, result))
+    let lines = scope.lines.unwrap_or(1);
+    let seed = opts.seed.unwrap_or(0);
+    search_lines(pos, hashes, &spec, limits, seed, &mut tt, None, lines)
 }
 
 /// Analyses `pos` at full strength for `time_ms` milliseconds: the best line and its score,
