@@ -178,7 +178,7 @@ function buildView() {
       </section>
       <section aria-labelledby="an-moves-h">
         <h2 id="an-moves-h">${t("moves")}</h2>
-        <div id="an-tree" class="an-tree" role="tree" aria-label="${t("moves")}"></div>
+        <div id="an-tree" class="an-tree"></div>
       </section>
       <section class="an-annotate" aria-labelledby="an-annotate-h">
         <h2 id="an-annotate-h">${t("anAnnotate")}</h2>
@@ -441,6 +441,9 @@ function renderStatus() {
   let text;
   if (st.over) text = t("gameIsOver");
   else text = t("toMove", { seat: st.turn });
+  // Said first for a screen reader: the move the board shows.
+  const node = nodeAt(an.game.tree(), an.game.path());
+  if (node?.san || node?.uci) text = `${node.san || node.uci}. ${text}`;
   $("an-status").textContent = text;
 }
 
@@ -642,7 +645,6 @@ function renderTree() {
       b.type = "button";
       b.className = "an-move";
       b.dataset.path = pathKey(node.path);
-      b.setAttribute("role", "treeitem");
       const numbered = four ? showNumber || ply % 4 === 0 : node.player === "white" || showNumber;
       const num = four ? `${Math.floor(ply / 4) + 1}.` : node.player === "white" ? `${Math.floor(ply / 2) + 1}.` : `${Math.floor(ply / 2) + 1}…`;
       b.textContent = (numbered ? num + " " : "") + (node.san || node.uci) + node.nags.map((n) => NAG_TEXT[n] ?? "").join("");
@@ -659,7 +661,6 @@ function renderTree() {
       for (const s of siblings) {
         const v = document.createElement("span");
         v.className = "an-var";
-        v.setAttribute("role", "group");
         v.append("( ");
         line([s], ply, v, true);
         v.append(") ");
