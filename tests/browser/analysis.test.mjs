@@ -5,7 +5,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
-import { ARTIFACTS, newPage, startEnv } from "./helpers.mjs";
+import { ARTIFACTS, clickMove, newPage, startEnv, startGame } from "./helpers.mjs";
 
 let env;
 before(async () => {
@@ -183,6 +183,22 @@ describe("game review", () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test("the game-over dialog's Game review reviews the game just played", async () => {
+    const page = await newPage(env);
+    await startGame(page, "chess", { white: "human", black: "human" });
+    for (const [from, to] of [["f2", "f3"], ["e7", "e5"], ["g2", "g4"], ["d8", "h4"]]) await clickMove(page, from, to);
+    await page.waitForSelector("#gameover[open]");
+    await page.click('#gameover button[value="gamereview"]');
+    await page.waitForSelector("#view-analysis:not([hidden]) #an-board [data-square]");
+    await page.waitForFunction(() => window.tablero.analysis.review?.done, null, { timeout: 60000 });
+    const classes = await page.evaluate(() => window.tablero.analysis.review.classes);
+    // 2. g4 allows mate in one; the mate is the best move.
+    assert.equal(classes[2], "blunder");
+    assert.equal(classes[3], "best");
+    assert.equal(await page.textContent('#an-counts tr[data-class="blunder"] td:nth-child(2)'), "1");
+    assert.deepEqual(page.errors, []);
+  });
+
   test("four players: points per seat and the moves that lost the most", async () => {
     const page = await newPage(env);
     // A random four-player game played in the page's engine, then reviewed.
@@ -202,9 +218,7 @@ describe("game review", () => {
     await page.click("#an-review-go");
     await page.waitForFunction(() => window.tablero.analysis.review?.done);
     const { swings, expected } = await page.evaluate(() => {
-      const g = window.tablero.analysis.game;
-      g.goTo([]);
-      const tree = g.tree();
+      const tree = window.tablero.analysis.game.tree();
       const pts = { red: 0, blue: 0, yellow: 0, green: 0 };
       let node = tree.children[0];
       while (node) {
