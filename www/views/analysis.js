@@ -767,21 +767,29 @@ async function startReview() {
     const drop = white ? before - after : after - before;
     review.classes[i] = classify(drop, review.evals[i].best?.uci === nodes[i].uci);
   }
-  review.done = true;
-  annotateReview(nodes, review);
-  // The record's notes in one task, the redraw in the next: neither near 50 ms.
-  setTimeout(() => {
+  // The record's notes a few moves per task, then the redraw in two: no task near 50 ms
+  // (each took 50-70 ms at once with the CPU slowed 4×).
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  for (let i = 0; i < n; i += 16) {
+    annotateReview(nodes, review, i, Math.min(n, i + 16));
+    await nextTask();
     if (mine !== an.reviewGen) return;
-    render();
-    startEngine();
-  }, 0);
+  }
+  keep();
+  review.done = true;
+  renderReview();
+  renderBoard();
+  await nextTask();
+  if (mine !== an.reviewGen) return;
+  renderTree();
+  renderAnnotate();
+  startEngine();
 }
 
 /** Writes the review into the record: each main-line move's [%eval] and, where the move has
  * no glyph yet, ?!, ? or ?? for an inaccuracy, a mistake or a blunder. */
-function annotateReview(nodes, review) {
-  const back = an.game.path();
-  for (let i = 0; i < nodes.length; i++) {
+function annotateReview(nodes, review, from, to) {
+  for (let i = from; i < to; i++) {
     const ev = review.evals[i + 1];
     const changes = {};
     if (Math.abs(ev.cp) >= MATE_SCORE) {
@@ -792,11 +800,9 @@ function annotateReview(nodes, review) {
     try {
       an.game.annotate(nodes[i].path, changes);
     } catch {
-      /* a value the record cannot hold: the review still shows it */
+      /* a value the record cannot hold (or a move deleted meanwhile): the review still shows it */
     }
   }
-  an.game.goTo(back);
-  keep();
 }
 
 /** Four players: each seat's points after every move, and the moves after which their
@@ -849,8 +855,7 @@ const svgEl = (name, attrs = {}) => {
 };
 
 /** White's expected score over the game (0 at the bottom, 1 at the top), a column per
- * position to click. Built once per review (and again when it is done, for its dots); while
- * the review runs and while the player moves through the game only the line, the area and
+ * position to click. Built once per review; while the review runs and while the player moves through the game only the line, the area and
  * the cursor change, so that no update lays out 81 new nodes. */
 const GW = 300;
 const GH = 80;
@@ -864,18 +869,26 @@ function graph(r) {
   const cursor = svgEl("line", { y1: 0, y2: GH, class: "an-graph-cursor" });
   svg.append(area, svgEl("line", { x1: 0, y1: GH / 2, x2: GW, y2: GH / 2, class: "an-graph-mid" }), line, cursor);
   const w = n ? GW / n : GW;
+  const dots = svgEl("g");
+  svg.append(dots);
   for (let i = 0; i <= n; i++) {
-    const c = r.done && i > 0 ? r.classes[i - 1] : null;
-    if (c === "mistake" || c === "blunder" || c === "inaccuracy") {
-      svg.append(svgEl("circle", { cx: x(i), cy: GH - r.evals[i].white * GH, r: 2.5, class: `an-dot ${c}` }));
-    }
     const hit = svgEl("rect", { x: Math.max(0, x(i) - w / 2), y: 0, width: w, height: GH, class: "an-graph-hit", "data-ply": i });
     const title = svgEl("title");
     title.textContent = i === 0 ? t("first") : t("anGraphMove", { n: i });
     hit.append(title);
     svg.append(hit);
   }
-  return { svg, area, line, cursor, x, shown: -1 };
+  return { svg, area, line, cursor, x, dots, shown: -1, dotted: false };
+}
+
+/** The review's inaccuracies, mistakes and blunders as dots on the line, once it is done. */
+function addDots(r, g) {
+  g.dotted = true;
+  r.classes.forEach((c, i) => {
+    if (c === "mistake" || c === "blunder" || c === "inaccuracy") {
+      g.dots.append(svgEl("circle", { cx: g.x(i + 1), cy: GH - r.evals[i + 1].white * GH, r: 2.5, class: `an-dot ${c}` }));
+    }
+  });
 }
 
 /** The line and the area up to the last position analysed. */
@@ -893,7 +906,7 @@ function updateGraph(r, g) {
 /** The graph of review `r`, built when needed and otherwise brought up to date. */
 function renderGraph(r) {
   const box = $("an-graph");
-  const key = `${r.key}|${r.done}|${getLang()}`;
+  const key = `${r.key}|${getLang()}`;
   if (!r.graph || r.graph.key !== key || !box.contains(r.graph.svg)) {
     r.graph = r.four ? fourGraph(r) : graph(r);
     r.graph.key = key;
@@ -901,6 +914,7 @@ function renderGraph(r) {
   }
   const g = r.graph;
   if (!r.four) updateGraph(r, g);
+  if (!r.four && r.done && !g.dotted) addDots(r, g);
   const cur = an.game.path();
   const onMain = cur.every((v) => v === 0);
   g.cursor.setAttribute("visibility", onMain ? "visible" : "hidden");
