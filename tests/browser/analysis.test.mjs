@@ -160,7 +160,7 @@ describe("game review", () => {
     assert.equal(Number(blackBlunders), classes.filter((c, i) => c === "blunder" && i % 2 === 1).length);
     // The review wrote its evaluations and glyphs into the record.
     const pgn = await page.evaluate(() => window.tablero.analysis.game.pgn());
-    assert.match(pgn, /Nf6 \$4 \{\s\[%eval #1,10\] \}/);
+    assert.match(pgn, /Nf6 \$4 \{\s\[%eval #1,9\] \}/);
     // The graph: a click on the sixth position goes there, and the better move is offered.
     await page.click('#an-graph [data-ply="6"]', { force: true });
     assert.deepEqual(await pathOf(page), [0, 0, 0, 0, 0, 0]);

@@ -21,7 +21,7 @@ import * as store from "../store.js";
 import { expected, classify, scoreText, CLASSES, NAG_OF, MATE_SCORE } from "../evaluation.js";
 
 /** Depth of the review's analysis of each position (docs/BENCHMARKS.md: a 40-move game). */
-export const REVIEW_DEPTH = 10;
+export const REVIEW_DEPTH = 9;
 /** The live analysis deepens one ply at a time up to this depth, or for this long. */
 const MAX_DEPTH = 30;
 const MAX_MS = 12000;
