@@ -199,6 +199,24 @@ describe("game review", () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test("a saved game by its id: #/analysis?id=…&review=1", async () => {
+    const page = await newPage(env);
+    await page.goto(page.url().split("#")[0] + "#/saved");
+    await page.click("#view-saved .import-open");
+    await page.fill("#import-text", "1. f3 e5 2. g4 Qh4# 0-1");
+    await page.click("#import-go");
+    await page.waitForSelector("#view-game:not([hidden]) svg.board [data-square]");
+    await page.evaluate(() => window.tableroSaved());
+    const id = await page.evaluate(() => window.tablero.id);
+    await page.goto(`${env.base}#/analysis?id=${encodeURIComponent(id)}&review=1`);
+    await page.waitForFunction(() => window.tablero.analysis.review?.done, null, { timeout: 60000 });
+    const classes = await page.evaluate(() => window.tablero.analysis.review.classes);
+    assert.equal(classes.length, 4);
+    assert.equal(classes[2], "blunder");
+    assert.equal(classes[3], "best");
+    assert.deepEqual(page.errors, []);
+  });
+
   test("four players: points per seat and the moves that lost the most", async () => {
     const page = await newPage(env);
     // A random four-player game played in the page's engine, then reviewed.
