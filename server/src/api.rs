@@ -61,7 +61,7 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
             crate::protocol::MAX_MESSAGE,
         ))
         .with_state(app);
-    match &cfg.static_root {
+    let all = match &cfg.static_root {
         None => api,
         Some(root) => {
             // The package files keep their names across builds, so they are revalidated
@@ -84,7 +84,9 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
             api.merge(www.merge(pkg).layer(CompressionLayer::new()))
                 .route("/", get(|| async { Redirect::temporary("/www/") }))
         }
-    }
+    };
+    all.layer(axum::middleware::from_fn(crate::http::json_errors))
+        .layer(axum::middleware::from_fn(crate::http::security_headers))
 }
 
 fn parse_body<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {

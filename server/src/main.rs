@@ -10,6 +10,7 @@ mod clock;
 mod cluster;
 mod config;
 mod engine;
+mod http;
 mod offers;
 mod protocol;
 mod ratings;
