@@ -24,8 +24,8 @@ use crate::app::{ApiError, App, bad, internal};
 use crate::clock::TimeControl;
 use crate::ratings::PROVISIONAL_GAMES;
 use crate::room::{Cmd, JoinError, Rooms};
-use crate::store::{PlayerRow, RoomExtra, RoomRow, SeatRow};
-use crate::util::{now_ms, random_id, random_seed, token_hash};
+use crate::store::{RoomExtra, RoomRow, SeatRow};
+use crate::util::{now_ms, random_id, random_seed};
 
 type Shared = Arc<App>;
 
@@ -44,12 +44,19 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
     };
     let cors = CorsLayer::new()
         .allow_origin(origin)
-        .allow_methods([Method::GET, Method::POST, Method::DELETE])
+        .allow_methods([Method::GET, Method::POST, Method::PATCH, Method::DELETE])
         .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE]);
     let api = Router::new()
         .route("/api/health", get(|| async { Json(json!({"ok": true})) }))
-        .route("/api/players", post(create_player))
-        .route("/api/players/me", get(me))
+        .route("/api/players", post(crate::players::create))
+        .route(
+            "/api/players/me",
+            get(crate::players::me).patch(crate::players::rename),
+        )
+        .route("/api/players/recover", post(crate::players::recover))
+        .route("/api/players/{id}", get(crate::players::profile))
+        .route("/api/players/{id}/games", get(crate::players::games))
+        .route("/api/games/{file}", get(crate::records::record))
         .route("/api/rooms", post(create_room).get(lobby))
         .route("/api/rooms/{id}", get(room_state).delete(cancel_room))
         .route("/api/test/clock", post(move_clock))
@@ -89,12 +96,12 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
         .layer(axum::middleware::from_fn(crate::http::security_headers))
 }
 
-fn parse_body<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
+pub(crate) fn parse_body<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
     let body: &[u8] = if body.is_empty() { b"{}" } else { body };
     serde_json::from_slice(body).map_err(|e| bad(format!("bad JSON body: {e}")))
 }
 
-fn check_origin(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
+pub(crate) fn check_origin(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
     if app.origin_allowed(headers) {
         Ok(())
     } else {
@@ -104,77 +111,6 @@ fn check_origin(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
             "this page's origin is not allowed".into(),
         ))
     }
-}
-
-/// Trims a display name and checks it: 1–24 characters, no control characters.
-pub fn clean_name(name: &str) -> Result<String, ApiError> {
-    let name = name.trim();
-    let n = name.chars().count();
-    if n == 0 || n > 24 {
-        return Err(bad("a name is 1 to 24 characters"));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(bad("a name cannot contain control characters"));
-    }
-    Ok(name.to_string())
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewPlayer {
-    name: String,
-}
-
-async fn create_player(
-    State(app): State<Shared>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Json<Value>, ApiError> {
-    check_origin(&app, &headers)?;
-    let req: NewPlayer = parse_body(&body)?;
-    let name = clean_name(&req.name)?;
-    app.limit(addr.ip(), "players")?;
-    let token = random_id(24);
-    let row = PlayerRow {
-        id: random_id(12),
-        name: name.clone(),
-        token_hash: token_hash(&token),
-        created: now_ms(),
-    };
-    app.rooms
-        .ctx
-        .store
-        .create_player(&row)
-        .await
-        .map_err(internal)?;
-    Ok(Json(json!({"id": row.id, "name": name, "token": token})))
-}
-
-fn rating_json(r: &crate::ratings::Rating) -> Value {
-    json!({"rating": r.rating, "games": r.games, "provisional": r.games < PROVISIONAL_GAMES})
-}
-
-async fn me(State(app): State<Shared>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
-    let p = app.required(&headers).await?;
-    let rows = app
-        .rooms
-        .ctx
-        .store
-        .player_ratings(&p.id)
-        .await
-        .map_err(internal)?;
-    let ratings: Vec<Value> = rows
-        .iter()
-        .map(|r| {
-            let mut v = rating_json(&r.rating);
-            v["game"] = json!(r.game);
-            v
-        })
-        .collect();
-    Ok(Json(
-        json!({"id": p.id, "name": p.name, "ratings": ratings}),
-    ))
 }
 
 #[derive(Deserialize)]
@@ -509,6 +445,10 @@ async fn move_clock(
     }
     let now = crate::util::advance(req.advance).ok_or_else(not_found)?;
     Ok(Json(json!({"now": now})))
+}
+
+fn rating_json(r: &crate::ratings::Rating) -> Value {
+    json!({"rating": r.rating, "games": r.games, "provisional": r.games < PROVISIONAL_GAMES})
 }
 
 #[derive(Deserialize)]

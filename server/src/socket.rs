@@ -25,6 +25,11 @@ use crate::store::PlayerRef;
 /// The transport limit of one message: a bigger one closes the socket with 1009.
 pub const MAX_FRAME: usize = 64 * 1024;
 
+/// What the WebSocket layer reads at most: a message between [`MAX_FRAME`] and this is
+/// read whole and answered with a clean close (1009); beyond it the layer stops reading
+/// mid-frame, and the close frame sent then may be lost to the connection's reset.
+const READ_LIMIT: usize = 4 * MAX_FRAME;
+
 #[derive(Deserialize)]
 pub(crate) struct SocketQuery {
     token: Option<String>,
@@ -66,8 +71,8 @@ pub(crate) async fn upgrade(
     }
     let rooms = app.rooms.clone();
     // Small buffers: thousands of mostly idle sockets should not hold 128 KiB each.
-    ws.max_message_size(MAX_FRAME)
-        .max_frame_size(MAX_FRAME)
+    ws.max_message_size(READ_LIMIT)
+        .max_frame_size(READ_LIMIT)
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .on_upgrade(move |socket| run(socket, rooms, id, player))
@@ -114,14 +119,19 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
                     let text = match msg {
                         Some(Err(e)) => {
                             if too_big(e) {
-                                let _ = socket.send(Message::Close(Some(CloseFrame {
-                                    code: close_code::SIZE,
-                                    reason: Utf8Bytes::from_static("message over 64 KB"),
-                                }))).await;
+                                close_too_big(&mut socket).await;
                             }
                             break;
                         }
                         None | Some(Ok(Message::Close(_))) => break,
+                        Some(Ok(Message::Text(t))) if t.len() > MAX_FRAME => {
+                            close_too_big(&mut socket).await;
+                            break;
+                        }
+                        Some(Ok(Message::Binary(b))) if b.len() > MAX_FRAME => {
+                            close_too_big(&mut socket).await;
+                            break;
+                        }
                         Some(Ok(Message::Text(t))) => t,
                         Some(Ok(Message::Binary(_))) => Utf8Bytes::from_static("\u{0}binary"),
                         Some(Ok(_)) => continue,
@@ -185,7 +195,26 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
         .await;
 }
 
-/// Was the read error a message over [`MAX_FRAME`]?
+/// Closes the socket with 1009 and a reason, and waits a moment for the client's answer
+/// so that the close frame is read before the connection goes.
+async fn close_too_big(socket: &mut WebSocket) {
+    let frame = CloseFrame {
+        code: close_code::SIZE,
+        reason: Utf8Bytes::from_static("message over 64 KB"),
+    };
+    if socket.send(Message::Close(Some(frame))).await.is_ok() {
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(2), async {
+            while let Some(Ok(m)) = socket.recv().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
+    }
+}
+
+/// Was the read error a message over the WebSocket layer's limit?
 fn too_big(e: axum::Error) -> bool {
     e.into_inner()
         .downcast_ref::<tungstenite::Error>()
