@@ -316,11 +316,15 @@ async fn lobby(State(app): State<Shared>) -> Result<Json<Value>, ApiError> {
             })
         })
         .collect();
-    let online = app
-        .rooms
-        .ctx
-        .online
-        .load(std::sync::atomic::Ordering::Relaxed);
+    let ctx = &app.rooms.ctx;
+    let mut online = ctx.online.load(std::sync::atomic::Ordering::Relaxed);
+    if ctx.clustered {
+        // The other processes' sockets, as of their last heartbeat (a lease round).
+        online += ctx.store.remote_online().await.unwrap_or_else(|e| {
+            tracing::warn!("counting other processes' sockets failed: {e}");
+            0
+        });
+    }
     let games = app.rooms.games(50);
     Ok(Json(
         json!({"rooms": list, "games": games, "playing": playing, "online": online}),

@@ -560,3 +560,35 @@ async fn twins_of_an_older_database_get_a_suffix() {
     let (_, h2) = api.get("/api/players/dnKLbv2SVCWvPyMx/games", None).await;
     assert_eq!(h2["games"].as_array().unwrap().len(), 2);
 }
+
+/// The lobby's `online` counts the sockets of every process sharing the database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn online_counts_every_process() {
+    let Some(pg) = common::pg::Pg::start() else {
+        eprintln!("SKIPPED: PostgreSQL is not installed and could not be installed with apt");
+        return;
+    };
+    let args = ["--database-url", &pg.url, "--lease-seconds", "2"];
+    let a = Server::start(&args);
+    let b = Server::start(&args);
+    let (api_a, api_b) = (Api::new(&a), Api::new(&b));
+    let x = api_a.player("X").await;
+    let room = api_a.room(&x, json!({"game": "chess"})).await;
+    let _c1 = Client::connect(&a, &room, Some(&x.token)).await;
+    let _c2 = Client::connect(&a, &room, None).await;
+    let _c3 = Client::connect(&b, &room, None).await;
+    // Within a few heartbeats (every 0.5 s) each process counts all three.
+    for api in [&api_a, &api_b] {
+        let mut seen = 0;
+        for _ in 0..100 {
+            seen = api.get("/api/rooms", None).await.1["online"]
+                .as_i64()
+                .unwrap();
+            if seen == 3 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(seen, 3);
+    }
+}

@@ -451,6 +451,10 @@ pub trait Store: Send + Sync + 'static {
     async fn set_presence(&self, _room: &str, _player: &str, _present: bool) -> StoreResult<()> {
         Ok(())
     }
+    /// Sockets open on the other live processes (as of their last heartbeat).
+    async fn remote_online(&self) -> StoreResult<i64> {
+        Ok(0)
+    }
     /// Players with a socket on room `room` in another live process.
     async fn remote_presence(&self, _room: &str) -> StoreResult<std::collections::HashSet<String>> {
         Ok(Default::default())

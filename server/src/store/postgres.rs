@@ -1,7 +1,7 @@
 //! The shared store: PostgreSQL, for several server processes.
 //!
 //! Same tables as SQLite, plus what the processes need to cooperate:
-//! `processes(id, expires)` (a heartbeat per live process), `leases(room, owner, expires)`
+//! `processes(id, expires, online)` (a heartbeat per live process, with its open sockets), `leases(room, owner, expires)`
 //! (which process runs a room's timers and computer moves) and `presence(room, player,
 //! process)` (who has a socket where). Changes travel as `NOTIFY tablero, '<process> <room>'`;
 //! receivers read the room again from the tables, so a lost notification only delays an
@@ -63,6 +63,7 @@ CREATE TABLE IF NOT EXISTS results (
   PRIMARY KEY (room, player));
 CREATE INDEX IF NOT EXISTS results_player ON results(player, ended, room);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+ALTER TABLE processes ADD COLUMN IF NOT EXISTS online BIGINT NOT NULL DEFAULT 0;
 ";
 
 /// Gives every player without a name key one (names shared with an earlier player get a
@@ -231,17 +232,17 @@ impl PgStore {
         })
     }
 
-    /// Renews this process's heartbeat and leases, takes over unowned or expired leases of
-    /// unfinished rooms, forgets dead processes' presence; returns the rooms this process
-    /// owns.
-    pub async fn lease_round(&self, seconds: f64) -> StoreResult<Vec<String>> {
+    /// Renews this process's heartbeat (with its `online` socket count) and leases, takes
+    /// over unowned or expired leases of unfinished rooms, forgets dead processes' presence;
+    /// returns the rooms this process owns.
+    pub async fn lease_round(&self, seconds: f64, online: i64) -> StoreResult<Vec<String>> {
         let mut c = self.pool.get().await?;
         let tx = c.transaction().await?;
         let ttl = (seconds * 1000.0) as i64;
         tx.execute(
-            "INSERT INTO processes (id, expires) VALUES ($1, now() + $2::bigint * interval '1 millisecond')
-             ON CONFLICT (id) DO UPDATE SET expires = excluded.expires",
-            &[&self.me, &ttl],
+            "INSERT INTO processes (id, expires, online) VALUES ($1, now() + $2::bigint * interval '1 millisecond', $3)
+             ON CONFLICT (id) DO UPDATE SET expires = excluded.expires, online = excluded.online",
+            &[&self.me, &ttl, &online],
         )
         .await?;
         tx.execute(
@@ -713,6 +714,17 @@ impl Store for PgStore {
         }
         drop(c);
         self.notify(room).await
+    }
+
+    async fn remote_online(&self) -> StoreResult<i64> {
+        let c = self.pool.get().await?;
+        Ok(c
+            .query_one(
+                "SELECT COALESCE(SUM(online), 0)::bigint FROM processes WHERE id <> $1 AND expires > now()",
+                &[&self.me],
+            )
+            .await?
+            .try_get(0)?)
     }
 
     async fn remote_presence(&self, room: &str) -> StoreResult<HashSet<String>> {
