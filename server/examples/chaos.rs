@@ -9,7 +9,7 @@
 //! It starts its own PostgreSQL (as `server/tests/postgres.rs` does: Debian's package,
 //! `initdb` on a temporary directory, a loopback port) and two `tablero-server` processes on
 //! it (`target/release/tablero-server`, `--lease-seconds 2`). Clients pair up in chess rooms
-//! with a 10+0 clock, half created on each process, and move about once every 1–2 s (a
+//! with a 10+0 clock, half created on each process, and move about once every 2–4 s (a
 //! random legal move from the state's FEN, as a page would). When a client's socket dies it
 //! reconnects, first to the other process, and goes on from the state it gets.
 //!
@@ -133,29 +133,45 @@ fn binary() -> PathBuf {
     PathBuf::from(target).join("release/tablero-server")
 }
 
-/// Starts the server on `port` (0: any) and waits for its "listening" line.
+/// Starts the server on `port` and waits for its "listening" line, trying again while the
+/// port is still held (a client's outgoing connection may hold the number for a moment).
 fn spawn(port: u16, args: &[String]) -> Child {
-    let mut child = Command::new(binary())
-        .args(["--port", &port.to_string()])
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("starting tablero-server (cargo build --release -p tablero-server first)");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    assert!(line.contains("listening"), "{line}");
-    child
+    let mut last = String::new();
+    for _ in 0..50 {
+        let mut child = Command::new(binary())
+            .args(["--port", &port.to_string()])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starting tablero-server (cargo build --release -p tablero-server first)");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap_or(0);
+        if line.contains("listening") {
+            // Its log is not read: let it go nowhere.
+            drop(child.stderr.take());
+            return child;
+        }
+        let _ = child.kill();
+        let out = child.wait_with_output();
+        last = out
+            .map(|o| String::from_utf8_lossy(&o.stderr).into_owned())
+            .unwrap_or_default();
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    panic!("tablero-server does not start on port {port}: {last}");
 }
 
+/// A free port below the usual ephemeral range (32768–60999), so that the clients' own
+/// outgoing connections do not take its number while its process restarts.
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+    let seed = std::process::id() as u16;
+    (0..5000u16)
+        .map(|i| 20_000 + seed.wrapping_mul(7).wrapping_add(i.wrapping_mul(13)) % 10_000)
+        .find(|p| std::net::TcpListener::bind(("127.0.0.1", *p)).is_ok())
+        .expect("a free port")
 }
 
 async fn post(
@@ -252,7 +268,7 @@ async fn client(
                         rng ^= rng << 13;
                         rng ^= rng >> 7;
                         rng ^= rng << 17;
-                        next_move = Some(Instant::now() + Duration::from_millis(1000 + rng % 1000));
+                        next_move = Some(Instant::now() + Duration::from_millis(2000 + rng % 2000));
                     }
                 }
                 _ = tokio::time::sleep(wait) => {
@@ -320,7 +336,7 @@ async fn main() {
         eprintln!("PostgreSQL is not installed and could not be installed with apt");
         std::process::exit(2);
     };
-    let mut procs = [
+    let procs = [
         Proc::start(free_port(), &pg.url),
         Proc::start(free_port(), &pg.url),
     ];
@@ -397,81 +413,105 @@ async fn main() {
         }
     }
 
-    // Idle rooms, a batch every 10 s, and the kills.
-    let mut idle: Vec<(String, Instant)> = Vec::new();
-    let mut kills: Vec<Instant> = Vec::new();
-    let mut online_seen = Vec::new();
-    let mut tick = 0u64;
-    let mut next_kill = start + Duration::from_secs(every);
-    let mut victim = 0;
-    while Instant::now() < end {
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        tick += 1;
-        if tick % 20 == 1 && Instant::now() + Duration::from_secs(40) < end {
-            for k in 0..10 {
-                let base = &bases[k % 2];
-                let n = idle.len();
-                let a = post(
-                    &http,
-                    format!("{base}/api/players"),
-                    None,
-                    json!({"name": format!("iw{n}")}),
-                )
-                .await;
-                let b = post(
-                    &http,
-                    format!("{base}/api/players"),
-                    None,
-                    json!({"name": format!("ib{n}")}),
-                )
-                .await;
-                if let (Some(a), Some(b)) = (a, b) {
-                    let room = post(
+    // The kills, on a thread of their own: a busy runtime must not delay them.
+    let procs = Arc::new(std::sync::Mutex::new(procs));
+    let kills = Arc::new(std::sync::Mutex::new(Vec::<Instant>::new()));
+    let killer = {
+        let (procs, kills) = (procs.clone(), kills.clone());
+        std::thread::spawn(move || {
+            let mut victim = 0;
+            let mut next = start + Duration::from_secs(every);
+            while next + Duration::from_secs(3) < end {
+                std::thread::sleep(next.saturating_duration_since(Instant::now()));
+                kills.lock().unwrap().push(Instant::now());
+                procs.lock().unwrap()[victim].kill_and_restart();
+                victim = 1 - victim;
+                next += Duration::from_secs(every);
+            }
+        })
+    };
+    // Idle rooms, a batch of 10 every 10 s while their 30 s deadline falls inside the run.
+    let idle_task = {
+        let (http, bases) = (http.clone(), bases.clone());
+        tokio::spawn(async move {
+            let mut idle: Vec<(String, Instant)> = Vec::new();
+            let mut batch = start;
+            while batch + Duration::from_secs(40) < end {
+                tokio::time::sleep(batch.saturating_duration_since(Instant::now())).await;
+                for k in 0..10 {
+                    let base = &bases[k % 2];
+                    let n = idle.len();
+                    let a = post(
                         &http,
-                        format!("{base}/api/rooms"),
-                        a["token"].as_str(),
-                        json!({"game": "chess", "clock": {"initial": 60, "increment": 0}}),
+                        format!("{base}/api/players"),
+                        None,
+                        json!({"name": format!("iw{n}")}),
                     )
                     .await;
-                    if let Some(room) = room {
-                        let id = room["id"].as_str().unwrap().to_string();
-                        if post(
+                    let b = post(
+                        &http,
+                        format!("{base}/api/players"),
+                        None,
+                        json!({"name": format!("ib{n}")}),
+                    )
+                    .await;
+                    if let (Some(a), Some(b)) = (a, b) {
+                        let room = post(
                             &http,
-                            format!("{base}/api/rooms/{id}/join"),
-                            b["token"].as_str(),
-                            json!({}),
+                            format!("{base}/api/rooms"),
+                            a["token"].as_str(),
+                            json!({"game": "chess", "clock": {"initial": 60, "increment": 0}}),
                         )
-                        .await
-                        .is_some()
-                        {
-                            idle.push((id, Instant::now()));
+                        .await;
+                        if let Some(room) = room {
+                            let id = room["id"].as_str().unwrap().to_string();
+                            if post(
+                                &http,
+                                format!("{base}/api/rooms/{id}/join"),
+                                b["token"].as_str(),
+                                json!({}),
+                            )
+                            .await
+                            .is_some()
+                            {
+                                idle.push((id, Instant::now()));
+                            }
                         }
                     }
                 }
+                batch += Duration::from_secs(10);
             }
-        }
-        if tick % 10 == 0 {
-            let other = &bases[1 - victim];
-            if let Ok(r) = http.get(format!("{other}/api/rooms")).send().await
-                && let Ok(v) = r.json::<Value>().await
-            {
-                online_seen.push((
-                    v["online"].as_i64().unwrap_or(-1),
-                    stats.connected.load(Ordering::Relaxed),
-                ));
+            idle
+        })
+    };
+    // The lobby's online count on one process against the clients connected, every 5 s.
+    let online_task = {
+        let (http, bases, stats) = (http.clone(), bases.clone(), stats.clone());
+        tokio::spawn(async move {
+            let mut seen = Vec::new();
+            let mut k = 0;
+            while Instant::now() + Duration::from_secs(5) < end {
+                tokio::time::sleep(Duration::from_secs(5)).await;
+                k += 1;
+                if let Ok(r) = http.get(format!("{}/api/rooms", bases[k % 2])).send().await
+                    && let Ok(v) = r.json::<Value>().await
+                {
+                    seen.push((
+                        v["online"].as_i64().unwrap_or(-1),
+                        stats.connected.load(Ordering::Relaxed),
+                    ));
+                }
             }
-        }
-        if Instant::now() >= next_kill && Instant::now() + Duration::from_secs(3) < end {
-            kills.push(Instant::now());
-            let p = &mut procs[victim];
-            tokio::task::block_in_place(|| p.kill_and_restart());
-            victim = 1 - victim;
-            next_kill += Duration::from_secs(every);
-        }
-    }
+            seen
+        })
+    };
     for t in tasks {
         let _ = t.await;
     }
+    let _ = killer.join();
+    let idle = idle_task.await.unwrap_or_default();
+    let online_seen = online_task.await.unwrap_or_default();
+    let kills = kills.lock().unwrap().clone();
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
 
     // Read back: every acknowledged move in the stored record; every idle room aborted.
@@ -578,7 +618,7 @@ async fn main() {
         "targets (0 lost, 0 stuck, reconnection p99 <= 3 s): {}",
         if met { "met" } else { "NOT met" }
     );
-    for p in &mut procs {
+    for p in procs.lock().unwrap().iter_mut() {
         let _ = p.child.kill();
         let _ = p.child.wait();
     }
