@@ -20,7 +20,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use tablero::GameKind;
 
-use crate::app::{ApiError, App, bad, internal};
+use crate::app::{ApiError, App, bad, check_origin, internal, parse_body};
 use crate::clock::TimeControl;
 use crate::ratings::PROVISIONAL_GAMES;
 use crate::room::{Cmd, JoinError, Rooms};
@@ -94,23 +94,6 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
     };
     all.layer(axum::middleware::from_fn(crate::http::json_errors))
         .layer(axum::middleware::from_fn(crate::http::security_headers))
-}
-
-pub(crate) fn parse_body<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
-    let body: &[u8] = if body.is_empty() { b"{}" } else { body };
-    serde_json::from_slice(body).map_err(|e| bad(format!("bad JSON body: {e}")))
-}
-
-pub(crate) fn check_origin(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
-    if app.origin_allowed(headers) {
-        Ok(())
-    } else {
-        Err(ApiError(
-            StatusCode::FORBIDDEN,
-            "bad-origin",
-            "this page's origin is not allowed".into(),
-        ))
-    }
 }
 
 #[derive(Deserialize)]

@@ -7,8 +7,10 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
 use serde_json::json;
 
 use crate::room::Rooms;
@@ -181,4 +183,23 @@ pub fn unauthorized() -> ApiError {
         "unauthorized",
         "send Authorization: Bearer <token> from POST /api/players".into(),
     )
+}
+
+/// Reads a JSON body (an empty body is `{}`); 400 `bad-request` when it does not fit.
+pub fn parse_body<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
+    let body: &[u8] = if body.is_empty() { b"{}" } else { body };
+    serde_json::from_slice(body).map_err(|e| bad(format!("bad JSON body: {e}")))
+}
+
+/// 403 `bad-origin` unless the request comes from an allowed page (or from no page).
+pub fn check_origin(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
+    if app.origin_allowed(headers) {
+        Ok(())
+    } else {
+        Err(ApiError(
+            StatusCode::FORBIDDEN,
+            "bad-origin",
+            "this page's origin is not allowed".into(),
+        ))
+    }
 }

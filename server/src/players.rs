@@ -60,8 +60,8 @@ pub(crate) async fn create(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    crate::api::check_origin(&app, &headers)?;
-    let req: NameBody = crate::api::parse_body(&body)?;
+    crate::app::check_origin(&app, &headers)?;
+    let req: NameBody = crate::app::parse_body(&body)?;
     let name = crate::names::clean(&req.name).map_err(bad_name)?;
     app.limit(addr.ip(), "players")?;
     let token = random_id(24);
@@ -118,9 +118,9 @@ pub(crate) async fn rename(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    crate::api::check_origin(&app, &headers)?;
+    crate::app::check_origin(&app, &headers)?;
     let p = app.required(&headers).await?;
-    let req: NameBody = crate::api::parse_body(&body)?;
+    let req: NameBody = crate::app::parse_body(&body)?;
     let name = crate::names::clean(&req.name).map_err(bad_name)?;
     let live = match app
         .rooms
@@ -163,9 +163,9 @@ pub(crate) async fn recover(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    crate::api::check_origin(&app, &headers)?;
+    crate::app::check_origin(&app, &headers)?;
     app.limit_to(addr.ip(), "recovery attempts", RECOVERIES_PER_MINUTE)?;
-    let req: RecoverBody = crate::api::parse_body(&body)?;
+    let req: RecoverBody = crate::app::parse_body(&body)?;
     let token: String = req.code.chars().filter(|c| !c.is_whitespace()).collect();
     let p = app.player_for_token(&token).await.map_err(|e| {
         if e.1 == "unauthorized" {
@@ -181,20 +181,12 @@ pub(crate) async fn recover(
     Ok(Json(json!({"id": p.id, "name": p.name, "token": token})))
 }
 
-/// Is `id` shaped like an id this server hands out (URL-safe base64, not too long)?
-pub fn plausible_id(id: &str) -> bool {
-    (1..=64).contains(&id.len())
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-}
-
 /// `GET /api/players/<id>`: name, creation, ratings per game with the last ratings.
 pub(crate) async fn profile(
     State(app): State<Shared>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    if !plausible_id(&id) {
+    if !crate::util::plausible_id(&id) {
         return Err(no_player());
     }
     let store = &app.rooms.ctx.store;
@@ -231,7 +223,7 @@ pub fn parse_cursor(text: &str) -> Option<Cursor> {
     if ended.is_empty() || ended.len() > 16 || !ended.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    if !plausible_id(room) {
+    if !crate::util::plausible_id(room) {
         return None;
     }
     Some((ended.parse().ok()?, room.to_string()))
@@ -282,7 +274,7 @@ pub(crate) async fn games(
     Path(id): Path<String>,
     Query(q): Query<GamesQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    if !plausible_id(&id) {
+    if !crate::util::plausible_id(&id) {
         return Err(no_player());
     }
     let before = match q.before.as_deref() {

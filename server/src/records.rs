@@ -26,7 +26,7 @@ pub(crate) async fn record(
 ) -> Result<Response, ApiError> {
     let no_room = || ApiError(StatusCode::NOT_FOUND, "no-room", "no such game".into());
     let id = file.strip_suffix(".pgn").ok_or_else(no_room)?;
-    if !crate::players::plausible_id(id) {
+    if !crate::util::plausible_id(id) {
         return Err(no_room());
     }
     let store = &app.rooms.ctx.store;
