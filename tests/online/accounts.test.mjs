@@ -113,7 +113,7 @@ test("a refused bidi name, a rename mid-game that keeps the seat, the recovery c
   noErrors(ana, other, third);
 });
 
-test("a finished game: in Your games, on the profile, downloaded and imported back with its clocks, replayed", async () => {
+test("a finished game: in Your games, on the profile with its moves and clocks, downloaded and imported back with its clocks, replayed", async () => {
   const page = await person(browser, server, "Rita Replay");
   await createRoom(page, { game: "chess", seat: "white", computers: { black: 1 }, time: "clock:180+2" });
   await waitTurn(page, "white");
@@ -151,6 +151,12 @@ test("a finished game: in Your games, on the profile, downloaded and imported ba
   // First moves keep the full 3 minutes (R11.2); no clock ever shows more.
   assert.deepEqual(read.clocks.slice(0, 2), [180000, 180000]);
   assert.ok(read.clocks.every((c) => Number.isInteger(c) && c > 0 && c <= 182000), JSON.stringify(read.clocks));
+  // The moves with their clocks, on the profile.
+  await page.click("#profile-games details.record summary");
+  await page.waitForSelector("#profile-games .record-moves li");
+  const first = await page.locator("#profile-games .record-moves li").allTextContents();
+  assert.equal(first.length, read.plies);
+  assert.equal(first[0], "e4 (3:00)");
   // Replay: the record opens in the game view.
   await page.click("#profile-games button.replay");
   await page.waitForFunction(() => location.hash.startsWith("#/game/"));

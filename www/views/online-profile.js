@@ -1,13 +1,15 @@
 // A player's profile (#/online/player/<id>; links are #player=<id>): name, ratings per game
 // with a small graph of the last rated games, and the finished games from the server, each
 // with its record to replay here or download. Names come from other people: set as text.
-import { gameName } from "../games.js";
+import { gameName, gameInfo } from "../games.js";
 import { seatName } from "../i18n/index.js";
 import { fmtDate } from "./common.js";
 import { ot, refusal } from "../online/strings.js";
 import { getClient, identity } from "../online/identity.js";
 import { el, nameSpan } from "./online-common.js";
 import { openRecord } from "./io.js";
+import { newGame } from "../engine.js";
+import { clockText } from "../online/clock.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -33,6 +35,28 @@ function graph(points, label) {
   return svg;
 }
 
+/** The record's moves with the clock after each (its `[%clk]`), read by the package. */
+async function movesWithClocks(room, id, box) {
+  try {
+    const pgn = await getClient().gameRecord(room);
+    // A PGN4 names its rules but not the board: the game's variant says which.
+    const info = gameInfo(id);
+    const game = newGame(info.rules ? { variant: info.variant, pgn } : { pgn });
+    const items = [];
+    try {
+      for (let node = game.tree().children[0]; node; node = node.children[0]) {
+        const clock = node.clock === undefined ? "" : ` (${clockText(node.clock)})`;
+        items.push(el("li", { textContent: `${node.san ?? node.uci}${clock}` }));
+      }
+    } finally {
+      game.free();
+    }
+    box.replaceChildren(el("ol", { className: "record-moves" }, ...items));
+  } catch (err) {
+    box.replaceChildren(el("p", { className: "error", textContent: refusal(err) }));
+  }
+}
+
 /** One finished game of the list. */
 function gameItem(g) {
   const names = g.opponents.map((o) => (o.player ? o.player.name : ot("computerSeat", { n: o.computer }))).join(", ");
@@ -53,6 +77,10 @@ function gameItem(g) {
     }),
     el("a", { className: "button download", href: getClient().recordUrl(g.room), download: `tablero-${g.room}.pgn`, textContent: ot("download") }),
   );
+  const box = el("div", { className: "record-box" });
+  const details = el("details", { className: "record" }, el("summary", { textContent: ot("movesAndClocks") }), box);
+  details.addEventListener("toggle", () => details.open && !box.childElementCount && movesWithClocks(g.room, g.game, box), { once: false });
+  li.append(details);
   li.dataset.room = g.room;
   return li;
 }
