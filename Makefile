@@ -32,7 +32,7 @@ WASM_RUSTFLAGS ?= -Cllvm-args=-inline-threshold=10
 # Browser tests bring in Debian's chromium; only ask for it once such tests exist.
 SETUP_FLAGS := $(if $(wildcard tests/browser),--browser)
 
-.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-types test-package test-bundlers bench-boundary test-browser test-server test-online fuzz bench bench-native bench-wasm bench-server size clean
+.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-types test-package test-bundlers bench-boundary test-browser test-server test-online fuzz bench bench-native bench-wasm bench-server bench-chaos size clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-13s %s\n", $$1, $$2 }'
@@ -151,6 +151,10 @@ bench-boundary: pkg ## JS boundary cost: tablero-chess vs chess.js and chessops 
 bench-server: ## Server load test: 2,000 clients in 1,000 rooms on loopback (CLIENTS=, SECONDS= to change)
 	$(CARGO) build --release -p tablero-server --bin tablero-server --example load
 	$(TARGET_DIR)/release/examples/load --clients $(or $(CLIENTS),2000) --seconds $(or $(SECONDS),60)
+
+bench-chaos: ## Two server processes on a private PostgreSQL, one SIGKILLed every 15 s, 2,000 clients for two minutes (CLIENTS=, SECONDS= to change)
+	$(CARGO) build --release -p tablero-server --bin tablero-server --example chaos
+	$(TARGET_DIR)/release/examples/chaos --clients $(or $(CLIENTS),2000) --seconds $(or $(SECONDS),120)
 
 size: pkg ## gzip -9 size of pkg/ and of a two-player rules-only build (no "four", no "ai")
 	$(call size-table,pkg)

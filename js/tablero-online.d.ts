@@ -143,6 +143,16 @@ export class OnlineClient {
   join(roomId: string, seat?: Player): Promise<{ seat: Player }>;
   roomState(roomId: string): Promise<RoomState>;
   ratings(game: RoomGame): Promise<LeaderboardEntry[]>;
+  /** Renames the caller: same id, token, ratings, seats and history. */
+  rename(name: string): Promise<{ id: string; name: string }>;
+  /** Signs in with a recovery code (another device's token); keeps the token. */
+  recover(code: string): Promise<RegisteredPlayer>;
+  player(id: string): Promise<Profile>;
+  playerGames(id: string, before?: string | null): Promise<GamesPage>;
+  /** The URL of a game's record (PGN, PGN4 for four players). */
+  recordUrl(roomId: string): string;
+  /** A game's record as text. */
+  gameRecord(roomId: string): Promise<string>;
   openRoom(roomId: string, options?: { maxDelay?: number }): Room;
 }
 
@@ -185,4 +195,40 @@ export class Room {
   /** A seat's remaining ms at a local time (default now); null without a game clock. */
   clockMs(seat: Player, localNow?: number): number | null;
   close(): void;
+}
+
+/** A player's public profile (`GET /api/players/<id>`). */
+export interface Profile {
+  id: string;
+  name: string;
+  created: number;
+  ratings: {
+    game: RoomGame;
+    rating: number;
+    games: number;
+    provisional: boolean;
+    /** The ratings after each of the last 50 rated games, oldest first. */
+    history: { at: number; rating: number }[];
+  }[];
+}
+
+/** A finished game in a player's history. */
+export interface PlayedGame {
+  room: string;
+  game: RoomGame;
+  rated: boolean;
+  seat: Player;
+  opponents: { seat: Player; player?: { id: string; name: string }; computer?: number }[];
+  result: "win" | "loss" | "draw" | "aborted";
+  reason: string | null;
+  rating: { before: number; after: number; change: number } | null;
+  ended: number;
+  /** The record's path, `/api/games/<room>.pgn`. */
+  record: string;
+}
+
+/** A page of history (`GET /api/players/<id>/games`). */
+export interface GamesPage {
+  games: PlayedGame[];
+  next: string | null;
 }

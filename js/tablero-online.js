@@ -127,6 +127,54 @@ export class OnlineClient {
     return this.request("GET", `/api/ratings?game=${encodeURIComponent(game)}`);
   }
 
+  /** Renames the caller (`PATCH /api/players/me`): the same player (id, token, ratings,
+   * seats, history) under a new name → `{id, name}`. `taken` (409) or `bad-name` (400). */
+  rename(name) {
+    return this.request("PATCH", "/api/players/me", { name });
+  }
+
+  /** Signs this client in as the player whose recovery code (another device's secret) is
+   * `code` → `{id, name, token}`; the client keeps the token. `bad-code`, `rate-limited`. */
+  async recover(code) {
+    const p = await this.request("POST", "/api/players/recover", { code });
+    this.token = p.token;
+    return p;
+  }
+
+  /** A player's profile: `{id, name, created, ratings: [{game, rating, games, provisional,
+   * history: [{at, rating}]}]}` (`no-player` for an unknown id). */
+  player(id) {
+    return this.request("GET", `/api/players/${encodeURIComponent(id)}`);
+  }
+
+  /** A page of a player's finished games, newest first: `{games, next}`; pass `next` as
+   * `before` for the following page (`null` at the end). */
+  playerGames(id, before) {
+    const q = before ? `?before=${encodeURIComponent(before)}` : "";
+    return this.request("GET", `/api/players/${encodeURIComponent(id)}/games${q}`);
+  }
+
+  /** The URL of a game's record (PGN, or PGN4 for four players). */
+  recordUrl(roomId) {
+    return `${this.server}/api/games/${encodeURIComponent(roomId)}.pgn`;
+  }
+
+  /** A game's record as text: the finished game, or the current record of one in
+   * progress (`not-started` while the room waits). */
+  async gameRecord(roomId) {
+    let res;
+    try {
+      res = await this.fetch(this.recordUrl(roomId));
+    } catch (e) {
+      throw new OnlineError("network", `cannot reach ${this.server}: ${e.message}`);
+    }
+    if (!res.ok) {
+      const data = await res.json().catch(() => null);
+      throw new OnlineError(data?.error ?? "http", data?.message ?? `HTTP ${res.status}`, res.status);
+    }
+    return res.text();
+  }
+
   /** Opens a room's socket (see {@link Room}). Without a token the room is watched only. */
   openRoom(roomId, options = {}) {
     if (!this.WebSocket) {

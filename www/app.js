@@ -60,9 +60,12 @@ async function route() {
   // An invitation link (`/www/#room=<id>`, docs/PROTOCOL.md) opens the online room.
   const invite = location.hash.match(/^#room=([\w-]+)$/);
   if (invite) return void location.replace(`#/online/${invite[1]}`);
+  // A profile link (`#player=<id>`) opens the player's profile.
+  const profile = location.hash.match(/^#player=([\w-]+)$/);
+  if (profile) return void location.replace(`#/online/player/${profile[1]}`);
   // The analysis board and the editor take their arguments as a query: `#/editor?fen=…`.
   const [hash, query] = location.hash.replace(/^#\/?/, "").split("?");
-  const [page, id] = hash.split("/");
+  const [page, id, sub] = hash.split("/");
   if (page !== "online") leaveOnline();
   if (page !== "analysis") leaveAnalysis();
   if (page === "analysis" || page === "editor") {
@@ -76,7 +79,7 @@ async function route() {
   if (page === "online") {
     session.closeGame();
     show("online");
-    await renderOnline(id ? decodeURIComponent(id) : null);
+    await renderOnline(id ? decodeURIComponent(id) : null, sub ? decodeURIComponent(sub) : null);
     return;
   }
   if (page === "game" && id) {

@@ -20,12 +20,12 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use tablero::GameKind;
 
-use crate::app::{ApiError, App, bad, internal};
+use crate::app::{ApiError, App, bad, check_origin, internal, parse_body};
 use crate::clock::TimeControl;
 use crate::ratings::PROVISIONAL_GAMES;
 use crate::room::{Cmd, JoinError, Rooms};
-use crate::store::{PlayerRow, RoomExtra, RoomRow, SeatRow};
-use crate::util::{now_ms, random_id, random_seed, token_hash};
+use crate::store::{RoomExtra, RoomRow, SeatRow};
+use crate::util::{now_ms, random_id, random_seed};
 
 type Shared = Arc<App>;
 
@@ -44,12 +44,19 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
     };
     let cors = CorsLayer::new()
         .allow_origin(origin)
-        .allow_methods([Method::GET, Method::POST, Method::DELETE])
+        .allow_methods([Method::GET, Method::POST, Method::PATCH, Method::DELETE])
         .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE]);
     let api = Router::new()
         .route("/api/health", get(|| async { Json(json!({"ok": true})) }))
-        .route("/api/players", post(create_player))
-        .route("/api/players/me", get(me))
+        .route("/api/players", post(crate::players::create))
+        .route(
+            "/api/players/me",
+            get(crate::players::me).patch(crate::players::rename),
+        )
+        .route("/api/players/recover", post(crate::players::recover))
+        .route("/api/players/{id}", get(crate::players::profile))
+        .route("/api/players/{id}/games", get(crate::players::games))
+        .route("/api/games/{file}", get(crate::records::record))
         .route("/api/rooms", post(create_room).get(lobby))
         .route("/api/rooms/{id}", get(room_state).delete(cancel_room))
         .route("/api/test/clock", post(move_clock))
@@ -61,7 +68,7 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
             crate::protocol::MAX_MESSAGE,
         ))
         .with_state(app);
-    match &cfg.static_root {
+    let all = match &cfg.static_root {
         None => api,
         Some(root) => {
             // The package files keep their names across builds, so they are revalidated
@@ -84,95 +91,9 @@ pub fn router(rooms: Arc<Rooms>) -> Router {
             api.merge(www.merge(pkg).layer(CompressionLayer::new()))
                 .route("/", get(|| async { Redirect::temporary("/www/") }))
         }
-    }
-}
-
-fn parse_body<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
-    let body: &[u8] = if body.is_empty() { b"{}" } else { body };
-    serde_json::from_slice(body).map_err(|e| bad(format!("bad JSON body: {e}")))
-}
-
-fn check_origin(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
-    if app.origin_allowed(headers) {
-        Ok(())
-    } else {
-        Err(ApiError(
-            StatusCode::FORBIDDEN,
-            "bad-origin",
-            "this page's origin is not allowed".into(),
-        ))
-    }
-}
-
-/// Trims a display name and checks it: 1–24 characters, no control characters.
-pub fn clean_name(name: &str) -> Result<String, ApiError> {
-    let name = name.trim();
-    let n = name.chars().count();
-    if n == 0 || n > 24 {
-        return Err(bad("a name is 1 to 24 characters"));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(bad("a name cannot contain control characters"));
-    }
-    Ok(name.to_string())
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewPlayer {
-    name: String,
-}
-
-async fn create_player(
-    State(app): State<Shared>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Json<Value>, ApiError> {
-    check_origin(&app, &headers)?;
-    let req: NewPlayer = parse_body(&body)?;
-    let name = clean_name(&req.name)?;
-    app.limit(addr.ip(), "players")?;
-    let token = random_id(24);
-    let row = PlayerRow {
-        id: random_id(12),
-        name: name.clone(),
-        token_hash: token_hash(&token),
-        created: now_ms(),
     };
-    app.rooms
-        .ctx
-        .store
-        .create_player(&row)
-        .await
-        .map_err(internal)?;
-    Ok(Json(json!({"id": row.id, "name": name, "token": token})))
-}
-
-fn rating_json(r: &crate::ratings::Rating) -> Value {
-    json!({"rating": r.rating, "games": r.games, "provisional": r.games < PROVISIONAL_GAMES})
-}
-
-async fn me(State(app): State<Shared>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
-    let p = app.required(&headers).await?;
-    let rows = app
-        .rooms
-        .ctx
-        .store
-        .player_ratings(&p.id)
-        .await
-        .map_err(internal)?;
-    let ratings: Vec<Value> = rows
-        .iter()
-        .map(|r| {
-            let mut v = rating_json(&r.rating);
-            v["game"] = json!(r.game);
-            v
-        })
-        .collect();
-    Ok(Json(
-        json!({"id": p.id, "name": p.name, "ratings": ratings}),
-    ))
+    all.layer(axum::middleware::from_fn(crate::http::json_errors))
+        .layer(axum::middleware::from_fn(crate::http::security_headers))
 }
 
 #[derive(Deserialize)]
@@ -378,11 +299,15 @@ async fn lobby(State(app): State<Shared>) -> Result<Json<Value>, ApiError> {
             })
         })
         .collect();
-    let online = app
-        .rooms
-        .ctx
-        .online
-        .load(std::sync::atomic::Ordering::Relaxed);
+    let ctx = &app.rooms.ctx;
+    let mut online = ctx.online.load(std::sync::atomic::Ordering::Relaxed);
+    if ctx.clustered {
+        // The other processes' sockets, as of their last heartbeat (a lease round).
+        online += ctx.store.remote_online().await.unwrap_or_else(|e| {
+            tracing::warn!("counting other processes' sockets failed: {e}");
+            0
+        });
+    }
     let games = app.rooms.games(50);
     Ok(Json(
         json!({"rooms": list, "games": games, "playing": playing, "online": online}),
@@ -507,6 +432,10 @@ async fn move_clock(
     }
     let now = crate::util::advance(req.advance).ok_or_else(not_found)?;
     Ok(Json(json!({"now": now})))
+}
+
+fn rating_json(r: &crate::ratings::Rating) -> Value {
+    json!({"rating": r.rating, "games": r.games, "provisional": r.games < PROVISIONAL_GAMES})
 }
 
 #[derive(Deserialize)]

@@ -7,8 +7,10 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
 use serde_json::json;
 
 use crate::room::Rooms;
@@ -19,14 +21,19 @@ use crate::util::{now_ms, token_hash};
 pub struct App {
     /// Live rooms and the shared context.
     pub rooms: Arc<Rooms>,
-    /// Token hash → player, so sockets and calls do not read the database each time.
-    auth: Mutex<HashMap<String, PlayerRef>>,
+    /// Token hash → (player, when read), so sockets and calls do not read the database
+    /// each time; an entry older than [`AUTH_TTL_MS`] is read again (a rename made through
+    /// another process shows within that time).
+    auth: Mutex<HashMap<String, (PlayerRef, i64)>>,
     /// (address, what) → (minute, count) for creation limits.
     created: Mutex<HashMap<(IpAddr, &'static str), Window>>,
 }
 
 /// (minute, creations in it).
 type Window = (i64, u32);
+
+/// How long a token's player is trusted from memory, ms.
+const AUTH_TTL_MS: i64 = 10_000;
 
 /// An API error: HTTP status, stable code, message; body `{"error": code, "message"}`.
 pub struct ApiError(pub StatusCode, pub &'static str, pub String);
@@ -88,11 +95,13 @@ impl App {
             return Err(unauthorized());
         }
         let hash = token_hash(token);
-        if let Some(p) = self
+        let now = now_ms();
+        if let Some((p, at)) = self
             .auth
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .get(&hash)
+            && now - at < AUTH_TTL_MS
         {
             return Ok(p.clone());
         }
@@ -104,11 +113,26 @@ impl App {
             .await
             .map_err(internal)?
             .ok_or_else(unauthorized)?;
-        self.auth
+        let mut auth = self.auth.lock().unwrap_or_else(|e| e.into_inner());
+        if auth.len() > 100_000 {
+            auth.retain(|_, (_, at)| now - *at < AUTH_TTL_MS);
+        }
+        auth.insert(hash, (p.clone(), now));
+        Ok(p)
+    }
+
+    /// Shows `player`'s new name to the tokens held in memory.
+    pub fn renamed(&self, player: &PlayerRef) {
+        for (p, _) in self
+            .auth
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(hash, p.clone());
-        Ok(p)
+            .values_mut()
+        {
+            if p.id == player.id {
+                p.name = player.name.clone();
+            }
+        }
     }
 
     pub async fn required(&self, headers: &HeaderMap) -> Result<PlayerRef, ApiError> {
@@ -117,6 +141,11 @@ impl App {
 
     /// Counts one creation of `what` by `ip`; 429 beyond the per-minute limit.
     pub fn limit(&self, ip: IpAddr, what: &'static str) -> Result<(), ApiError> {
+        self.limit_to(ip, what, self.rooms.ctx.cfg.create_per_minute)
+    }
+
+    /// Counts one `what` by `ip`; 429 beyond `max` a minute.
+    pub fn limit_to(&self, ip: IpAddr, what: &'static str, max: u32) -> Result<(), ApiError> {
         let minute = now_ms() / 60_000;
         let mut map = self.created.lock().unwrap_or_else(|e| e.into_inner());
         if map.len() > 100_000 {
@@ -126,11 +155,11 @@ impl App {
         if e.0 != minute {
             *e = (minute, 0);
         }
-        if e.1 >= self.rooms.ctx.cfg.create_per_minute {
+        if e.1 >= max {
             return Err(ApiError(
                 StatusCode::TOO_MANY_REQUESTS,
                 "rate-limited",
-                format!("too many {what} created from this address; wait a minute"),
+                format!("too many {what} from this address; wait a minute"),
             ));
         }
         e.1 += 1;
@@ -154,4 +183,23 @@ pub fn unauthorized() -> ApiError {
         "unauthorized",
         "send Authorization: Bearer <token> from POST /api/players".into(),
     )
+}
+
+/// Reads a JSON body (an empty body is `{}`); 400 `bad-request` when it does not fit.
+pub fn parse_body<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
+    let body: &[u8] = if body.is_empty() { b"{}" } else { body };
+    serde_json::from_slice(body).map_err(|e| bad(format!("bad JSON body: {e}")))
+}
+
+/// 403 `bad-origin` unless the request comes from an allowed page (or from no page).
+pub fn check_origin(app: &App, headers: &HeaderMap) -> Result<(), ApiError> {
+    if app.origin_allowed(headers) {
+        Ok(())
+    } else {
+        Err(ApiError(
+            StatusCode::FORBIDDEN,
+            "bad-origin",
+            "this page's origin is not allowed".into(),
+        ))
+    }
 }

@@ -33,7 +33,10 @@ pub async fn start(
         let mut tick = tokio::time::interval(Duration::from_secs_f64(seconds / 4.0));
         loop {
             tick.tick().await;
-            match store.lease_round(seconds).await {
+            match store
+                .lease_round(seconds, rooms.ctx.online.load(Ordering::Relaxed))
+                .await
+            {
                 Ok(owned) => apply_leases(&rooms, owned).await,
                 Err(e) => {
                     // Without a renewed lease another process takes the rooms over; stop

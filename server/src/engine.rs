@@ -216,6 +216,11 @@ impl Engine {
         }
     }
 
+    /// The package's game (its record: tree, headers, PGN).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
     /// The game's kind.
     pub fn kind(&self) -> GameKind {
         self.kind

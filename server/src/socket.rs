@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -21,6 +21,14 @@ use crate::protocol::{ClientMsg, decode, error_json};
 use crate::refusal::Refusal;
 use crate::room::{Cmd, Joined, Rooms};
 use crate::store::PlayerRef;
+
+/// The transport limit of one message: a bigger one closes the socket with 1009.
+pub const MAX_FRAME: usize = 64 * 1024;
+
+/// What the WebSocket layer reads at most: a message between [`MAX_FRAME`] and this is
+/// read whole and answered with a clean close (1009); beyond it the layer stops reading
+/// mid-frame, and the close frame sent then may be lost to the connection's reset.
+const READ_LIMIT: usize = 4 * MAX_FRAME;
 
 #[derive(Deserialize)]
 pub(crate) struct SocketQuery {
@@ -36,7 +44,12 @@ pub(crate) async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Response {
     if !app.origin_allowed(&headers) {
-        return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
+        return ApiError(
+            StatusCode::FORBIDDEN,
+            "bad-origin",
+            "this page's origin is not allowed".into(),
+        )
+        .into_response();
     }
     let player = match q.token.as_deref() {
         None | Some("") => None,
@@ -47,7 +60,10 @@ pub(crate) async fn upgrade(
     };
     match app.rooms.get(&id).await {
         Ok(Some(_)) => {}
-        Ok(None) => return (StatusCode::NOT_FOUND, "no such room").into_response(),
+        Ok(None) => {
+            return ApiError(StatusCode::NOT_FOUND, "no-room", "no such room".into())
+                .into_response();
+        }
         Err(e) => {
             tracing::error!("loading a room failed: {e}");
             return ApiError::internal_response();
@@ -55,8 +71,8 @@ pub(crate) async fn upgrade(
     }
     let rooms = app.rooms.clone();
     // Small buffers: thousands of mostly idle sockets should not hold 128 KiB each.
-    ws.max_message_size(64 * 1024)
-        .max_frame_size(64 * 1024)
+    ws.max_message_size(READ_LIMIT)
+        .max_frame_size(READ_LIMIT)
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .on_upgrade(move |socket| run(socket, rooms, id, player))
@@ -101,7 +117,21 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
             tokio::select! {
                 msg = socket.recv() => {
                     let text = match msg {
-                        None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                        Some(Err(e)) => {
+                            if too_big(e) {
+                                close_too_big(&mut socket).await;
+                            }
+                            break;
+                        }
+                        None | Some(Ok(Message::Close(_))) => break,
+                        Some(Ok(Message::Text(t))) if t.len() > MAX_FRAME => {
+                            close_too_big(&mut socket).await;
+                            break;
+                        }
+                        Some(Ok(Message::Binary(b))) if b.len() > MAX_FRAME => {
+                            close_too_big(&mut socket).await;
+                            break;
+                        }
                         Some(Ok(Message::Text(t))) => t,
                         Some(Ok(Message::Binary(_))) => Utf8Bytes::from_static("\u{0}binary"),
                         Some(Ok(_)) => continue,
@@ -163,6 +193,32 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
             },
         )
         .await;
+}
+
+/// Closes the socket with 1009 and a reason, and waits a moment for the client's answer
+/// so that the close frame is read before the connection goes.
+async fn close_too_big(socket: &mut WebSocket) {
+    let frame = CloseFrame {
+        code: close_code::SIZE,
+        reason: Utf8Bytes::from_static("message over 64 KB"),
+    };
+    if socket.send(Message::Close(Some(frame))).await.is_ok() {
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(2), async {
+            while let Some(Ok(m)) = socket.recv().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
+    }
+}
+
+/// Was the read error a message over the WebSocket layer's limit?
+fn too_big(e: axum::Error) -> bool {
+    e.into_inner()
+        .downcast_ref::<tungstenite::Error>()
+        .is_some_and(|e| matches!(e, tungstenite::Error::Capacity(_)))
 }
 
 /// Handles one text message; returns the reply to send, if any.

@@ -108,6 +108,14 @@ pub fn token_hash(token: &str) -> String {
     d.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Is `id` shaped like an id this server hands out (URL-safe base64, not too long)?
+pub fn plausible_id(id: &str) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

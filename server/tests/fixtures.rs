@@ -265,10 +265,11 @@ fn sqlite_rows(db: &Path) -> Vec<String> {
     let conn = rusqlite::Connection::open(db).unwrap();
     let mut out = Vec::new();
     // The columns the earlier server wrote (later servers add `rooms.extra`, which must
-    // stay NULL in rooms written before it: see the check below).
+    // stay NULL in rooms written before it: see the check below, and `players.name_key`,
+    // the name's key for uniqueness).
     let rooms = "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version";
     for (table, columns, order) in [
-        ("players", "*", "id"),
+        ("players", "id, name, token_hash, created", "id"),
         ("rooms", rooms, "id"),
         ("moves", "*", "room, ply"),
         ("ratings", "*", "player, game"),

@@ -65,10 +65,10 @@ test("the language switch redraws the lobby and a room, and leaves no English", 
 });
 
 test("a 24-character name is cut with an ellipsis and a title; casual rooms show no ratings", async () => {
-  const long = "Abcdefghijklmnopqrstuvwx";
-  for (const viewport of [
-    { width: 1280, height: 900 },
-    { width: 390, height: 844 },
+  // Two people (names are unique on a server), each with a name of 24 characters.
+  for (const [viewport, long] of [
+    [{ width: 1280, height: 900 }, "Abcdefghijklmnopqrstuvwx"],
+    [{ width: 390, height: 844 }, "Zbcdefghijklmnopqrstuvwx"],
   ]) {
     const p = await person(browser, server, long, { viewport });
     await createRoom(p, { game: "chess", seat: "white", computers: { black: 1 } });

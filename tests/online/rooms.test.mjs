@@ -30,8 +30,11 @@ async function advance(ms) {
   return (await res.json()).now;
 }
 
+/** Pairs made so far: the default names differ per pair (names are unique on a server). */
+let pairs = 0;
+
 /** Two registered people in a playing two-player room, both sockets open. */
-async function pair(options = { game: "chess" }, names = ["Ana", "Bo"]) {
+async function pair(options = { game: "chess" }, names = [`Ana ${++pairs}`, `Bo ${pairs}`]) {
   const a = client();
   const b = client();
   await a.register(names[0]);

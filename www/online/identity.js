@@ -40,6 +40,27 @@ export async function register(name) {
   return p;
 }
 
+/** Renames this device's player on the server (same player, seats and history). */
+export async function rename(name) {
+  const p = await getClient().rename(name);
+  const me = identity();
+  if (me) write(KEY, { ...me, name: p.name });
+  return p;
+}
+
+/** Signs this device in as the player of a recovery code from another device. */
+export async function recover(code) {
+  const p = await getClient().recover(code);
+  write(KEY, { id: p.id, name: p.name, token: p.token });
+  return p;
+}
+
+/** This device's recovery code: its secret in groups of four, to type on another device. */
+export function recoveryCode() {
+  const token = identity()?.token ?? "";
+  return token.match(/.{1,4}/g)?.join(" ") ?? "";
+}
+
 export function forget() {
   try {
     localStorage.removeItem(KEY);

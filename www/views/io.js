@@ -77,19 +77,31 @@ export function bindIo() {
       return;
     }
     $("import").close();
-    const importKey = keyOf(game, choice);
-    const twin = await findImported(importKey);
-    if (twin) {
-      game.free();
-      location.hash = `#/game/${encodeURIComponent(twin.id)}`;
-      // The route opens it; say why no new entry appeared.
-      setTimeout(() => flash(t("importDuplicate")), 0);
-      return;
-    }
-    const seats = Object.fromEntries(seatsOf(choice).map((s) => [s, { type: "human", level: 3 }]));
-    const settings = { showLegal: state.prefs.showLegal, rotate: state.prefs.rotate, timeLimit: 0, moveLimit: 0, alternate: state.prefs.alternate, firstPlayer: "red", imported: true };
-    openGame({ id: store.newId(), choice, seats, settings, created: Date.now(), importKey, importNote: game.importNote }, game);
+    await openImported(game, choice);
   });
+}
+
+/** Opens an imported game in the game view (or its earlier import, saying so). */
+async function openImported(game, choice) {
+  const importKey = keyOf(game, choice);
+  const twin = await findImported(importKey);
+  if (twin) {
+    game.free();
+    location.hash = `#/game/${encodeURIComponent(twin.id)}`;
+    // The route opens it; say why no new entry appeared.
+    setTimeout(() => flash(t("importDuplicate")), 0);
+    return;
+  }
+  const seats = Object.fromEntries(seatsOf(choice).map((s) => [s, { type: "human", level: 3 }]));
+  const settings = { showLegal: state.prefs.showLegal, rotate: state.prefs.rotate, timeLimit: 0, moveLimit: 0, alternate: state.prefs.alternate, firstPlayer: "red", imported: true };
+  openGame({ id: store.newId(), choice, seats, settings, created: Date.now(), importKey, importNote: game.importNote }, game);
+}
+
+/** Opens an online game's record (PGN or PGN4 from the server, with its clocks) in the game
+ * view, to step through it like any imported game. */
+export async function openRecord(text, choice) {
+  const { game, choice: read } = importText(text, choice);
+  await openImported(game, read);
 }
 
 /** What makes two imports the same game: the game, its start and its moves. */

@@ -1,7 +1,7 @@
 // Pieces the online pages share: making elements (names from other people are only ever set
 // as text), the name form, and player names that never push a column out.
 import { ot, refusal } from "../online/strings.js";
-import { register } from "../online/identity.js";
+import { register, recover } from "../online/identity.js";
 
 export const el = (tag, props = {}, ...children) => {
   const n = Object.assign(document.createElement(tag), props);
@@ -11,6 +11,10 @@ export const el = (tag, props = {}, ...children) => {
 
 /** A person's name: cut with an ellipsis where it does not fit, whole in the title. */
 export const nameSpan = (name, className = "player-name") => el("span", { className, textContent: name, title: name });
+
+/** A person's name as a link to their profile (`#player=<id>`). */
+export const nameLink = (player, className = "player-name") =>
+  el("a", { className: `${className} profile-link`, href: `#player=${encodeURIComponent(player.id)}`, textContent: player.name, title: player.name });
 
 /** The name form (`#online-name`); `then()` runs once the name is registered. */
 export function nameForm(then, { focus = true } = {}) {
@@ -31,10 +35,32 @@ export function nameForm(then, { focus = true } = {}) {
       await register(input.value);
       await then();
     } catch (err) {
-      error.textContent = refusal(err);
+      error.textContent = err?.code === "taken" ? ot("nameTaken") : refusal(err);
       error.hidden = false;
     }
   });
+  // Or sign in with the recovery code of another device: the same player here.
+  const code = el("input", { id: "online-code", autocomplete: "off", spellcheck: false });
+  const codeError = el("p", { className: "error", id: "online-code-error", hidden: true, role: "alert" });
+  const recovery = el(
+    "form",
+    { className: "online-name", id: "online-recover" },
+    el("label", { htmlFor: "online-code", textContent: ot("recoveryShow") }),
+    code,
+    codeError,
+    el("button", { type: "submit", id: "online-code-go", textContent: ot("recoveryGo") }),
+  );
+  recovery.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      await recover(code.value);
+      await then();
+    } catch (err) {
+      codeError.textContent = refusal(err);
+      codeError.hidden = false;
+    }
+  });
+  const details = el("details", { className: "recover-box" }, el("summary", { textContent: ot("recoveryUse") }), recovery);
   if (focus) queueMicrotask(() => input.isConnected && input.focus());
-  return form;
+  return el("div", { className: "name-forms" }, form, details);
 }

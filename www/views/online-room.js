@@ -17,7 +17,7 @@ import { clockText } from "../online/clock.js";
 import { MoveRounds, rounds } from "../online/moves.js";
 import { notifyOn, setNotify } from "../online/prefs.js";
 import { getClient, identity, forget, rememberRoom, ratingBefore, setRatingBefore } from "../online/identity.js";
-import { el, nameSpan, nameForm } from "./online-common.js";
+import { el, nameForm, nameLink } from "./online-common.js";
 import { chatPanel, renderChat } from "./online-chat.js";
 
 /** The room page's state: the open Room, its Board, timers and what the view keeps. */
@@ -138,7 +138,7 @@ function renderJoinChoice(root, id, snapshot) {
   const me = identity();
   const seats = el("p", { className: "room-seats" });
   for (const s of snapshot.seats) {
-    seats.append(el("span", { className: "room-seat" + (s.player || s.computer ? "" : " free") }, swatch(s.seat), s.player ? nameSpan(s.player.name) : s.computer ? ot("computerSeat", { n: s.computer }) : ot("freeSeat")));
+    seats.append(el("span", { className: "room-seat" + (s.player || s.computer ? "" : " free") }, swatch(s.seat), s.player ? nameLink(s.player) : s.computer ? ot("computerSeat", { n: s.computer }) : ot("freeSeat")));
   }
   root.replaceChildren(
     el("h1", { textContent: gameName(snapshot.game) }),
@@ -605,7 +605,7 @@ function renderSeats(s, mySeat) {
     const who = el("div", { className: "who" });
     const name = el("td", { className: "online-name" }, who);
     if (x.player) {
-      who.append(nameSpan(x.player.name));
+      who.append(nameLink(x.player));
       if (x.seat === mySeat) who.append(el("span", { className: "muted you", textContent: ` (${ot("you")})` }));
       // Ratings matter only where they change: rated rooms.
       if (s.rated) {

@@ -7,8 +7,9 @@ import { seatName } from "../i18n/index.js";
 import { $, hideBanner, swatch, fmtDate } from "./common.js";
 import { ot, refusal } from "../online/strings.js";
 import { CONTROLS, controlText } from "../online/clock.js";
-import { getClient, identity, forget, myRooms, rememberRoom } from "../online/identity.js";
-import { el, nameSpan, nameForm } from "./online-common.js";
+import { getClient, identity, rememberRoom, rename, recoveryCode } from "../online/identity.js";
+import { el, nameLink, nameForm } from "./online-common.js";
+import { renderProfile, gamesList } from "./online-profile.js";
 import { openRoomPage, closeRoomPage, redrawRoom, roomDebug } from "./online-room.js";
 
 /** The online pages' state: where they draw and what is open. */
@@ -53,11 +54,17 @@ export function leaveOnline() {
 export function redrawOnline() {
   if (view.route === undefined) return;
   if (view.route === null) return renderLobby();
+  if (view.route.startsWith("player/")) return renderProfile(view.root, view.route.slice("player/".length));
   redrawRoom();
 }
 
-/** Route entry: `id` null for the lobby. */
-export async function renderOnline(id) {
+/** Route entry: `id` null for the lobby; `player` with `sub` the id for a profile. */
+export async function renderOnline(id, sub = null) {
+  if (id === "player" && sub) {
+    leaveOnline();
+    view.route = `player/${sub}`;
+    return renderProfile(view.root, sub);
+  }
   if (id !== view.route || !id) leaveOnline();
   view.route = id ?? null;
   if (!(await getClient().health())) {
@@ -78,15 +85,11 @@ async function renderLobby() {
         ot("playingAs") + " ",
         el("strong", { id: "online-me", textContent: me.name }),
         " ",
-        el("button", {
-          type: "button",
-          className: "link",
-          textContent: ot("changeName"),
-          onclick: () => {
-            forget();
-            renderLobby();
-          },
-        }),
+        el("a", { id: "online-profile", className: "link", href: `#player=${encodeURIComponent(me.id)}`, textContent: ot("profileLink") }),
+        " ",
+        el("button", { type: "button", className: "link", id: "online-rename", textContent: ot("changeName"), onclick: () => renameForm(who) }),
+        " ",
+        el("button", { type: "button", className: "link", id: "online-recovery", textContent: ot("recoveryShow"), onclick: () => showRecovery(who) }),
       )
     : el("p", { className: "online-who muted", id: "online-anonymous", textContent: ot("notNamed") });
   const counts = el("p", { id: "online-counts", className: "online-counts" });
@@ -109,7 +112,7 @@ async function renderLobby() {
       createBox,
       el("section", { className: "online-box" }, el("h2", { textContent: ot("waitingRooms") }), list),
       el("section", { className: "online-box" }, el("h2", { textContent: ot("inProgress") }), playing),
-      me ? el("section", { className: "online-box" }, el("h2", { textContent: ot("myGames") }), el("p", { className: "muted", textContent: ot("myGamesHelp") }), myGamesList()) : null,
+      me ? el("section", { className: "online-box", id: "my-online" }, el("h2", { textContent: ot("myGames") }), el("p", { className: "muted", textContent: ot("myGamesHelp") }), gamesList(me.id, { limit: 5 })) : null,
       el("section", { className: "online-box", id: "leaderboard-box" }, el("h2", { textContent: ot("leaderboard") }), lbGame, lbTable),
     ),
   );
@@ -138,7 +141,7 @@ export function timeText(r) {
 function seatsLine(seats) {
   const line = el("span", { className: "room-seats" });
   for (const s of seats) {
-    const who = s.player ? nameSpan(s.player.name) : s.computer ? ot("computerSeat", { n: s.computer }) : ot("freeSeat");
+    const who = s.player ? nameLink(s.player) : s.computer ? ot("computerSeat", { n: s.computer }) : ot("freeSeat");
     line.append(el("span", { className: "room-seat" + (s.player || s.computer ? "" : " free") }, swatch(s.seat), who));
   }
   return line;
@@ -267,25 +270,6 @@ function createForm() {
   return form;
 }
 
-function myGamesList() {
-  const rooms = myRooms();
-  if (!rooms.length) return el("p", { id: "my-online-empty", className: "muted", textContent: ot("noMyGames") });
-  return el(
-    "ul",
-    { id: "my-online", className: "online-rooms" },
-    ...rooms.slice(0, 10).map((r) =>
-      el(
-        "li",
-        { className: "online-room" },
-        swatch(r.seat),
-        el("strong", { textContent: gameName(r.game) }),
-        el("span", { className: "muted", textContent: fmtDate(r.at) }),
-        el("a", { className: "button", href: `#/online/${encodeURIComponent(r.id)}`, textContent: ot("open") }),
-      ),
-    ),
-  );
-}
-
 async function renderLeaderboard(game, table) {
   let rows = [];
   try {
@@ -308,11 +292,51 @@ async function renderLeaderboard(game, table) {
           "tr",
           { className: r.player.id === identity()?.id ? "me" : "" },
           el("td", { textContent: String(i + 1) }),
-          el("td", {}, nameSpan(r.player.name)),
+          el("td", {}, nameLink(r.player)),
           el("td", { textContent: `${Math.round(r.rating)}${r.provisional ? "?" : ""}`, title: r.provisional ? ot("provisional") : "" }),
           el("td", { textContent: String(r.games) }),
         ),
       ),
+    ),
+  );
+}
+
+/** The rename form, in place of the "Playing as" line: the same player under a new name. */
+function renameForm(who) {
+  const input = el("input", { id: "online-rename-name", maxLength: 24, required: true, autocomplete: "nickname", value: identity()?.name ?? "" });
+  const error = el("p", { className: "error", id: "online-rename-error", hidden: true, role: "alert" });
+  const form = el(
+    "form",
+    { className: "online-name", id: "online-rename-form" },
+    el("label", { htmlFor: "online-rename-name", textContent: ot("yourName") }),
+    input,
+    el("small", { textContent: ot("renameHint") }),
+    error,
+    el("button", { type: "submit", className: "primary", id: "online-rename-go", textContent: ot("renameGo") }),
+  );
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      await rename(input.value);
+      renderLobby();
+    } catch (err) {
+      error.textContent = err?.code === "taken" ? ot("nameTaken") : refusal(err);
+      error.hidden = false;
+    }
+  });
+  who.replaceWith(form);
+  input.focus();
+}
+
+/** Shows this device's recovery code under the "Playing as" line. */
+function showRecovery(who) {
+  if (document.getElementById("online-recovery-code")) return;
+  who.after(
+    el(
+      "p",
+      { className: "notice recovery", id: "online-recovery-box" },
+      el("span", { textContent: ot("recoveryHelp") + " " }),
+      el("code", { id: "online-recovery-code", textContent: recoveryCode() }),
     ),
   );
 }

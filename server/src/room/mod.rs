@@ -43,7 +43,7 @@ use crate::store::{PlayerRef, RoomRow, Store};
 
 pub use chat::ChatOut;
 pub use registry::Rooms;
-pub use replay::Replayed;
+pub use replay::{Replayed, clock_of, replay};
 
 /// What a socket gets when it connects.
 pub struct Joined {
@@ -189,6 +189,12 @@ struct Room {
 impl Ctx {
     /// Tells the other processes about a new room that starts at once.
     pub async fn notify_new(&self, room: &str) {
+        self.notify(room).await;
+    }
+
+    /// Tells the other processes that room `room` changed outside its task (a player
+    /// renamed in its seats).
+    pub async fn notify_changed(&self, room: &str) {
         self.notify(room).await;
     }
 

@@ -321,6 +321,7 @@ pub(super) fn end_record(row: &RoomRow, engine: &Engine) -> EndRecord {
         result: engine.status_json().to_string(),
         game: row.game,
         rated,
+        people: crate::store::people_of(&row.seats),
     }
 }
 

@@ -101,7 +101,7 @@ pub fn replay(row: &RoomRow, actions: &[ActionRow]) -> Result<Replayed, StoreErr
 
 /// The clock of a room's game rebuilt from its events (`None` without a time control or
 /// before the game started).
-pub(super) fn clock_of(row: &RoomRow, events: &[ClockEvent]) -> Option<GameClock> {
+pub fn clock_of(row: &RoomRow, events: &[ClockEvent]) -> Option<GameClock> {
     let control = row.extra.clock?;
     let started = row.extra.started?;
     let fresh = GameClock::for_game(row.game, control, started.max(0) as u64);

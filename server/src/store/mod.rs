@@ -12,7 +12,10 @@
 //! `chat(room, seq, at, line)`,
 //! `moves(room, ply, text, at)` with primary key `(room, ply)` so that one ply can only ever
 //! be stored once (the key is what makes two processes racing for a ply safe), and
-//! `ratings(player, game, rating, games)`.
+//! `ratings(player, game, rating, games)`; `players.name_key` (the name's [`crate::names::key`],
+//! unique: one person per name), `results(room, player, game, seat, ended, rating_before,
+//! rating_after)` (one row per person and finished game: the history and the rating graph)
+//! and `meta(key, value)` (which one-time migrations ran).
 
 pub mod postgres;
 pub mod sqlite;
@@ -226,6 +229,110 @@ pub struct EndRecord {
     pub game: GameKind,
     /// Seated players and their final places, when the room is rated (R10.5).
     pub rated: Option<Vec<(String, u32)>>,
+    /// Every person seated (player id, seat index): a `results` row each.
+    pub people: Vec<(String, i64)>,
+}
+
+/// A player's public facts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerInfo {
+    /// Public id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Creation time, ms since the epoch.
+    pub created: i64,
+}
+
+/// One finished game in a player's history (a `results` row with its room).
+#[derive(Clone, Debug)]
+pub struct HistoryRow {
+    /// The room, as stored (seats carry the current names).
+    pub room: RoomRow,
+    /// The player's seat index.
+    pub seat: i64,
+    /// When the game ended, ms.
+    pub ended: i64,
+    /// The player's rating before and after, when the game was rated.
+    pub rating: Option<(f64, f64)>,
+}
+
+/// Where a page of history starts: strictly older than this (ended, room).
+pub type Cursor = (i64, String);
+
+/// What a rename did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Renamed {
+    /// Done; the rooms waiting or playing whose seats now show the new name.
+    Done(Vec<String>),
+    /// Another player has this name (case-insensitively).
+    Taken,
+    /// No such player.
+    Unknown,
+}
+
+/// The names of players created before names were unique, made unique: each (id, name),
+/// in creation order, whose key is in `taken` gets a short suffix of its id (as long as
+/// needed). Returns each player's (id, name, key), the name changed or not.
+pub(crate) fn unique_names(
+    players: &[(String, String)],
+    taken: &mut std::collections::HashSet<String>,
+) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    for (id, name) in players {
+        let mut shown = name.clone();
+        let mut k = crate::names::key(name);
+        let mut len = 4;
+        while taken.contains(&k) {
+            if len > id.len() {
+                // Only a name spelt like a suffixed twin gets here; the whole id decides.
+                shown = format!("{name} #{id}");
+                k = crate::names::key(&shown) + "#";
+                break;
+            }
+            shown = crate::names::with_suffix(name, id, len);
+            k = crate::names::key(&shown);
+            len += 2;
+        }
+        taken.insert(k.clone());
+        out.push((id.clone(), shown, k));
+    }
+    out
+}
+
+/// `seats` (stored JSON) with `player`'s name set to `name`; `None` when they do not sit
+/// there.
+pub(crate) fn renamed_seats(seats: &str, player: &str, name: &str) -> StoreResult<Option<String>> {
+    let mut rows: Vec<SeatRow> = serde_json::from_str(seats)?;
+    let mut hit = false;
+    for s in &mut rows {
+        if let Some(p) = &mut s.player
+            && p.id == player
+        {
+            p.name = name.to_string();
+            hit = true;
+        }
+    }
+    Ok(if hit {
+        Some(serde_json::to_string(&rows)?)
+    } else {
+        None
+    })
+}
+
+/// The `LIKE` pattern of stored seats that may hold `player` (checked exactly after: `_`
+/// in an id matches any character).
+pub(crate) fn seats_pattern(player: &str) -> String {
+    format!("%\"id\":\"{player}\"%")
+}
+
+/// The people of a finished room's stored seats: (player id, seat index).
+pub(crate) fn people_of(seats: &[SeatRow]) -> Vec<(String, i64)> {
+    seats
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.player.as_ref().map(|p| (p.id.clone(), i as i64)))
+        .collect()
 }
 
 /// An action to store, with what it changes in the room.
@@ -270,8 +377,30 @@ pub struct RatingRow {
 pub trait Store: Send + Sync + 'static {
     /// Creates the tables if missing.
     async fn migrate(&self) -> StoreResult<()>;
-    /// Stores a new player.
-    async fn create_player(&self, p: &PlayerRow) -> StoreResult<()>;
+    /// Stores a new player; `false` when another player has the name (case-insensitively).
+    async fn create_player(&self, p: &PlayerRow) -> StoreResult<bool>;
+    /// Renames a player and every seat they hold (the rooms keep them; live rooms are
+    /// listed to be read again).
+    async fn rename_player(&self, id: &str, name: &str) -> StoreResult<Renamed>;
+    /// A player's public facts.
+    async fn player(&self, id: &str) -> StoreResult<Option<PlayerInfo>>;
+    /// Up to `limit` finished games of `player`, newest first, older than `before`.
+    async fn history(
+        &self,
+        player: &str,
+        before: Option<Cursor>,
+        limit: i64,
+    ) -> StoreResult<Vec<HistoryRow>>;
+    /// The last `limit` ratings of `player` in `game` after each rated game, oldest first:
+    /// (ended, rating).
+    async fn rating_history(
+        &self,
+        player: &str,
+        game: GameKind,
+        limit: i64,
+    ) -> StoreResult<Vec<(i64, f64)>>;
+    /// The players' ratings before the game of `room` ended (rated and finished), by id.
+    async fn ratings_before(&self, room: &str) -> StoreResult<Vec<(String, f64)>>;
     /// The player owning the token whose hash is `token_hash`.
     async fn player_by_token(&self, token_hash: &str) -> StoreResult<Option<PlayerRef>>;
     /// Stores a new room.
@@ -322,6 +451,10 @@ pub trait Store: Send + Sync + 'static {
     async fn set_presence(&self, _room: &str, _player: &str, _present: bool) -> StoreResult<()> {
         Ok(())
     }
+    /// Sockets open on the other live processes (as of their last heartbeat).
+    async fn remote_online(&self) -> StoreResult<i64> {
+        Ok(0)
+    }
     /// Players with a socket on room `room` in another live process.
     async fn remote_presence(&self, _room: &str) -> StoreResult<std::collections::HashSet<String>> {
         Ok(Default::default())
@@ -345,4 +478,33 @@ pub(crate) fn rating_changes(
         .zip(after)
         .map(|(((p, _), b), a)| (p.clone(), b, a))
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn older_twins_get_a_suffix_and_the_first_keeps_the_name() {
+        let mut taken = Default::default();
+        let rows = [
+            ("AAAA1111".to_string(), "Ana".to_string()),
+            ("BBBB2222".to_string(), "ana".to_string()),
+            ("CCCC3333".to_string(), "Bo".to_string()),
+            ("DDDD4444".to_string(), "ANA".to_string()),
+        ];
+        let out = unique_names(&rows, &mut taken);
+        let names: Vec<&str> = out.iter().map(|r| r.1.as_str()).collect();
+        assert_eq!(names, ["Ana", "ana #BBBB", "Bo", "ANA #DDDD"]);
+        let keys: std::collections::HashSet<_> = out.iter().map(|r| &r.2).collect();
+        assert_eq!(keys.len(), 4);
+    }
+
+    #[test]
+    fn renaming_seats_touches_only_that_player() {
+        let seats = r#"[{"player":{"id":"a_b","name":"Old"}},{"computer":3},{"player":{"id":"axb","name":"X"}}]"#;
+        let out = renamed_seats(seats, "a_b", "New").unwrap().unwrap();
+        assert!(out.contains(r#""name":"New""#) && out.contains(r#""name":"X""#));
+        assert_eq!(renamed_seats(seats, "zzz", "New").unwrap(), None);
+    }
 }

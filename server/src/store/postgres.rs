@@ -1,7 +1,7 @@
 //! The shared store: PostgreSQL, for several server processes.
 //!
 //! Same tables as SQLite, plus what the processes need to cooperate:
-//! `processes(id, expires)` (a heartbeat per live process), `leases(room, owner, expires)`
+//! `processes(id, expires, online)` (a heartbeat per live process, with its open sockets), `leases(room, owner, expires)`
 //! (which process runs a room's timers and computer moves) and `presence(room, player,
 //! process)` (who has a socket where). Changes travel as `NOTIFY tablero, '<process> <room>'`;
 //! receivers read the room again from the tables, so a lost notification only delays an
@@ -56,7 +56,121 @@ CREATE TABLE IF NOT EXISTS chat (
 CREATE TABLE IF NOT EXISTS presence (
   room TEXT NOT NULL, player TEXT NOT NULL, process TEXT NOT NULL,
   PRIMARY KEY (room, player, process));
+ALTER TABLE players ADD COLUMN IF NOT EXISTS name_key TEXT;
+CREATE TABLE IF NOT EXISTS results (
+  room TEXT NOT NULL, player TEXT NOT NULL, game TEXT NOT NULL, seat BIGINT NOT NULL,
+  ended BIGINT NOT NULL, rating_before DOUBLE PRECISION, rating_after DOUBLE PRECISION,
+  PRIMARY KEY (room, player));
+CREATE INDEX IF NOT EXISTS results_player ON results(player, ended, room);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+ALTER TABLE processes ADD COLUMN IF NOT EXISTS online BIGINT NOT NULL DEFAULT 0;
 ";
+
+/// Gives every player without a name key one (names shared with an earlier player get a
+/// short suffix, in the seats too), then makes keys unique.
+async fn unique_keys(c: &tokio_postgres::Client) -> StoreResult<()> {
+    let missing: Vec<(String, String)> = c
+        .query(
+            "SELECT id, name FROM players WHERE name_key IS NULL ORDER BY created, id",
+            &[],
+        )
+        .await?
+        .iter()
+        .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+        .collect::<StoreResult<_>>()?;
+    if !missing.is_empty() {
+        let mut taken: HashSet<String> = c
+            .query(
+                "SELECT name_key FROM players WHERE name_key IS NOT NULL",
+                &[],
+            )
+            .await?
+            .iter()
+            .map(|r| r.try_get(0).map_err(StoreError::from))
+            .collect::<StoreResult<_>>()?;
+        for ((id, name, key), (_, old)) in
+            unique_names(&missing, &mut taken).into_iter().zip(&missing)
+        {
+            c.execute(
+                "UPDATE players SET name = $1, name_key = $2 WHERE id = $3",
+                &[&name, &key, &id],
+            )
+            .await?;
+            if &name != old {
+                rename_seats(c, &id, &name).await?;
+            }
+        }
+    }
+    c.batch_execute("CREATE UNIQUE INDEX IF NOT EXISTS players_name_key ON players(name_key)")
+        .await?;
+    Ok(())
+}
+
+/// Rewrites `player`'s name in every room's seats; returns the live rooms touched.
+async fn rename_seats(
+    c: &impl tokio_postgres::GenericClient,
+    player: &str,
+    name: &str,
+) -> StoreResult<Vec<String>> {
+    let rows = c
+        .query(
+            "SELECT id, seats, status FROM rooms WHERE seats LIKE $1 FOR UPDATE",
+            &[&seats_pattern(player)],
+        )
+        .await?;
+    let mut live = Vec::new();
+    for r in rows {
+        let (id, seats, status): (String, String, String) =
+            (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+        if let Some(seats) = renamed_seats(&seats, player, name)? {
+            c.execute(
+                "UPDATE rooms SET seats = $1, version = version + 1 WHERE id = $2",
+                &[&seats, &id],
+            )
+            .await?;
+            if status == "waiting" || status == "playing" {
+                live.push(id);
+            }
+        }
+    }
+    Ok(live)
+}
+
+/// Once: a `results` row per person of every game that ended before the table existed.
+async fn backfill_results(c: &tokio_postgres::Client) -> StoreResult<()> {
+    if c.query_opt("SELECT value FROM meta WHERE key = 'results'", &[])
+        .await?
+        .is_some()
+    {
+        return Ok(());
+    }
+    let rooms = c
+        .query(
+            "SELECT r.id, r.game, r.seats, COALESCE((SELECT MAX(at) FROM moves m WHERE m.room = r.id), r.created)
+             FROM rooms r WHERE r.status = 'over'",
+            &[],
+        )
+        .await?;
+    for r in rooms {
+        let (id, game, seats, ended): (String, String, String, i64) =
+            (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
+        let seats: Vec<SeatRow> = serde_json::from_str(&seats)?;
+        for (player, seat) in people_of(&seats) {
+            c.execute(
+                "INSERT INTO results (room, player, game, seat, ended) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT DO NOTHING",
+                &[&id, &player, &game, &seat, &ended],
+            )
+            .await?;
+        }
+    }
+    c.execute(
+        "INSERT INTO meta (key, value) VALUES ('results', 'done')",
+        &[],
+    )
+    .await?;
+    Ok(())
+}
 
 const ROOM_COLUMNS: &str = "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version, extra";
 
@@ -118,17 +232,17 @@ impl PgStore {
         })
     }
 
-    /// Renews this process's heartbeat and leases, takes over unowned or expired leases of
-    /// unfinished rooms, forgets dead processes' presence; returns the rooms this process
-    /// owns.
-    pub async fn lease_round(&self, seconds: f64) -> StoreResult<Vec<String>> {
+    /// Renews this process's heartbeat (with its `online` socket count) and leases, takes
+    /// over unowned or expired leases of unfinished rooms, forgets dead processes' presence;
+    /// returns the rooms this process owns.
+    pub async fn lease_round(&self, seconds: f64, online: i64) -> StoreResult<Vec<String>> {
         let mut c = self.pool.get().await?;
         let tx = c.transaction().await?;
         let ttl = (seconds * 1000.0) as i64;
         tx.execute(
-            "INSERT INTO processes (id, expires) VALUES ($1, now() + $2::bigint * interval '1 millisecond')
-             ON CONFLICT (id) DO UPDATE SET expires = excluded.expires",
-            &[&self.me, &ttl],
+            "INSERT INTO processes (id, expires, online) VALUES ($1, now() + $2::bigint * interval '1 millisecond', $3)
+             ON CONFLICT (id) DO UPDATE SET expires = excluded.expires, online = excluded.online",
+            &[&self.me, &ttl, &online],
         )
         .await?;
         tx.execute(
@@ -170,21 +284,150 @@ impl Store for PgStore {
         let c = self.pool.get().await?;
         // Two processes starting together would race on CREATE TABLE IF NOT EXISTS; an
         // advisory lock serialises them.
-        c.batch_execute(&format!(
-            "SELECT pg_advisory_lock(7426001); {SCHEMA} SELECT pg_advisory_unlock(7426001);"
-        ))
-        .await?;
-        Ok(())
+        c.batch_execute(&format!("SELECT pg_advisory_lock(7426001); {SCHEMA}"))
+            .await?;
+        let done = async {
+            unique_keys(&c).await?;
+            backfill_results(&c).await
+        }
+        .await;
+        c.batch_execute("SELECT pg_advisory_unlock(7426001);")
+            .await?;
+        done
     }
 
-    async fn create_player(&self, p: &PlayerRow) -> StoreResult<()> {
+    async fn create_player(&self, p: &PlayerRow) -> StoreResult<bool> {
         let c = self.pool.get().await?;
-        c.execute(
-            "INSERT INTO players (id, name, token_hash, created) VALUES ($1, $2, $3, $4)",
-            &[&p.id, &p.name, &p.token_hash, &p.created],
-        )
-        .await?;
-        Ok(())
+        let n = c
+            .execute(
+                "INSERT INTO players (id, name, token_hash, created, name_key) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (name_key) DO NOTHING",
+                &[&p.id, &p.name, &p.token_hash, &p.created, &crate::names::key(&p.name)],
+            )
+            .await?;
+        Ok(n == 1)
+    }
+
+    async fn rename_player(&self, id: &str, name: &str) -> StoreResult<Renamed> {
+        let mut c = self.pool.get().await?;
+        let tx = c.transaction().await?;
+        let key = crate::names::key(name);
+        let holder = tx
+            .query_opt("SELECT id FROM players WHERE name_key = $1", &[&key])
+            .await?;
+        if let Some(h) = holder
+            && h.try_get::<_, String>(0)? != id
+        {
+            return Ok(Renamed::Taken);
+        }
+        // A racing rename to the same name loses on the unique index: taken too.
+        let n = match tx
+            .execute(
+                "UPDATE players SET name = $1, name_key = $2 WHERE id = $3",
+                &[&name, &key, &id],
+            )
+            .await
+        {
+            Ok(n) => n,
+            Err(e) if e.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION) => {
+                return Ok(Renamed::Taken);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        if n == 0 {
+            return Ok(Renamed::Unknown);
+        }
+        let live = rename_seats(&*tx, id, name).await?;
+        tx.commit().await?;
+        Ok(Renamed::Done(live))
+    }
+
+    async fn player(&self, id: &str) -> StoreResult<Option<PlayerInfo>> {
+        let c = self.pool.get().await?;
+        let row = c
+            .query_opt(
+                "SELECT id, name, created FROM players WHERE id = $1",
+                &[&id],
+            )
+            .await?;
+        row.map(|r| {
+            Ok(PlayerInfo {
+                id: r.try_get(0)?,
+                name: r.try_get(1)?,
+                created: r.try_get(2)?,
+            })
+        })
+        .transpose()
+    }
+
+    async fn history(
+        &self,
+        player: &str,
+        before: Option<Cursor>,
+        limit: i64,
+    ) -> StoreResult<Vec<HistoryRow>> {
+        let c = self.pool.get().await?;
+        let (ended, room) = before.unwrap_or((i64::MAX, String::new()));
+        let all = room.is_empty();
+        let cols = ROOM_COLUMNS
+            .split(", ")
+            .map(|c| format!("r.{c}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let rows = c
+            .query(
+                &format!(
+                    "SELECT {cols}, x.seat, x.ended, x.rating_before, x.rating_after
+                     FROM results x JOIN rooms r ON r.id = x.room
+                     WHERE x.player = $1 AND (x.ended < $2 OR (x.ended = $2 AND ($4 OR x.room < $3)))
+                     ORDER BY x.ended DESC, x.room DESC LIMIT $5"
+                ),
+                &[&player, &ended, &room, &all, &limit],
+            )
+            .await?;
+        known_games(rows.iter().map(|r| {
+            let before: Option<f64> = r.try_get(15)?;
+            let after: Option<f64> = r.try_get(16)?;
+            Ok(HistoryRow {
+                room: room_from_row(r)?,
+                seat: r.try_get(13)?,
+                ended: r.try_get(14)?,
+                rating: before.zip(after),
+            })
+        }))
+    }
+
+    async fn rating_history(
+        &self,
+        player: &str,
+        game: GameKind,
+        limit: i64,
+    ) -> StoreResult<Vec<(i64, f64)>> {
+        let c = self.pool.get().await?;
+        let rows = c
+            .query(
+                "SELECT ended, rating_after FROM (SELECT ended, room, rating_after FROM results
+                 WHERE player = $1 AND game = $2 AND rating_after IS NOT NULL
+                 ORDER BY ended DESC, room DESC LIMIT $3) t ORDER BY ended, room",
+                &[&player, &game.id(), &limit],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect()
+    }
+
+    async fn ratings_before(&self, room: &str) -> StoreResult<Vec<(String, f64)>> {
+        let c = self.pool.get().await?;
+        let rows = c
+            .query(
+                "SELECT player, rating_before FROM results WHERE room = $1 AND rating_before IS NOT NULL",
+                &[&room],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect()
     }
 
     async fn player_by_token(&self, token_hash: &str) -> StoreResult<Option<PlayerRef>> {
@@ -376,6 +619,17 @@ impl Store for PgStore {
                         .await?;
                     }
                 }
+                for (player, seat) in &end.people {
+                    let change = changes.iter().find(|(p, _, _)| p == player);
+                    let before = change.map(|c| c.1.rating);
+                    let after = change.map(|c| c.2.rating);
+                    tx.execute(
+                        "INSERT INTO results (room, player, game, seat, ended, rating_before, rating_after)
+                         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
+                        &[&cm.room, player, &end.game.id(), seat, &cm.at, &before, &after],
+                    )
+                    .await?;
+                }
             }
         }
         tx.commit().await?;
@@ -460,6 +714,17 @@ impl Store for PgStore {
         }
         drop(c);
         self.notify(room).await
+    }
+
+    async fn remote_online(&self) -> StoreResult<i64> {
+        let c = self.pool.get().await?;
+        Ok(c
+            .query_one(
+                "SELECT COALESCE(SUM(online), 0)::bigint FROM processes WHERE id <> $1 AND expires > now()",
+                &[&self.me],
+            )
+            .await?
+            .try_get(0)?)
     }
 
     async fn remote_presence(&self, room: &str) -> StoreResult<HashSet<String>> {

@@ -146,6 +146,18 @@ CREATE TABLE IF NOT EXISTS ratings (
   PRIMARY KEY (player, game)
 );
 CREATE INDEX IF NOT EXISTS ratings_game ON ratings(game, rating);
+CREATE TABLE IF NOT EXISTS results (
+  room TEXT NOT NULL,
+  player TEXT NOT NULL,
+  game TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  ended INTEGER NOT NULL,
+  rating_before REAL,
+  rating_after REAL,
+  PRIMARY KEY (room, player)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS results_player ON results(player, ended, room);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS chat (
   room TEXT NOT NULL REFERENCES rooms(id),
   seq INTEGER NOT NULL,
@@ -166,6 +178,132 @@ fn add_columns(c: &Connection) -> StoreResult<()> {
     )?;
     if !has_extra {
         c.execute_batch("ALTER TABLE rooms ADD COLUMN extra TEXT")?;
+    }
+    let has_key: bool = c.query_row(
+        "SELECT COUNT(*) FROM pragma_table_info('players') WHERE name = 'name_key'",
+        [],
+        |r| r.get::<_, i64>(0).map(|n| n > 0),
+    )?;
+    if !has_key {
+        c.execute_batch("ALTER TABLE players ADD COLUMN name_key TEXT")?;
+    }
+    unique_keys(c)?;
+    c.execute_batch("CREATE UNIQUE INDEX IF NOT EXISTS players_name_key ON players(name_key)")?;
+    backfill_results(c)
+}
+
+/// Gives every player without a name key one: names shared with an earlier player (a
+/// database from before names were unique) get a short suffix, in the seats too.
+fn unique_keys(c: &Connection) -> StoreResult<()> {
+    let missing: Vec<(String, String)> = {
+        let mut st =
+            c.prepare("SELECT id, name FROM players WHERE name_key IS NULL ORDER BY created, id")?;
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?
+    };
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let mut taken: std::collections::HashSet<String> = {
+        let mut st = c.prepare("SELECT name_key FROM players WHERE name_key IS NOT NULL")?;
+        st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?
+    };
+    for ((id, name, key), (_, old)) in unique_names(&missing, &mut taken).into_iter().zip(&missing)
+    {
+        c.execute(
+            "UPDATE players SET name = ?1, name_key = ?2 WHERE id = ?3",
+            params![name, key, id],
+        )?;
+        if &name != old {
+            rename_seats(c, &id, &name)?;
+        }
+    }
+    Ok(())
+}
+
+/// Rewrites `player`'s name in every room's seats; returns the live rooms touched.
+fn rename_seats(c: &Connection, player: &str, name: &str) -> StoreResult<Vec<String>> {
+    let rooms: Vec<(String, String, String)> = {
+        let mut st = c.prepare_cached("SELECT id, seats, status FROM rooms WHERE seats LIKE ?1")?;
+        st.query_map(params![seats_pattern(player)], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })?
+        .collect::<Result<_, _>>()?
+    };
+    let mut live = Vec::new();
+    for (id, seats, status) in rooms {
+        if let Some(seats) = renamed_seats(&seats, player, name)? {
+            c.execute(
+                "UPDATE rooms SET seats = ?1, version = version + 1 WHERE id = ?2",
+                params![seats, id],
+            )?;
+            if status == "waiting" || status == "playing" {
+                live.push(id);
+            }
+        }
+    }
+    Ok(live)
+}
+
+/// Once: a `results` row per person of every game that ended before the table existed
+/// (no rating change is known for those).
+fn backfill_results(c: &Connection) -> StoreResult<()> {
+    let done: Option<String> = c
+        .query_row("SELECT value FROM meta WHERE key = 'results'", [], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    if done.is_some() {
+        return Ok(());
+    }
+    let rooms: Vec<(String, String, String, i64)> = {
+        let mut st = c.prepare(
+            "SELECT r.id, r.game, r.seats, COALESCE((SELECT MAX(at) FROM moves m WHERE m.room = r.id), r.created)
+             FROM rooms r WHERE r.status = 'over'",
+        )?;
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+            .collect::<Result<_, _>>()?
+    };
+    for (id, game, seats, ended) in rooms {
+        let seats: Vec<SeatRow> = serde_json::from_str(&seats)?;
+        for (player, seat) in people_of(&seats) {
+            c.execute(
+                "INSERT INTO results (room, player, game, seat, ended) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT DO NOTHING",
+                params![id, player, game, seat, ended],
+            )?;
+        }
+    }
+    c.execute(
+        "INSERT INTO meta (key, value) VALUES ('results', 'done')",
+        [],
+    )?;
+    Ok(())
+}
+
+/// Stores the `results` rows of a game that ended at `at`.
+fn store_results(
+    tx: &Connection,
+    room: &str,
+    end: &EndRecord,
+    at: i64,
+    changes: &[(String, Rating, Rating)],
+) -> StoreResult<()> {
+    for (player, seat) in &end.people {
+        let change = changes.iter().find(|(p, _, _)| p == player);
+        tx.execute(
+            "INSERT INTO results (room, player, game, seat, ended, rating_before, rating_after)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
+            params![
+                room,
+                player,
+                end.game.id(),
+                seat,
+                at,
+                change.map(|c| c.1.rating),
+                change.map(|c| c.2.rating)
+            ],
+        )?;
     }
     Ok(())
 }
@@ -231,14 +369,133 @@ impl Store for SqliteStore {
         .await
     }
 
-    async fn create_player(&self, p: &PlayerRow) -> StoreResult<()> {
+    async fn create_player(&self, p: &PlayerRow) -> StoreResult<bool> {
         let p = p.clone();
         self.call(move |c| {
-            c.execute(
-                "INSERT INTO players (id, name, token_hash, created) VALUES (?1, ?2, ?3, ?4)",
-                params![p.id, p.name, p.token_hash, p.created],
+            let n = c.execute(
+                "INSERT INTO players (id, name, token_hash, created, name_key) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (name_key) DO NOTHING",
+                params![p.id, p.name, p.token_hash, p.created, crate::names::key(&p.name)],
             )?;
-            Ok(())
+            Ok(n == 1)
+        })
+        .await
+    }
+
+    async fn rename_player(&self, id: &str, name: &str) -> StoreResult<Renamed> {
+        let (id, name) = (id.to_string(), name.to_string());
+        self.call(move |c| {
+            let key = crate::names::key(&name);
+            let holder: Option<String> = c
+                .query_row(
+                    "SELECT id FROM players WHERE name_key = ?1",
+                    params![key],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if holder.as_ref().is_some_and(|h| *h != id) {
+                return Ok(Renamed::Taken);
+            }
+            let n = c.execute(
+                "UPDATE players SET name = ?1, name_key = ?2 WHERE id = ?3",
+                params![name, key, id],
+            )?;
+            if n == 0 {
+                return Ok(Renamed::Unknown);
+            }
+            Ok(Renamed::Done(rename_seats(c, &id, &name)?))
+        })
+        .await
+    }
+
+    async fn player(&self, id: &str) -> StoreResult<Option<PlayerInfo>> {
+        let id = id.to_string();
+        self.call(move |c| {
+            Ok(c.query_row(
+                "SELECT id, name, created FROM players WHERE id = ?1",
+                params![id],
+                |r| {
+                    Ok(PlayerInfo {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        created: r.get(2)?,
+                    })
+                },
+            )
+            .optional()?)
+        })
+        .await
+    }
+
+    async fn history(
+        &self,
+        player: &str,
+        before: Option<Cursor>,
+        limit: i64,
+    ) -> StoreResult<Vec<HistoryRow>> {
+        let player = player.to_string();
+        let (ended, room) = before.unwrap_or((i64::MAX, String::new()));
+        let all = room.is_empty();
+        self.call(move |c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT {}, x.seat, x.ended, x.rating_before, x.rating_after
+                 FROM results x JOIN rooms r ON r.id = x.room
+                 WHERE x.player = ?1 AND (x.ended < ?2 OR (x.ended = ?2 AND (?4 OR x.room < ?3)))
+                 ORDER BY x.ended DESC, x.room DESC LIMIT ?5",
+                ROOM_COLUMNS
+                    .split(", ")
+                    .map(|c| format!("r.{c}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))?;
+            let rows = st
+                .query_map(params![player, ended, room, all, limit], |r| {
+                    let before: Option<f64> = r.get(15)?;
+                    let after: Option<f64> = r.get(16)?;
+                    Ok((room_from_row(r)?, r.get(13)?, r.get(14)?, before.zip(after)))
+                })?
+                .collect::<Result<Vec<_>, _>>()?;
+            known_games(rows.into_iter().map(|(raw, seat, ended, rating)| {
+                Ok(HistoryRow {
+                    room: with_seats(raw)?,
+                    seat,
+                    ended,
+                    rating,
+                })
+            }))
+        })
+        .await
+    }
+
+    async fn rating_history(
+        &self,
+        player: &str,
+        game: GameKind,
+        limit: i64,
+    ) -> StoreResult<Vec<(i64, f64)>> {
+        let player = player.to_string();
+        self.call(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT ended, rating_after FROM (SELECT ended, room, rating_after FROM results
+                 WHERE player = ?1 AND game = ?2 AND rating_after IS NOT NULL
+                 ORDER BY ended DESC, room DESC LIMIT ?3) ORDER BY ended, room",
+            )?;
+            let rows = st.query_map(params![player, game.id(), limit], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+    }
+
+    async fn ratings_before(&self, room: &str) -> StoreResult<Vec<(String, f64)>> {
+        let room = room.to_string();
+        self.call(move |c| {
+            let mut st = c.prepare_cached(
+                "SELECT player, rating_before FROM results WHERE room = ?1 AND rating_before IS NOT NULL",
+            )?;
+            let rows = st.query_map(params![room], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
         .await
     }
@@ -411,6 +668,7 @@ impl Store for SqliteStore {
                             )?;
                         }
                     }
+                    store_results(&tx, &cm.room, end, cm.at, &changes)?;
                 }
             }
             tx.commit()?;

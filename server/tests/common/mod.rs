@@ -144,8 +144,18 @@ impl Api {
         (status, resp.json().await.unwrap_or(Value::Null))
     }
 
+    /// Registers a player named `name`, or `name 2`, `name 3`... when a test of this
+    /// server already took it (names are unique).
     pub async fn player(&self, name: &str) -> Player {
-        let (s, v) = self.post("/api/players", None, json!({"name": name})).await;
+        let (mut s, mut v) = self.post("/api/players", None, json!({"name": name})).await;
+        for n in 2..100 {
+            if s != 409 {
+                break;
+            }
+            (s, v) = self
+                .post("/api/players", None, json!({"name": format!("{name} {n}")}))
+                .await;
+        }
         assert_eq!(s, 200, "{v}");
         Player {
             id: v["id"].as_str().unwrap().into(),
