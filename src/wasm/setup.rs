@@ -265,6 +265,7 @@ impl Setup {
     }
 
     /// Four players: each player's points, `{red, blue, yellow, green}`; `undefined` for two.
+    #[cfg(feature = "four")]
     #[wasm_bindgen(getter, unchecked_return_type = "Record<Seat, number> | undefined")]
     pub fn points(&self) -> Result<JsValue, JsValue> {
         match self.inner.points() {
@@ -285,6 +286,7 @@ impl Setup {
 
     /// Four players: sets points, `{blue: 12}` (players left out keep theirs). All or
     /// nothing.
+    #[cfg(feature = "four")]
     #[wasm_bindgen(setter)]
     pub fn set_points(
         &mut self,
@@ -309,6 +311,7 @@ impl Setup {
     }
 
     /// Four players: the players who are out; `undefined` for two.
+    #[cfg(feature = "four")]
     #[wasm_bindgen(getter, unchecked_return_type = "Seat[] | undefined")]
     pub fn out(&self) -> Result<JsValue, JsValue> {
         if self.inner.points().is_none() {
@@ -326,6 +329,7 @@ impl Setup {
     }
 
     /// Four players: sets who is out (everyone else is in). All or nothing.
+    #[cfg(feature = "four")]
     #[wasm_bindgen(setter)]
     pub fn set_out(
         &mut self,
