@@ -76,6 +76,12 @@ pub fn setup(
     let made =
         Fields::options(&options, "setup options", &["variant", "rules", "fen"]).and_then(|f| {
             let kind = kind_of(f.as_ref())?;
+            // A build without the four-player engine edits no four-player position.
+            if kind.rules().is_some() && !kind.is_four() {
+                return Err(Error::invalid_argument(
+                    "this build has no four-player engine (Cargo feature \"four\")",
+                ));
+            }
             match f.map(|f| f.string("fen")).transpose()?.flatten() {
                 Some(fen) => crate::Setup::from_fen(kind, &fen),
                 None => Ok(crate::Setup::new(kind)),
