@@ -453,6 +453,6 @@ impl Game {
 fn no_node(path: &[usize]) -> Error {
     Error::formatted(
         ErrorKind::InvalidArgument,
-        format_args!("no move at path {path:?}"),
+        format_args!("no move at path {}", super::tree::path_text(path)),
     )
 }
