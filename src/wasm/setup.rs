@@ -395,22 +395,21 @@ impl Setup {
         v: &JsValue,
     ) -> Result<Vec<(Player, CastlingSide, Option<String>)>, Error> {
         let kind = self.inner.kind();
-        read_array(v, "castling", 8)?
-            .iter()
-            .map(|item| {
-                let f = Fields::open(item, "castling right")?.ok_or_else(|| {
-                    Error::invalid_argument(
-                        "a castling right must be an object {player, side, rook?}",
-                    )
-                })?;
-                let player = player_arg(&f.get("player")?, kind, "castling right \"player\"")?;
-                let side = f.string("side")?.unwrap_or_default();
-                let side = CastlingSide::from_name(&side).ok_or_else(|| {
-                    Error::invalid_argument("castling right \"side\" must be \"king\" or \"queen\"")
-                })?;
-                Ok((player, side, f.string("rook")?))
-            })
-            .collect()
+        // A loop, not a `collect` into a `Result`: one copy of the iterator machinery less
+        // in the wasm (docs/BENCHMARKS.md, "Package size").
+        let mut rights = Vec::new();
+        for item in read_array(v, "castling", 8)?.iter() {
+            let f = Fields::open(item, "castling right")?.ok_or_else(|| {
+                Error::invalid_argument("a castling right must be an object {player, side, rook?}")
+            })?;
+            let player = player_arg(&f.get("player")?, kind, "castling right \"player\"")?;
+            let side = f.string("side")?.unwrap_or_default();
+            let side = CastlingSide::from_name(&side).ok_or_else(|| {
+                Error::invalid_argument("castling right \"side\" must be \"king\" or \"queen\"")
+            })?;
+            rights.push((player, side, f.string("rook")?));
+        }
+        Ok(rights)
     }
 }
 
@@ -431,9 +430,11 @@ fn read_array(v: &JsValue, what: &str, max: u32) -> Result<Vec<JsValue>, Error> 
     let len = js::array_length(v, max)
         .map_err(|_| bad())?
         .ok_or_else(bad)?;
-    (0..len)
-        .map(|i| Reflect::get_u32(v, i).map_err(|_| bad()))
-        .collect()
+    let mut items = Vec::with_capacity(len as usize);
+    for i in 0..len {
+        items.push(Reflect::get_u32(v, i).map_err(|_| bad())?);
+    }
+    Ok(items)
 }
 
 /// `{"name": n, ...}` from names and the decimal text of their numbers.
