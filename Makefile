@@ -63,13 +63,21 @@ define size-table
 	done; printf '| **total** | | **%d** |\n' $$total
 endef
 
-pkg: setup ## Release wasm build + wasm-bindgen --target web + wasm-opt into pkg/
+# The rules-only entry `tablero-chess/rules` (pkg/rules/): the two-player engine alone, built
+# with --no-default-features (no "four", no "ai") into a target dir of its own.
+RULES_BUILD := $(WASM_BUILD)/rules-only
+
+pkg: setup ## Release wasm builds (full, and rules-only into pkg/rules/) + wasm-bindgen --target web + wasm-opt into pkg/
 	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD)
+	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(RULES_BUILD) --no-default-features
 	$(call wasm-pkg,$(WASM_OUT)/tablero.wasm,pkg)
+	$(call wasm-pkg,$(RULES_BUILD)/$(WASM_TARGET)/release/tablero.wasm,pkg/rules)
 	node scripts/pkg-json.mjs pkg
 	# The entry module ships minified like the glue (3.1 -> 1.5 KB gzip; the documentation lives
-	# in tablero.d.ts and the README); js/tablero.js stays the readable source.
+	# in tablero.d.ts and the README); js/tablero.js stays the readable source. The rules-only
+	# entry is the same module beside the rules-only glue.
 	node_modules/.bin/esbuild js/tablero.js --minify --log-level=warning --outfile=pkg/tablero.js
+	node_modules/.bin/esbuild js/tablero.js --minify --log-level=warning --outfile=pkg/rules/tablero.js
 
 demo: pkg ## Start tablero-server: the demo page, pkg/ and the online API on http://localhost:8080/ (PORT=... to change)
 	$(CARGO) run --release -p tablero-server -- --port $(PORT) --static .
@@ -156,11 +164,9 @@ bench-chaos: ## Two server processes on a private PostgreSQL, one SIGKILLed ever
 	$(CARGO) build --release -p tablero-server --bin tablero-server --example chaos
 	$(TARGET_DIR)/release/examples/chaos --clients $(or $(CLIENTS),2000) --seconds $(or $(SECONDS),120)
 
-size: pkg ## gzip -9 size of pkg/ and of a two-player rules-only build (no "four", no "ai")
+size: pkg ## gzip -9 size of pkg/ and of its two-player rules-only entry pkg/rules/ (no "four", no "ai")
 	$(call size-table,pkg)
-	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD)/rules-only --no-default-features
-	$(call wasm-pkg,$(WASM_BUILD)/rules-only/$(WASM_TARGET)/release/tablero.wasm,$(WASM_BUILD)/pkg-rules-only)
-	$(call size-table,$(WASM_BUILD)/pkg-rules-only)
+	$(call size-table,pkg/rules)
 
 clean: ## Remove generated packages (not cargo's target dir)
 	rm -rf pkg benches/wasm-perft/pkg

@@ -333,6 +333,14 @@ impl GameKind {
         }
     }
 
+    /// Whether this is a four-player game that this build can hold: always `false` without the
+    /// `four` feature, where no `Game` or `Setup` of a four-player kind is ever made, so the
+    /// compiler drops the four-player branches of what asks (docs/BENCHMARKS.md, "Package
+    /// size").
+    pub(crate) const fn is_four(self) -> bool {
+        cfg!(feature = "four") && self.rules().is_some()
+    }
+
     /// The 8×8 rule set, `None` for four-player games (Chess960 plays by chess rules).
     pub const fn variant(self) -> Option<Variant> {
         match self {

@@ -76,7 +76,7 @@ pub(super) fn import(start: Inner, read: &Tree) -> Result<(Inner, Tree, NodeId),
     }
     let mut tree = Tree::new();
     copy_data(tree.node_mut(Tree::ROOT), read.root());
-    let pgn4 = start.engine().dialect() == Dialect::Pgn4;
+    let pgn4 = cfg!(feature = "four") && start.engine().dialect() == Dialect::Pgn4;
     let mut queue: VecDeque<(Inner, Option<NodeId>, NodeId, u32)> = VecDeque::new();
     let mut main = None;
     let first = read.root().children().first().copied();
@@ -248,7 +248,7 @@ impl Game {
             }
             self.current = self.tree.id_at(&keep).unwrap_or(Tree::ROOT);
         } else {
-            let pgn4 = self.engine().dialect() == Dialect::Pgn4;
+            let pgn4 = cfg!(feature = "four") && self.engine().dialect() == Dialect::Pgn4;
             for i in before..now {
                 let text = self.engine().entry_text(i);
                 let existing = self
@@ -453,6 +453,6 @@ impl Game {
 fn no_node(path: &[usize]) -> Error {
     Error::formatted(
         ErrorKind::InvalidArgument,
-        format_args!("no move at path {path:?}"),
+        format_args!("no move at path {}", super::tree::path_text(path)),
     )
 }

@@ -424,7 +424,7 @@ impl Game {
             return e;
         }
         let shown: String = from.chars().take(60).collect();
-        Error::invalid_argument(if self.kind().rules().is_some() {
+        Error::invalid_argument(if self.kind().is_four() {
             format!(
                 "from must be a square of the four-player board (a4 to n11 and d1 to k14; the \
                  3×3 corners are not squares), got {shown:?}"

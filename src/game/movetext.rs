@@ -163,7 +163,13 @@ impl<'a> Reader<'a> {
             .iter()
             .rposition(|&c| c == b'\n')
             .map_or(0, |p| p + 1);
-        let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+        // Characters, counted as the bytes that start one (`at` may cut a character short:
+        // that one counts once, as a lossy decoding would count it).
+        let column = before[start..]
+            .iter()
+            .filter(|&&c| !(0x80..0xc0).contains(&c))
+            .count()
+            + 1;
         Error::formatted(
             ErrorKind::InvalidPgn,
             format_args!("{what} (line {line}, column {column} of the move text)"),

@@ -233,7 +233,7 @@ pub fn write(
         buf: String::new(),
         in_comment: false,
     };
-    let pgn4 = opts.dialect == Dialect::Pgn4;
+    let pgn4 = cfg!(feature = "four") && opts.dialect == Dialect::Pgn4;
     let root = tree.root();
     let mut force = out.comment(root.comment.as_deref(), Some(root), opts);
     let mut stack: Vec<WFrame> = root

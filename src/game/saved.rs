@@ -294,7 +294,7 @@ impl Game {
         let id = tree.id_at(&path).ok_or_else(|| {
             Error::formatted(
                 crate::error::ErrorKind::InvalidArgument,
-                format_args!("no move at path {path:?}"),
+                format_args!("no move at path {}", super::tree::path_text(&path)),
             )
         })?;
         let mut line = Vec::new();

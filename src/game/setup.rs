@@ -144,7 +144,7 @@ impl Setup {
 
     /// An empty board of `kind`, the first player to move, no rights.
     pub fn empty(kind: GameKind) -> Setup {
-        let squares = if kind.rules().is_some() {
+        let squares = if kind.is_four() {
             FOUR_SIDE * FOUR_SIDE
         } else {
             64
@@ -230,7 +230,7 @@ impl Setup {
 
     /// The cell index of `square`, or an `invalid-argument` error naming what a square is.
     fn index(&self, square: &str) -> Result<usize, Error> {
-        let found = if self.kind.rules().is_some() {
+        let found = if self.kind.is_four() {
             four_index(square)
         } else {
             two::Square::parse(square).map(|sq| sq.index())
@@ -241,7 +241,7 @@ impl Setup {
                 ErrorKind::InvalidArgument,
                 format_args!(
                     "{shown:?} is not a square of this board ({})",
-                    if self.kind.rules().is_some() {
+                    if self.kind.is_four() {
                         "a4 to n11 and d1 to k14; the 3×3 corners are not squares"
                     } else {
                         "a1 to h8"
@@ -271,7 +271,9 @@ impl Setup {
             Some((player, role)) => Some(Cell {
                 player: self.check_player(player)?,
                 role,
-                grey: self.kind.rules() == Some(crate::kind::Rules::Ffa) && self.is_out(player),
+                grey: self.kind.is_four()
+                    && self.kind.rules() == Some(crate::kind::Rules::Ffa)
+                    && self.is_out(player),
                 promoted: false,
             }),
             None => None,
@@ -307,7 +309,7 @@ impl Setup {
     }
 
     fn square_name(&self, i: usize) -> String {
-        let (file, rank) = if self.kind.rules().is_some() {
+        let (file, rank) = if self.kind.is_four() {
             (i % FOUR_SIDE, i / FOUR_SIDE)
         } else {
             (i % 8, i / 8)
@@ -437,7 +439,7 @@ impl Setup {
     /// Sets or clears the en-passant square. Errors: `invalid-argument` for a square not on
     /// the board, and in four-player games (their FEN4 records en passant per seat).
     pub fn set_ep_square(&mut self, square: Option<&str>) -> Result<(), Error> {
-        if self.kind.rules().is_some() {
+        if self.kind.is_four() {
             return Err(Error::invalid_argument(
                 "four-player setups have no en-passant square to set",
             ));
@@ -474,7 +476,7 @@ impl Setup {
 
     /// Four players: each player's points, in seat order (Red, Blue, Yellow, Green).
     pub fn points(&self) -> Option<[i32; 4]> {
-        self.kind.rules().map(|_| self.points)
+        self.kind.is_four().then_some(self.points)
     }
 
     /// Four players: sets a player's points (0 to 1,000,000, as FEN4 allows). Errors:
@@ -506,7 +508,7 @@ impl Setup {
             // An out player's last double step can no longer be taken en passant.
             self.ep4[seat] = None;
         }
-        let grey = out && self.kind.rules() == Some(crate::kind::Rules::Ffa);
+        let grey = out && self.kind.is_four() && self.kind.rules() == Some(crate::kind::Rules::Ffa);
         for c in self.cells.iter_mut().flatten() {
             if c.player == player {
                 c.grey = grey;
@@ -517,7 +519,7 @@ impl Setup {
 
     fn seat_index(&self, player: Player) -> Result<usize, Error> {
         let players = self.kind.players();
-        if self.kind.rules().is_none() {
+        if !self.kind.is_four() {
             return Err(Error::invalid_argument(
                 "only four-player positions have points and players out",
             ));
@@ -528,7 +530,7 @@ impl Setup {
 
     /// The position as FEN (FEN4 for four players), as edited: it may be invalid.
     pub fn fen(&self) -> String {
-        if self.kind.rules().is_some() {
+        if self.kind.is_four() {
             self.fen4()
         } else {
             self.fen8()

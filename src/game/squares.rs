@@ -84,7 +84,7 @@ impl Game {
             ErrorKind::InvalidArgument,
             format_args!(
                 "square must be a square of this board ({}), got {shown:?}",
-                if self.kind().rules().is_some() {
+                if self.kind().is_four() {
                     "a4 to n11 and d1 to k14; the 3×3 corners are not squares"
                 } else {
                     "a1 to h8"

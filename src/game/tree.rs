@@ -301,6 +301,36 @@ fn bad(message: std::fmt::Arguments<'_>) -> Error {
     Error::formatted(ErrorKind::InvalidArgument, message)
 }
 
+// Messages write paths and values as `{:?}` would, by hand: the derived `Debug` of structs,
+// enums and lists would bring the formatter's builders into the wasm (docs/BENCHMARKS.md,
+// "Package size").
+
+/// A path as `{:?}` writes it: `[0, 2]`.
+pub(crate) fn path_text(path: &[usize]) -> String {
+    let mut s = String::from("[");
+    for (i, n) in path.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(&n.to_string());
+    }
+    s.push(']');
+    s
+}
+
+/// An `%eval` as `{:?}` writes it: `Eval { score: Cp(36), depth: Some(20) }`.
+fn eval_text(e: &Eval) -> String {
+    let (name, n) = match e.score {
+        Score::Cp(n) => ("Cp", n),
+        Score::Mate(n) => ("Mate", n),
+    };
+    let depth = match e.depth {
+        Some(d) => format!("Some({d})"),
+        None => "None".to_string(),
+    };
+    format!("Eval {{ score: {name}({n}), depth: {depth} }}")
+}
+
 impl Tree {
     /// The root's handle.
     pub const ROOT: NodeId = NodeId(0);
@@ -519,7 +549,8 @@ impl Tree {
                 self.nodes[parent.index()].children = children;
             }
             return Err(bad(format_args!(
-                "promoting {path:?} would nest a variation deeper than {MAX_VARIATION_DEPTH}"
+                "promoting {} would nest a variation deeper than {MAX_VARIATION_DEPTH}",
+                path_text(path)
             )));
         }
         Ok(vec![0; path.len()])
@@ -657,7 +688,8 @@ impl Tree {
         {
             return Err(bad(format_args!(
                 "eval out of range: centipawns within ±{MAX_EVAL_CP}, mate and depth within \
-                 {MAX_EVAL_NUMBER}, got {e:?}"
+                 {MAX_EVAL_NUMBER}, got {}",
+                eval_text(&e)
             )));
         }
         if let Some(arrows) = &a.arrows {
@@ -666,7 +698,8 @@ impl Tree {
                 if !is_color(x.color) || !is_square(&x.from) || !is_square(&x.to) {
                     return Err(bad(format_args!(
                         "an arrow is a capital colour letter and two squares (letter a-z, \
-                         number 1-99), got {x:?}"
+                         number 1-99), got Arrow {{ color: {:?}, from: {:?}, to: {:?} }}",
+                        x.color, x.from, x.to
                     )));
                 }
             }
@@ -677,7 +710,8 @@ impl Tree {
                 if !is_color(x.color) || !is_square(&x.square) {
                     return Err(bad(format_args!(
                         "a highlight is a capital colour letter and a square (letter a-z, \
-                         number 1-99), got {x:?}"
+                         number 1-99), got Highlight {{ color: {:?}, square: {:?} }}",
+                        x.color, x.square
                     )));
                 }
             }
@@ -712,7 +746,7 @@ impl Tree {
 }
 
 fn no_node(path: &[usize]) -> Error {
-    bad(format_args!("no move at path {path:?}"))
+    bad(format_args!("no move at path {}", path_text(path)))
 }
 
 fn check_shapes(n: usize, name: &str) -> Result<(), Error> {

@@ -20,7 +20,7 @@ impl Grid {
         let size = game.facts().files;
         let mut grid = Grid {
             size,
-            cut_corners: game.kind().rules().is_some(),
+            cut_corners: game.kind().is_four(),
             cells: vec![None; usize::from(size) * usize::from(size)],
         };
         for p in game.board() {

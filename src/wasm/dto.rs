@@ -16,7 +16,15 @@ use crate::json::ToJson;
 
 /// The JS result of a call that returns a typed value: the value as JS, or the error thrown.
 pub(crate) fn out<T: ToJson>(result: Result<T, Error>) -> Result<JsValue, JsValue> {
-    result.and_then(|v| to_js(&v)).map_err(js_error)
+    out_text(result.map(|v| crate::json::to_json(&v)))
+}
+
+/// What [`out`] does once the value is JSON text: one copy, not one per result type
+/// (docs/BENCHMARKS.md, "Package size").
+#[inline(never)]
+fn out_text(text: Result<String, Error>) -> Result<JsValue, JsValue> {
+    text.and_then(|t| super::js::json_to_js(&t))
+        .map_err(js_error)
 }
 
 /// A game's four-player rules preset as JS (`"ffa"`, `"kingdoms"`, `"teams"`), `undefined`

@@ -446,7 +446,9 @@ impl Game {
 
     /// Four Kingdoms: `player`'s (default: the player to move) turn timer ran out, so they are
     /// out and their pieces move at random (R6.4). Throws `invalid-argument` in other games
-    /// (in free-for-all the computer plays a timed-out turn, R5.21: call `aiMove()`).
+    /// (in free-for-all the computer plays a timed-out turn, R5.21: call `aiMove()`). Not in
+    /// the two-player rules-only build.
+    #[cfg(feature = "four")]
     pub fn timeout(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Player")] player: Option<JsValue>,

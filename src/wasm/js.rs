@@ -62,9 +62,16 @@ pub(crate) fn parse_json(text: &str) -> Option<JsValue> {
 /// `value` as a plain JS value: objects, arrays, strings, numbers, booleans and `null`, built
 /// without assigning a property (see the module comment).
 pub(crate) fn to_js<T: ToJson + ?Sized>(value: &T) -> Result<JsValue, Error> {
+    json_to_js(&to_json(value))
+}
+
+/// The JS value of JSON text that [`to_js`] wrote. One copy, not one per type written
+/// (docs/BENCHMARKS.md, "Package size").
+#[inline(never)]
+pub(crate) fn json_to_js(text: &str) -> Result<JsValue, Error> {
     // The text is valid JSON by construction, so a failure means a page replaced
     // `JSON.parse` (or a bug).
-    json_parse(&to_json(value))
+    json_parse(text)
         .map_err(|_| Error::internal("cannot convert a result to JavaScript: JSON.parse failed"))
 }
 

@@ -227,26 +227,27 @@ impl Fields {
                 )
             })?;
         let mut total = 0u64;
-        (0..len)
-            .map(|i| {
-                let item = Reflect::get_u32(&v, i).map_err(|_| unreadable(self.what))?;
-                let item = opt_string(&item, &format!("{name}[{i}]"))?.ok_or_else(|| {
-                    Error::formatted(
-                        crate::ErrorKind::InvalidArgument,
-                        format_args!("{name}[{i}] must be a string, got {}", describe(&item)),
-                    )
-                })?;
-                total += item.len() as u64;
-                if total > u64::from(MAX_TEXT_CHARS) {
-                    return Err(Error::formatted(
-                        crate::ErrorKind::InvalidArgument,
-                        format_args!("{name} holds more than {MAX_TEXT_CHARS} characters"),
-                    ));
-                }
-                Ok(item)
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .map(Some)
+        // Loops, not `collect::<Result<Vec<_>, _>>()`, here and below: each such collect is
+        // a copy of the iterator machinery in the wasm (docs/BENCHMARKS.md, "Package size").
+        let mut items = Vec::with_capacity(len as usize);
+        for i in 0..len {
+            let item = Reflect::get_u32(&v, i).map_err(|_| unreadable(self.what))?;
+            let item = opt_string(&item, &format!("{name}[{i}]"))?.ok_or_else(|| {
+                Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("{name}[{i}] must be a string, got {}", describe(&item)),
+                )
+            })?;
+            total += item.len() as u64;
+            if total > u64::from(MAX_TEXT_CHARS) {
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("{name} holds more than {MAX_TEXT_CHARS} characters"),
+                ));
+            }
+            items.push(item);
+        }
+        Ok(Some(items))
     }
 
     /// The own property `key` as an object whose unknown keys do not matter.
@@ -273,28 +274,28 @@ impl Fields {
                 format_args!("{} has more than {MAX_ENTRIES} entries", self.what),
             ));
         }
-        keys.iter()
-            .map(|key| {
-                let Some(text) = key.dyn_ref::<JsString>() else {
-                    return Err(Error::formatted(
-                        crate::ErrorKind::InvalidArgument,
-                        format_args!("{}: a key is a symbol", self.what),
-                    ));
-                };
-                if text.length() > MAX_TEXT_CHARS {
-                    return Err(Error::formatted(
-                        crate::ErrorKind::InvalidArgument,
-                        format_args!(
-                            "{}: a key is longer than {MAX_TEXT_CHARS} characters",
-                            self.what
-                        ),
-                    ));
-                }
-                let name = key.as_string().unwrap_or_default();
-                let value = self.get(&name)?;
-                Ok((name, value))
-            })
-            .collect()
+        let mut entries = Vec::with_capacity(keys.length() as usize);
+        for key in keys.iter() {
+            let Some(text) = key.dyn_ref::<JsString>() else {
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!("{}: a key is a symbol", self.what),
+                ));
+            };
+            if text.length() > MAX_TEXT_CHARS {
+                return Err(Error::formatted(
+                    crate::ErrorKind::InvalidArgument,
+                    format_args!(
+                        "{}: a key is longer than {MAX_TEXT_CHARS} characters",
+                        self.what
+                    ),
+                ));
+            }
+            let name = key.as_string().unwrap_or_default();
+            let value = self.get(&name)?;
+            entries.push((name, value));
+        }
+        Ok(entries)
     }
 }
 
@@ -506,14 +507,13 @@ pub(crate) fn headers(v: &JsValue, what: &'static str) -> Result<Option<HeaderCh
     let Some(f) = Fields::open(v, what)? else {
         return Ok(None);
     };
-    f.entries()?
-        .into_iter()
-        .map(|(name, value)| {
-            let value = opt_string(&value, &format!("header {name:?}"))?;
-            Ok((name, value))
-        })
-        .collect::<Result<_, Error>>()
-        .map(Some)
+    let entries = f.entries()?;
+    let mut changes = Vec::with_capacity(entries.len());
+    for (name, value) in entries {
+        let value = opt_string(&value, &format!("header {name:?}"))?;
+        changes.push((name, value));
+    }
+    Ok(Some(changes))
 }
 
 /// Reads a path of the move tree: an array of child indices (`[]` is the start).
@@ -534,14 +534,16 @@ pub(crate) fn path(v: &JsValue, what: &str) -> Result<Vec<usize>, Error> {
     let len = js::array_length(v, max)
         .map_err(|_| bad())?
         .ok_or_else(bad)?;
-    (0..len)
-        .map(|i| {
-            let item = Reflect::get_u32(v, i).map_err(|_| bad())?;
+    let mut path = Vec::with_capacity(len as usize);
+    for i in 0..len {
+        let item = Reflect::get_u32(v, i).map_err(|_| bad())?;
+        path.push(
             opt_integer(&item, &format!("{what}[{i}]"), 0, u64::from(max))?
                 .map(|n| n as usize)
-                .ok_or_else(bad)
-        })
-        .collect()
+                .ok_or_else(bad)?,
+        );
+    }
+    Ok(path)
 }
 
 /// `pgn`'s options: `{variations, comments, clocks}`, each a boolean, all `true` by default.
@@ -607,9 +609,11 @@ fn items(v: &JsValue, key: &str, expected: &str, max: usize) -> Result<Vec<JsVal
                 format_args!("annotate field {key:?} has more than {max} entries"),
             )
         })?;
-    (0..len)
-        .map(|i| Reflect::get_u32(v, i).map_err(|_| annotation_error(key, expected, v)))
-        .collect()
+    let mut items = Vec::with_capacity(len as usize);
+    for i in 0..len {
+        items.push(Reflect::get_u32(v, i).map_err(|_| annotation_error(key, expected, v))?);
+    }
+    Ok(items)
 }
 
 /// A colour letter of an arrow or highlight: one ASCII capital.
@@ -661,24 +665,21 @@ pub(crate) fn annotation(v: &JsValue) -> Result<crate::game::tree::Annotation, E
     a.nags = match change(&f, "nags")? {
         None => None,
         Some(None) => Some(Vec::new()),
-        Some(Some(v)) => Some(
-            items(
-                &v,
-                "nags",
-                "an array of integers from 0 to 255",
-                MAX_NAGS * 4,
-            )?
-            .iter()
-            .enumerate()
-            .map(|(i, x)| {
-                opt_integer(x, &format!("annotate field \"nags\"[{i}]"), 0, 255)?
-                    .map(|n| n as u8)
-                    .ok_or_else(|| {
-                        annotation_error("nags", "an array of integers from 0 to 255", &v)
-                    })
-            })
-            .collect::<Result<_, Error>>()?,
-        ),
+        Some(Some(v)) => {
+            let expected = "an array of integers from 0 to 255";
+            let mut nags = Vec::new();
+            for (i, x) in items(&v, "nags", expected, MAX_NAGS * 4)?
+                .iter()
+                .enumerate()
+            {
+                nags.push(
+                    opt_integer(x, &format!("annotate field \"nags\"[{i}]"), 0, 255)?
+                        .map(|n| n as u8)
+                        .ok_or_else(|| annotation_error("nags", expected, &v))?,
+                );
+            }
+            Some(nags)
+        }
     };
     a.clock = match change(&f, "clock")? {
         None => None,
@@ -737,41 +738,37 @@ pub(crate) fn annotation(v: &JsValue) -> Result<crate::game::tree::Annotation, E
     a.arrows = match change(&f, "arrows")? {
         None => None,
         Some(None) => Some(Vec::new()),
-        Some(Some(v)) => Some(
-            items(&v, "arrows", "an array of {color, from, to}", MAX_SHAPES)?
-                .iter()
-                .map(|x| {
-                    let o = Fields::options(x, "arrow fields", &["color", "from", "to"])?
-                        .ok_or_else(|| {
-                            annotation_error("arrows", "an array of {color, from, to}", &v)
-                        })?;
-                    Ok(Arrow {
-                        color: color(&o, "arrows")?,
-                        from: o.string("from")?.unwrap_or_default(),
-                        to: o.string("to")?.unwrap_or_default(),
-                    })
-                })
-                .collect::<Result<_, Error>>()?,
-        ),
+        Some(Some(v)) => {
+            let expected = "an array of {color, from, to}";
+            let mut arrows = Vec::new();
+            for x in items(&v, "arrows", expected, MAX_SHAPES)?.iter() {
+                let o = Fields::options(x, "arrow fields", &["color", "from", "to"])?
+                    .ok_or_else(|| annotation_error("arrows", expected, &v))?;
+                arrows.push(Arrow {
+                    color: color(&o, "arrows")?,
+                    from: o.string("from")?.unwrap_or_default(),
+                    to: o.string("to")?.unwrap_or_default(),
+                });
+            }
+            Some(arrows)
+        }
     };
     a.highlights = match change(&f, "highlights")? {
         None => None,
         Some(None) => Some(Vec::new()),
-        Some(Some(v)) => Some(
-            items(&v, "highlights", "an array of {color, square}", MAX_SHAPES)?
-                .iter()
-                .map(|x| {
-                    let o = Fields::options(x, "highlight fields", &["color", "square"])?
-                        .ok_or_else(|| {
-                            annotation_error("highlights", "an array of {color, square}", &v)
-                        })?;
-                    Ok(Highlight {
-                        color: color(&o, "highlights")?,
-                        square: o.string("square")?.unwrap_or_default(),
-                    })
-                })
-                .collect::<Result<_, Error>>()?,
-        ),
+        Some(Some(v)) => {
+            let expected = "an array of {color, square}";
+            let mut highlights = Vec::new();
+            for x in items(&v, "highlights", expected, MAX_SHAPES)?.iter() {
+                let o = Fields::options(x, "highlight fields", &["color", "square"])?
+                    .ok_or_else(|| annotation_error("highlights", expected, &v))?;
+                highlights.push(Highlight {
+                    color: color(&o, "highlights")?,
+                    square: o.string("square")?.unwrap_or_default(),
+                });
+            }
+            Some(highlights)
+        }
     };
     Ok(a)
 }

@@ -76,6 +76,12 @@ pub fn setup(
     let made =
         Fields::options(&options, "setup options", &["variant", "rules", "fen"]).and_then(|f| {
             let kind = kind_of(f.as_ref())?;
+            // A build without the four-player engine edits no four-player position.
+            if kind.rules().is_some() && !kind.is_four() {
+                return Err(Error::invalid_argument(
+                    "this build has no four-player engine (Cargo feature \"four\")",
+                ));
+            }
             match f.map(|f| f.string("fen")).transpose()?.flatten() {
                 Some(fen) => crate::Setup::from_fen(kind, &fen),
                 None => Ok(crate::Setup::new(kind)),
@@ -265,6 +271,7 @@ impl Setup {
     }
 
     /// Four players: each player's points, `{red, blue, yellow, green}`; `undefined` for two.
+    #[cfg(feature = "four")]
     #[wasm_bindgen(getter, unchecked_return_type = "Record<Seat, number> | undefined")]
     pub fn points(&self) -> Result<JsValue, JsValue> {
         match self.inner.points() {
@@ -285,6 +292,7 @@ impl Setup {
 
     /// Four players: sets points, `{blue: 12}` (players left out keep theirs). All or
     /// nothing.
+    #[cfg(feature = "four")]
     #[wasm_bindgen(setter)]
     pub fn set_points(
         &mut self,
@@ -309,6 +317,7 @@ impl Setup {
     }
 
     /// Four players: the players who are out; `undefined` for two.
+    #[cfg(feature = "four")]
     #[wasm_bindgen(getter, unchecked_return_type = "Seat[] | undefined")]
     pub fn out(&self) -> Result<JsValue, JsValue> {
         if self.inner.points().is_none() {
@@ -326,6 +335,7 @@ impl Setup {
     }
 
     /// Four players: sets who is out (everyone else is in). All or nothing.
+    #[cfg(feature = "four")]
     #[wasm_bindgen(setter)]
     pub fn set_out(
         &mut self,
@@ -385,22 +395,21 @@ impl Setup {
         v: &JsValue,
     ) -> Result<Vec<(Player, CastlingSide, Option<String>)>, Error> {
         let kind = self.inner.kind();
-        read_array(v, "castling", 8)?
-            .iter()
-            .map(|item| {
-                let f = Fields::open(item, "castling right")?.ok_or_else(|| {
-                    Error::invalid_argument(
-                        "a castling right must be an object {player, side, rook?}",
-                    )
-                })?;
-                let player = player_arg(&f.get("player")?, kind, "castling right \"player\"")?;
-                let side = f.string("side")?.unwrap_or_default();
-                let side = CastlingSide::from_name(&side).ok_or_else(|| {
-                    Error::invalid_argument("castling right \"side\" must be \"king\" or \"queen\"")
-                })?;
-                Ok((player, side, f.string("rook")?))
-            })
-            .collect()
+        // A loop, not a `collect` into a `Result`: one copy of the iterator machinery less
+        // in the wasm (docs/BENCHMARKS.md, "Package size").
+        let mut rights = Vec::new();
+        for item in read_array(v, "castling", 8)?.iter() {
+            let f = Fields::open(item, "castling right")?.ok_or_else(|| {
+                Error::invalid_argument("a castling right must be an object {player, side, rook?}")
+            })?;
+            let player = player_arg(&f.get("player")?, kind, "castling right \"player\"")?;
+            let side = f.string("side")?.unwrap_or_default();
+            let side = CastlingSide::from_name(&side).ok_or_else(|| {
+                Error::invalid_argument("castling right \"side\" must be \"king\" or \"queen\"")
+            })?;
+            rights.push((player, side, f.string("rook")?));
+        }
+        Ok(rights)
     }
 }
 
@@ -421,9 +430,11 @@ fn read_array(v: &JsValue, what: &str, max: u32) -> Result<Vec<JsValue>, Error> 
     let len = js::array_length(v, max)
         .map_err(|_| bad())?
         .ok_or_else(bad)?;
-    (0..len)
-        .map(|i| Reflect::get_u32(v, i).map_err(|_| bad()))
-        .collect()
+    let mut items = Vec::with_capacity(len as usize);
+    for i in 0..len {
+        items.push(Reflect::get_u32(v, i).map_err(|_| bad())?);
+    }
+    Ok(items)
 }
 
 /// `{"name": n, ...}` from names and the decimal text of their numbers.

@@ -196,3 +196,48 @@ test("esbuild: the worker as a second entry point and the wasm copied beside the
   execFileSync("cp", [join(dir, "node_modules/tablero-chess/tablero_bg.wasm"), "dist/"], { cwd: p });
   check(await load(join(p, "dist")));
 });
+
+// The rules-only entry: a page that needs two-player rules alone imports `tablero-chess/rules`
+// and loads that entry's wasm (no four-player engine, no computer opponent), not the full one.
+const rulesApp = `import init, { newGame, setup } from "tablero-chess/rules";
+
+await init();
+const game = newGame();
+for (const move of ["f3", "e5", "g4", "Qh4#"]) game.play(move);
+const { result } = game.status();
+const position = setup({ fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1" });
+position.put("a1", { piece: "rook", color: "white" });
+const koth = newGame({ variant: "kingofthehill" });
+koth.play("e4");
+window.tableroResult = {
+  winners: result.winners, reason: result.reason, pgn: game.pgn(), fen: position.fen(),
+  cheap: koth.legalMovesUci().length, aiMove: typeof game.aiMove,
+  four: (() => { try { newGame({ variant: "fourplayer" }); return "made"; } catch (e) { return e.code; } })(),
+};
+`;
+
+test("Vite: a page importing tablero-chess/rules loads the rules-only wasm", async () => {
+  const p = project("vite-rules", {
+    "index.html": HTML('<script type="module" src="./app.js"></script>'),
+    "app.js": rulesApp,
+  });
+  const { build } = await import("vite");
+  await build({ root: p, configFile: false, logLevel: "warn" });
+  const emitted = readdirSync(join(p, "dist/assets")).filter((f) => f.endsWith(".wasm"));
+  // Only the rules-only wasm is emitted, byte for byte the package's rules/tablero_bg.wasm.
+  assert.equal(emitted.length, 1, `emitted: ${emitted.join(", ")}`);
+  assert.ok(
+    readFileSync(join(p, "dist/assets", emitted[0])).equals(readFileSync(join(dir, "node_modules/tablero-chess/rules/tablero_bg.wasm"))),
+    "the page's wasm is not rules/tablero_bg.wasm",
+  );
+  const { result, problems, wasm } = await load(join(p, "dist"));
+  assert.deepEqual(problems, []);
+  assert.equal(wasm.length, 1, `wasm requests: ${wasm.join(", ")}`);
+  assert.deepEqual(result.winners, ["black"]);
+  assert.equal(result.reason, "checkmate");
+  assert.match(result.pgn, /1\. f3 e5 2\. g4 Qh4# 0-1\s*$/);
+  assert.equal(result.fen, "4k3/8/8/8/8/8/8/R3K2R w K - 0 1");
+  assert.equal(result.cheap, 20);
+  assert.equal(result.aiMove, "undefined");
+  assert.equal(result.four, "invalid-argument");
+});

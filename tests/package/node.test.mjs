@@ -55,3 +55,71 @@ test("the packed tarball installs into a fresh Node project and works there", ()
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** The ```js block of README's "### Two-player rules only" (under "Using it from npm"). */
+function readmeRulesRecipe() {
+  const md = readFileSync(join(root, "README.md"), "utf8");
+  const section = md.slice(md.indexOf("## Using it from npm"));
+  const rules = section.slice(section.indexOf("### Two-player rules only"));
+  const m = rules.match(/```js\n([\s\S]*?)```/);
+  assert.ok(m, "README: no ```js block under ### Two-player rules only");
+  return m[1];
+}
+
+test("the tarball holds the rules-only entry, which plays a two-player game in Node", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tablero-npm-rules-"));
+  try {
+    const out = execFileSync("npm", ["pack", "--json", "--pack-destination", dir, "--ignore-scripts"], {
+      cwd: join(root, "pkg"),
+      encoding: "utf8",
+    });
+    const [packed] = JSON.parse(out);
+    const paths = new Set(packed.files.map((f) => f.path));
+    for (const f of ["rules/tablero.js", "rules/tablero_glue.js", "rules/tablero_bg.wasm", "rules/tablero.d.ts"]) {
+      assert.ok(paths.has(f), `the tarball lacks ${f}`);
+    }
+    const tarball = join(dir, packed.filename);
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", tarball], { cwd: dir, encoding: "utf8" });
+
+    writeFileSync(join(dir, "recipe.mjs"), readmeRulesRecipe());
+    const run = spawnSync(process.execPath, ["recipe.mjs"], { cwd: dir, encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout.trim(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 3+3 0 1 undefined");
+
+    // A whole game: a PGN with a variation and comments imported, played on, saved and
+    // restored; the four-player engine and the computer are not in this build.
+    const game = `
+      import { readFileSync } from "node:fs";
+      import { fileURLToPath } from "node:url";
+      import { initSync, newGame, Game, validateFen, TableroError } from "tablero-chess/rules";
+      initSync({ module: readFileSync(fileURLToPath(import.meta.resolve("tablero-chess/rules/tablero_bg.wasm"))) });
+      const g = newGame({ pgn: '[Event "x"]\\n\\n1. e4 {best} e5 (1... c5 2. Nf3) 2. Bc4 Nc6 3. Qh5 *' });
+      g.play("Nf6");
+      g.play("Qxf7#");
+      const back = Game.fromJSON(JSON.stringify(g));
+      const code = (f) => { try { f(); return "none"; } catch (e) { return (e instanceof TableroError) + " " + e.code; } };
+      console.log(JSON.stringify({
+        winners: back.status().result.winners, reason: back.status().result.reason, ply: back.ply, variation: back.tree().children[0].children.length,
+        comment: back.tree().children[0].comment, fen: validateFen("8/8/8/8/8/8/8/8 w - - 0 1").code,
+        four: code(() => newGame({ variant: "fourplayer" })), ai: typeof back.aiMove, timeout: typeof back.timeout,
+      }));
+    `;
+    writeFileSync(join(dir, "game.mjs"), game);
+    const played = spawnSync(process.execPath, ["game.mjs"], { cwd: dir, encoding: "utf8" });
+    assert.equal(played.status, 0, played.stderr);
+    assert.deepEqual(JSON.parse(played.stdout), {
+      winners: ["white"],
+      reason: "checkmate",
+      ply: 7,
+      variation: 2,
+      comment: "best",
+      fen: "king-count",
+      four: "true invalid-argument",
+      ai: "undefined",
+      timeout: "undefined",
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -4,6 +4,10 @@ import { fileURLToPath } from "node:url";
 import { initSync } from "tablero-chess";
 import { fourPlayer, twoPlayer } from "./program.js";
 import { editor } from "./editor.js";
+import { initSync as initRules } from "tablero-chess/rules";
+import { rulesOnly } from "./rules.js";
 
 initSync({ module: readFileSync(fileURLToPath(import.meta.resolve("tablero-chess/tablero_bg.wasm"))) });
-console.log([...twoPlayer(), ...fourPlayer(), ...editor()].join("\n"));
+// The rules-only entry has a wasm of its own.
+initRules({ module: readFileSync(fileURLToPath(import.meta.resolve("tablero-chess/rules/tablero_bg.wasm"))) });
+console.log([...twoPlayer(), ...fourPlayer(), ...editor(), ...rulesOnly()].join("\n"));

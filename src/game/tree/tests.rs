@@ -193,3 +193,75 @@ fn variation_depth_is_bounded() {
     let e = t.add(&p, "y").unwrap_err();
     assert_eq!(e.kind, ErrorKind::InvalidArgument);
 }
+
+#[test]
+fn messages_write_paths_and_values_as_debug_does() {
+    for p in [&[][..], &[0][..], &[3, 0, 12][..]] {
+        assert_eq!(path_text(p), format!("{p:?}"));
+    }
+    let evals = [
+        Eval {
+            score: Score::Cp(-36),
+            depth: Some(20),
+        },
+        Eval {
+            score: Score::Mate(3),
+            depth: None,
+        },
+    ];
+    for e in evals {
+        assert_eq!(eval_text(&e), format!("{e:?}"));
+    }
+    let mut t = Tree::new();
+    line(&mut t, &[], &["e4"]);
+    let arrow = Arrow {
+        color: 'g',
+        from: "e2\"".to_string(),
+        to: "e4".to_string(),
+    };
+    let highlight = Highlight {
+        color: 'G',
+        square: "z0".to_string(),
+    };
+    let far = Eval {
+        score: Score::Cp(i32::MAX),
+        depth: None,
+    };
+    let cases = [
+        (
+            Annotation {
+                arrows: Some(vec![arrow.clone()]),
+                ..Annotation::default()
+            },
+            format!("{arrow:?}"),
+        ),
+        (
+            Annotation {
+                highlights: Some(vec![highlight.clone()]),
+                ..Annotation::default()
+            },
+            format!("{highlight:?}"),
+        ),
+        (
+            Annotation {
+                eval: Some(Some(far)),
+                ..Annotation::default()
+            },
+            format!("{far:?}"),
+        ),
+    ];
+    for (a, shown) in cases {
+        let e = t.annotate(&[0], &a).unwrap_err();
+        assert!(
+            e.message.ends_with(&format!("got {shown}")),
+            "{}",
+            e.message
+        );
+    }
+    let e = t.annotate(&[0, 0, 1], &Annotation::default()).unwrap_err();
+    assert!(
+        e.message.ends_with("no move at path [0, 0, 1]"),
+        "{}",
+        e.message
+    );
+}
