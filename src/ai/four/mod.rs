@@ -3,6 +3,7 @@
 
 mod eval;
 mod search;
+mod teams;
 mod threat;
 
 pub use eval::evaluate_four;

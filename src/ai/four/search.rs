@@ -254,6 +254,9 @@ impl Searcher<'_, Position> {
         time_soft_ms: Option<u64>,
         cfg: FourConfig,
     ) -> SearchResult<Move> {
+        if root.rules() == Rules::Teams {
+            return self.search_teams(root, max_depth, all_exact, time_soft_ms, cfg);
+        }
         let cx = Ctx {
             pov: root.turn().index(),
             cfg,
