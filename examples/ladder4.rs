@@ -185,15 +185,39 @@ fn main() {
 /// One side of a match: level, node budget (`None`: the level's default) and switches.
 type Side = (u8, Option<u64>, FourConfig);
 
-/// Teams (R14): the strong pair (`sides[0]`) against the weak pair, seats swapped every game.
-/// Prints each game's result for the strong pair and a summary with a 95% interval.
+/// A Teams game after a random opening of four plies (one move each), drawn from `seed`: the
+/// computer is deterministic at a node budget, so without it every game pair repeats.
+fn teams_opening(move_limit: u32, seed: u64) -> FourGame {
+    let mut rng = tablero::rng::SplitMix64::new(seed);
+    loop {
+        let mut g = FourGame::new(Rules::Teams, Seat::Red, Some(move_limit), seed);
+        for _ in 0..4 {
+            let mut list = tablero::four::MoveList::new();
+            g.position().legal_moves(&mut list);
+            let moves = list.as_slice();
+            if moves.is_empty() || g.is_over() {
+                break;
+            }
+            let m = moves[rng.below(moves.len() as u64) as usize];
+            g.play_move(m).expect("legal move");
+        }
+        if !g.is_over() {
+            return g;
+        }
+    }
+}
+
+/// Teams (R14): the strong pair (`sides[0]`) against the weak pair. Games `2j` and `2j + 1`
+/// start from the same random opening with the seats swapped: the strong pair is Red and
+/// Yellow in even games, Blue and Green in odd ones. Prints each game's result for the strong
+/// pair and a summary with a 95% interval.
 fn teams_match(sides: [Side; 2], from: usize, games: usize, move_limit: u32, seed: u64, pgn: bool) {
     let (mut won, mut drawn, mut lost) = (0u32, 0u32, 0u32);
     let (mut ms, mut moves) = ([0f64; 2], [0u64; 2]);
     for i in from..from + games {
         // The strong pair's team: 0 (Red and Yellow) in even games, 1 (Blue and Green) in odd.
         let strong_team = i % 2;
-        let mut g = FourGame::new(Rules::Teams, Seat::Red, Some(move_limit), seed + i as u64);
+        let mut g = teams_opening(move_limit, seed + (i / 2) as u64);
         let mut ply = 0u64;
         while !g.is_over() {
             let k = usize::from(g.position().turn().index() % 2 != strong_team);
