@@ -726,12 +726,7 @@ fn r14_5_the_computer_rescues_its_partner() {
 #[cfg(feature = "ai")]
 #[test]
 fn r14_6_the_computer_guards_its_partners_king() {
-    let scene = with_kings(&[
-        ("h8", "gR"),
-        ("d8", "yR"),
-        ("e11", "bQ"),
-        ("f13", "yN"),
-    ]);
+    let scene = with_kings(&[("h8", "gR"), ("d8", "yR"), ("e11", "bQ"), ("f13", "yN")]);
     for k in 0..4 {
         let g = game(Seat::Yellow, &scene, k);
         let red = rs(Seat::Red, k);

@@ -364,13 +364,6 @@ pub(super) fn finished(pos: &Position) -> bool {
 
 /// The value of a finished game or of `pov` being out, if either holds.
 pub(super) fn end_value(pos: &Position, pov: usize, ply: usize) -> Option<i32> {
-    if pos.rules() == Rules::Teams {
-        return teams_winner(pos).map(|w| match w {
-            Some(team) if team == pov & 1 => MATE - ply as i32,
-            Some(_) => -MATE + ply as i32,
-            None => 0,
-        });
-    }
     if !in_game(pos, pov) {
         return Some(evaluate_four(pos, pov));
     }
