@@ -39,7 +39,7 @@ fn r14_1_the_table_row_and_the_turn_order() {
         (row.id, row.variant, row.pgn_variant, row.label),
         ("teams", "fourplayer", "Teams", "g_teams")
     );
-    assert!(!row.online && !row.times_out);
+    assert!(row.online && !row.times_out);
     assert_eq!(GameKind::from_id("teams"), Some(TEAMS));
     assert_eq!(GameKind::parse("fourplayer", Some("teams")).unwrap(), TEAMS);
     assert_eq!(
