@@ -95,6 +95,17 @@ describe("Teams", () => {
     await page.context().close();
   });
 
+  test("the computer plays the other three seats from its worker", async () => {
+    const page = await newPage(env);
+    await startGame(page, "teams", { red: "human", blue: "ai1", yellow: "ai1", green: "ai1" });
+    await clickMove(page, "h2", "h4");
+    // Blue, Yellow (Red's partner) and Green answer; then it is Red's turn again.
+    await page.waitForFunction(() => window.tablero.game?.history().length === 4, null, { timeout: 60_000 });
+    await expectText(status(page), /Red to move/);
+    assert.equal(page.errors.length, 0, page.errors.join("\n"));
+    await page.context().close();
+  });
+
   test("promotion on the 11th rank to any piece but a king", async () => {
     const page = await newPage(env);
     await startGame(page, "teams", HUMANS);
