@@ -1,10 +1,12 @@
 //! Four-player measurement: one strong level against three copies of a weaker one, the strong
 //! player's seat rotating through Red, Blue, Yellow and Green. Node-limited, so reproducible.
+//! With `--rules teams` (R14) a pair of strong partners plays a pair of weak ones, the strong
+//! pair Red and Yellow in even games and Blue and Green in odd ones (`teams_match`).
 //!
 //! ```text
 //! cargo run --release --example ladder4 -- [--strong 8] [--weak 4] [--games 8]
 //!     [--strong-nodes 30000] [--weak-nodes N] [--move-limit 400] [--seed 1]
-//!     [--rules ffa|kingdoms] [--pgn] [--from 0]
+//!     [--rules ffa|kingdoms|teams] [--pgn] [--from 0]
 //!     [--strong-search brs|brs+] [--weak-search brs|brs+]
 //!     [--strong-eval plain|full] [--weak-eval plain|full]
 //!     [--{strong,weak}-{pvs,kcap,lmr,order,mate,turnmates,lines} on|off]
@@ -88,10 +90,19 @@ fn main() {
         bench(strong, strong_nodes, strong_cfg, seed);
         return;
     }
+    let from: usize = arg(&args, "--from", 0);
+    if rules == Rules::Teams {
+        let pgn = args.iter().any(|a| a == "--pgn");
+        let sides = [
+            (strong, Some(strong_nodes), strong_cfg),
+            (weak, Some(weak_nodes).filter(|&n| n > 0), weak_cfg),
+        ];
+        teams_match(sides, from, games, move_limit, seed, pgn);
+        return;
+    }
     let (mut ms, mut moves, mut depths) = ([0f64; 2], [0u64; 2], [0u64; 2]);
     let (mut firsts, mut place_sum, mut pts_strong, mut pts_weak) = (0, 0u32, 0i64, 0i64);
     // `--from i` starts at game `i` (to replay one game of a run with `--games 1 --pgn`).
-    let from: usize = arg(&args, "--from", 0);
     for i in from..from + games {
         let strong_seat = i % 4;
         let mut g = FourGame::new(rules, Seat::Red, Some(move_limit), seed + i as u64);
@@ -168,6 +179,109 @@ fn main() {
         ms[1] / moves[1].max(1) as f64,
         depths[0] as f64 / moves[0].max(1) as f64,
         depths[1] as f64 / moves[1].max(1) as f64
+    );
+}
+
+/// One side of a match: level, node budget (`None`: the level's default) and switches.
+type Side = (u8, Option<u64>, FourConfig);
+
+/// A Teams game after a random opening of four plies (one move each), drawn from `seed`: the
+/// computer is deterministic at a node budget, so without it every game pair repeats.
+fn teams_opening(move_limit: u32, seed: u64) -> FourGame {
+    let mut rng = tablero::rng::SplitMix64::new(seed);
+    loop {
+        let mut g = FourGame::new(Rules::Teams, Seat::Red, Some(move_limit), seed);
+        for _ in 0..4 {
+            let mut list = tablero::four::MoveList::new();
+            g.position().legal_moves(&mut list);
+            let moves = list.as_slice();
+            if moves.is_empty() || g.is_over() {
+                break;
+            }
+            let m = moves[rng.below(moves.len() as u64) as usize];
+            g.play_move(m).expect("legal move");
+        }
+        if !g.is_over() {
+            return g;
+        }
+    }
+}
+
+/// Teams (R14): the strong pair (`sides[0]`) against the weak pair. Games `2j` and `2j + 1`
+/// start from the same random opening with the seats swapped: the strong pair is Red and
+/// Yellow in even games, Blue and Green in odd ones. Prints each game's result for the strong
+/// pair and a summary with a 95% interval.
+fn teams_match(sides: [Side; 2], from: usize, games: usize, move_limit: u32, seed: u64, pgn: bool) {
+    let (mut won, mut drawn, mut lost) = (0u32, 0u32, 0u32);
+    let (mut ms, mut moves) = ([0f64; 2], [0u64; 2]);
+    for i in from..from + games {
+        // The strong pair's team: 0 (Red and Yellow) in even games, 1 (Blue and Green) in odd.
+        let strong_team = i % 2;
+        let mut g = teams_opening(move_limit, seed + (i / 2) as u64);
+        let mut ply = 0u64;
+        while !g.is_over() {
+            let k = usize::from(g.position().turn().index() % 2 != strong_team);
+            let (level, nodes, cfg) = sides[k];
+            let opts = AiOptions {
+                level,
+                time_ms: None,
+                nodes,
+                seed: Some(
+                    seed.wrapping_mul(7919)
+                        .wrapping_add(i as u64 * 100_000 + ply),
+                ),
+            };
+            let t = std::time::Instant::now();
+            let c = choose_move_with(g.position(), &opts, cfg).expect("game is not over");
+            ms[k] += t.elapsed().as_secs_f64() * 1000.0;
+            moves[k] += 1;
+            g.play_move(c.mv).expect("legal move");
+            ply += 1;
+        }
+        let status = g.status();
+        let result = status.result.expect("the game is over");
+        let strong_won = result
+            .winners
+            .iter()
+            .any(|p| p.seat().is_some_and(|s| s.index() % 2 == strong_team));
+        let outcome = if result.winners.is_empty() {
+            drawn += 1;
+            "draw"
+        } else if strong_won {
+            won += 1;
+            "win"
+        } else {
+            lost += 1;
+            "loss"
+        };
+        if pgn {
+            println!("{}", g.pgn4());
+        }
+        let pair = if strong_team == 0 {
+            "Red+Yellow"
+        } else {
+            "Blue+Green"
+        };
+        println!(
+            "game {i}: L{} pair as {pair}: {outcome} ({:?}) plies {ply}",
+            sides[0].0, result.reason
+        );
+    }
+    let n = f64::from((won + drawn + lost).max(1));
+    let score = (f64::from(won) + 0.5 * f64::from(drawn)) / n;
+    // Standard error of the mean score per game (win 1, draw 1/2, loss 0).
+    let sq = (f64::from(won) + 0.25 * f64::from(drawn)) / n;
+    let se = ((sq - score * score).max(0.0) / n).sqrt();
+    println!(
+        "SUMMARY teams L{} pair ({:?} nodes) vs L{} pair: +{won} ={drawn} -{lost} of {games}, \
+         score {:.1}% ± {:.1} (95%); {:.1} ms vs {:.1} ms per move",
+        sides[0].0,
+        sides[0].1,
+        sides[1].0,
+        100.0 * score,
+        100.0 * 1.96 * se,
+        ms[0] / moves[0].max(1) as f64,
+        ms[1] / moves[1].max(1) as f64,
     );
 }
 

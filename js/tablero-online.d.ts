@@ -103,7 +103,7 @@ export interface RoomState {
 export type OfferKind = "draw" | "takeback" | "rematch";
 export interface RoomOffer { offer: OfferKind; by: Player; accepted: Player[] }
 export interface ChatLine {
-  channel: "players" | "watchers";
+  channel: "players" | "watchers" | "team";
   seat: Player | null;
   player: PlayerRef | null;
   /** Plain text: insert it as text, never as HTML. */
@@ -191,7 +191,7 @@ export class Room {
   offer(kind: OfferKind): Promise<RoomState>;
   answer(kind: OfferKind, accept: boolean): Promise<RoomState>;
   abort(): Promise<RoomState>;
-  chat(text: string, channel?: "players" | "watchers"): Promise<RoomState>;
+  chat(text: string, channel?: "players" | "watchers" | "team"): Promise<RoomState>;
   /** A seat's remaining ms at a local time (default now); null without a game clock. */
   clockMs(seat: Player, localNow?: number): number | null;
   close(): void;

@@ -543,8 +543,9 @@ export class Room {
   }
 
   /**
-   * Says a line in the room's chat (1–200 characters). `channel` is `players` or `watchers`;
-   * by default the server picks the speaker's own (players for a seat, watchers otherwise).
+   * Says a line in the room's chat (1–200 characters). `channel` is `players`, `watchers` or
+   * (a Teams player to its partner) `team`; by default the server picks the speaker's own
+   * (players for a seat, watchers otherwise).
    * Resolves once the line comes back from the server.
    */
   chat(text, channel) {

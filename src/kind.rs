@@ -157,7 +157,7 @@ pub const GAMES: [GameInfo; 8] = [
         rules: Some(Rules::Teams),
         pgn_variant: "Teams",
         label: "g_teams",
-        online: false,
+        online: true,
         times_out: false,
     },
 ];

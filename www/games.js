@@ -40,15 +40,31 @@ export const isFour = (id) => gameInfo(id)?.players.length === 4;
 /** The seats of a game in play order (before a game exists; `game.players` once it does). */
 export const seatsOf = (id) => gameInfo(id)?.playOrder ?? [];
 
+/**
+ * Does the game play in two teams of partners sitting opposite (Teams, R14)? Of the table's
+ * four-player games, the one without points: it is won by a team, not a player.
+ */
+export const hasPartners = (id) => isFour(id) && !gameInfo(id).facts.points;
+
+/** A seat's partner (the seat opposite, two along the table's seat list) in a team game, else
+ * null. */
+export function partnerOf(id, seat) {
+  if (!hasPartners(id)) return null;
+  const seats = gameInfo(id).players;
+  const i = seats.indexOf(seat);
+  return i < 0 ? null : seats[(i + 2) % seats.length];
+}
+
 /** The first two-player or four-player game of the table (imports that name no game). */
 export const firstGame = (four) => rows().find((g) => (g.players.length === 4) === four).id;
 
 /** `newGame` options for a game and the page's settings (first player and move limit count
- * in four-player games only). */
+ * in four-player games only, the en-passant setting in team games only, R14.4). */
 export function newGameOptions(id, settings = {}) {
   const o = engineOptions(id);
   if (!isFour(id)) return o;
   if (settings.firstPlayer && settings.firstPlayer !== seatsOf(id)[0]) o.firstPlayer = settings.firstPlayer;
   if (settings.moveLimit > 0) o.moveLimit = settings.moveLimit;
+  if (settings.enPassant === false && hasPartners(id)) o.enPassant = false;
   return o;
 }

@@ -64,6 +64,7 @@ export function startNew(choice, overrides = {}) {
     timeLimit: p.timeLimit,
     moveLimit: isFour(choice) ? p.moveLimit : 0,
     alternate: p.alternate,
+    enPassant: p.enPassant,
     firstPlayer: "red",
     ...overrides.settings,
   };

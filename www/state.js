@@ -13,6 +13,8 @@ const DEFAULT_PREFS = {
   timeLimit: 0,
   moveLimit: 0,
   alternate: true,
+  /** Teams' en-passant setting (R14.4; on by default, as chess.com plays it). */
+  enPassant: true,
   muted: false,
   zoom: false,
 };

@@ -22,8 +22,9 @@ use crate::clock::{FlagOutcome, Material, flag_outcome};
 use crate::offers::OfferKind;
 use crate::refusal::Refusal;
 
-/// A chat channel (R12's rooms, like lichess): the players' (read by everyone) and the
-/// watchers' (not sent to the players while the game goes on).
+/// A chat channel (R12's rooms, like lichess): the players' (read by everyone), the
+/// watchers' (not sent to the players while the game goes on) and, in Teams (R14), a team's
+/// (read by the two partners only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Channel {
@@ -31,6 +32,9 @@ pub enum Channel {
     Players,
     /// Said by watchers.
     Watchers,
+    /// Said by a seated player of a Teams game to its partner: read by the two partners only,
+    /// also after the game (it is their own talk).
+    Team,
 }
 
 fn from_engine(e: tablero::Error) -> Refusal {

@@ -3,7 +3,8 @@
 //! One formula covers both table sizes: each player is scored against every other player by
 //! final place (higher place 1, same place ½, lower 0) and their change is the sum over those
 //! pairs with K divided by the number of opponents. With two players that is plain Elo
-//! (R10.3); with four, K/3 per pair (R10.4).
+//! (R10.3); with four, K/3 per pair (R10.4). Teams (R14.8) scores each player against the two
+//! players of the other team only, K/2 per pair ([`update_teams`]).
 
 /// Everyone's starting rating (R10.1).
 pub const START: f64 = 1500.0;
@@ -72,6 +73,36 @@ pub fn update(before: &[Rating], places: &[u32]) -> Vec<Rating> {
         .collect()
 }
 
+/// Teams (R14.8): new ratings after a game of four seated in play order (Red, Blue, Yellow,
+/// Green: partners two apart), where `places` are the engine's (winners 1, losers 3, all 1 in a
+/// draw). Each player is scored against each of the two opponents, win 1, draw ½, loss 0, with
+/// K divided by 2; a partner is no opponent. Any other number of players: unchanged.
+pub fn update_teams(before: &[Rating], places: &[u32]) -> Vec<Rating> {
+    if before.len() != 4 || places.len() != 4 {
+        return before.to_vec();
+    }
+    (0..4)
+        .map(|i| {
+            let k = k_factor(before[i].games) / 2.0;
+            let delta: f64 = [(i + 1) % 4, (i + 3) % 4]
+                .into_iter()
+                .map(|j| {
+                    let score = match places[i].cmp(&places[j]) {
+                        std::cmp::Ordering::Less => 1.0,
+                        std::cmp::Ordering::Equal => 0.5,
+                        std::cmp::Ordering::Greater => 0.0,
+                    };
+                    k * (score - expected(before[i].rating, before[j].rating))
+                })
+                .sum();
+            Rating {
+                rating: before[i].rating + delta,
+                games: before[i].games + 1,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +135,41 @@ mod tests {
         assert!((r[0].rating - 1520.0).abs() < 1e-9);
         assert!((r[1].rating - 1500.0).abs() < 1e-9);
         assert!((r[3].rating - 1480.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn r14_8_teams_score_the_two_opponents_with_k_over_two() {
+        // Red and Yellow (seats 0 and 2) beat Blue and Green: each new winner gains
+        // 2 × 40/2 × ½ = 20 and each loser loses 20; the partners are not scored against
+        // each other (with K/3 against all three, as R10.4, a winner would gain 13⅓).
+        let r = update_teams(&[Rating::default(); 4], &[1, 3, 1, 3]);
+        for (i, want) in [1520.0, 1480.0, 1520.0, 1480.0].into_iter().enumerate() {
+            assert!(
+                (r[i].rating - want).abs() < 1e-9,
+                "seat {i}: {}",
+                r[i].rating
+            );
+            assert_eq!(r[i].games, 1);
+        }
+        // A draw between equal teams changes nothing; a stronger partner does not matter.
+        let strong = Rating {
+            rating: 1900.0,
+            games: 40,
+        };
+        let d = update_teams(&[Rating::default(); 4], &[1, 1, 1, 1]);
+        assert!(d.iter().all(|x| (x.rating - 1500.0).abs() < 1e-9));
+        let r = update_teams(
+            &[
+                Rating::default(),
+                Rating::default(),
+                strong,
+                Rating::default(),
+            ],
+            &[1, 3, 1, 3],
+        );
+        assert!((r[0].rating - 1520.0).abs() < 1e-9);
+        // The veteran's K is 20: 2 × 10 × (1 − E(1900 vs 1500)).
+        let e = expected(1900.0, 1500.0);
+        assert!((r[2].rating - (1900.0 + 20.0 * (1.0 - e))).abs() < 1e-9);
     }
 }

@@ -100,6 +100,7 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
         first,
         history,
         seated,
+        team,
         mut state,
         mut chat,
     }) = joined
@@ -163,7 +164,9 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
                         Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
                         Err(_) => break,
                     };
-                    if seated && !line.for_players {
+                    if line.team.is_some() && line.team != team
+                        || line.team.is_none() && seated && !line.for_players
+                    {
                         continue;
                     }
                     let msg = format!(r#"{{"type":"chat","lines":[{}]}}"#, line.line);

@@ -85,8 +85,9 @@ async fn every_kind_plays_to_its_end() {
         assert_eq!(s["roomStatus"], "over");
         check_two_player_record(&s);
     }
-    // Four players: two people (red, yellow) and two computers (blue, green).
-    for game in ["ffa", "kingdoms"] {
+    // Four players: two people (red, yellow) and two computers (blue, green); in Teams the
+    // two people are partners against the two computers.
+    for game in ["ffa", "kingdoms", "teams"] {
         let room = api
             .room(
                 &a,

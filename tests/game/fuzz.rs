@@ -69,6 +69,7 @@ fn corpus(kind_byte: u8, four: bool) -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> {
         &[
             GameKind::FourPlayer(Rules::Ffa),
             GameKind::FourPlayer(Rules::Kingdoms),
+            GameKind::FourPlayer(Rules::Teams),
         ]
     } else {
         &[
@@ -194,7 +195,7 @@ pub(crate) fn movetext(data: &[u8]) {
 #[test]
 fn fuzz_validate_fen() {
     run("validate_fen", false, |s| &s.0, checks::validate_fen);
-    // Four-player seeds carry kind bytes 0 and 1: shifted to the four-player kinds (4, 5).
+    // Four-player seeds carry kind bytes 0 to 2: shifted to the four-player kinds (4 to 6).
     let four = corpus(b'v', true);
     for (fen, _, _) in &four {
         let mut v = fen.clone();
@@ -208,7 +209,7 @@ fn fuzz_validate_fen() {
         |d: &[u8]| {
             let mut v = d.to_vec();
             if let Some(k) = v.first_mut() {
-                *k = 4 + *k % 2;
+                *k = 4 + *k % 3;
             }
             checks::validate_fen(&v);
         },

@@ -9,7 +9,7 @@ import { $, swatch, controllerSelect } from "./common.js";
 import { shownPosition, resignSeat, setSeat, setView, save } from "../session.js";
 import { liveHint, canHint, hintText } from "../hint.js";
 import { GLYPH } from "../pieces.js";
-import { gameName } from "../games.js";
+import { gameName, isFour, hasPartners, partnerOf } from "../games.js";
 
 /** What the game view keeps between updates: the board, the flash's timer, and what the
  * incrementally drawn parts (seat panels, clocks, players table, move and scoring lists)
@@ -69,11 +69,11 @@ function orientationSeat(c) {
   const turn = c.snap.status.turn;
   if (isHuman(c, turn)) c.lastHumanSeat = turn;
   if (c.settings.rotate && humans.length > 1) return humans.includes(c.lastHumanSeat) ? c.lastHumanSeat : humans[0];
-  return humans[0] ?? (c.snap.facts.points ? "red" : "white");
+  return humans[0] ?? (isFour(c.choice) ? "red" : "white");
 }
 
 function rotation(c) {
-  const four = c.snap.facts.points;
+  const four = isFour(c.choice);
   // A race to a finish rank (Racing Kings): both kings run up the same board, so it is never
   // turned.
   const seat = c.snap.facts.finishRank ? "white" : orientationSeat(c);
@@ -87,7 +87,7 @@ function lastMoves(c, ply) {
   const h = c.snap.history;
   const out = [];
   const seen = new Set();
-  const span = c.snap.facts.points ? c.snap.players.length : 1;
+  const span = isFour(c.choice) ? c.snap.players.length : 1;
   for (let i = ply - 1; i >= 0 && i >= ply - span; i--) {
     const m = h[i];
     if (!m?.from || !m.to || seen.has(m.player)) continue;
@@ -227,6 +227,17 @@ function buildSeatPanel(c, info, four) {
   const spin = Object.assign(document.createElement("span"), { className: "spinner" });
   spin.setAttribute("aria-hidden", "true");
   name.append(swatch(info.seat), seatName(info.seat), ctl, spin);
+  const partner = partnerOf(c.choice, info.seat);
+  if (partner) {
+    // Teams: a link to the partner's colour, named for screen readers and on hover.
+    const link = Object.assign(document.createElement("span"), { className: `partner seat-${partner}` });
+    link.innerHTML = ICONS.link;
+    link.append(swatch(partner));
+    link.title = t("partnerOf", { name: seatName(partner) });
+    link.setAttribute("role", "img");
+    link.setAttribute("aria-label", link.title);
+    name.append(link);
+  }
   const parts = { root: d, ctl, spin, ai: null };
   if (four) {
     const pts = Object.assign(document.createElement("strong"), { className: "points" });
@@ -252,7 +263,7 @@ function buildSeatPanel(c, info, four) {
 
 
 function renderSeats(c, rot) {
-  const four = c.snap.facts.points;
+  const four = isFour(c.choice);
   const infos = c.snap.players.map((s) => seatInfo(c, s));
   const n = c.snap.facts.files;
   // Zoomed in, the cross board scrolls and its corners go out of view: the four panels then
@@ -270,7 +281,7 @@ function renderSeats(c, rot) {
       bar.hidden = false;
       bar.className = "seat-strip";
       delete bar.dataset.seat;
-      for (const info of infos) view.seats.nodes.get(info.seat).root.className = `corner strip seat-${info.seat}`;
+      for (const info of infos) view.seats.nodes.get(info.seat).root.className = `corner strip seat-${info.seat}${teamClass(c, info.seat)}`;
       bar.replaceChildren(...infos.map((i) => view.seats.nodes.get(i.seat).root));
     } else if (four) {
       $("bar-top").replaceChildren();
@@ -282,7 +293,7 @@ function renderSeats(c, rot) {
         const [x, y] = corners[side];
         const box = cellBox(n, x, y, 3, 3);
         const d = view.seats.nodes.get(info.seat).root;
-        d.className = `corner seat-${info.seat} side-${side}`;
+        d.className = `corner seat-${info.seat} side-${side}${teamClass(c, info.seat)}`;
         Object.assign(d.style, { left: `${box.left * 100}%`, top: `${box.top * 100}%`, width: `${box.width * 100}%`, height: `${box.height * 100}%` });
       }
       $("corners").replaceChildren(...infos.map((i) => view.seats.nodes.get(i.seat).root));
@@ -316,7 +327,7 @@ function renderSeats(c, rot) {
     }
     if (four) {
       p.pts.dataset.points = String(info.points);
-      setText(p.pts, t("points", { n: info.points }));
+      setText(p.pts, scoreText(c, info.points));
       const cls = `pstatus ${info.status}`;
       if (p.st.className !== cls) p.st.className = cls;
       // The seat's standing only: who is thinking is told by the spinner and the status line.
@@ -359,6 +370,17 @@ export function updateClock(timer, left = 0, total = 1) {
   }
 }
 
+/** The panel class of a seat's team in a team game (" team-0": Red and Yellow, " team-1": Blue
+ * and Green), else "". */
+function teamClass(c, seat) {
+  return hasPartners(c.choice) ? ` team-${c.snap.players.indexOf(seat) % 2}` : "";
+}
+
+/** A seat's score as its panel shows it: points, or in a team game (no points) material. */
+function scoreText(c, n) {
+  return hasPartners(c.choice) ? t("materialOf", { n }) : t("points", { n });
+}
+
 // --- side panel -----------------------------------------------------------------------------
 export function resultText(c) {
   const st = c.snap.status;
@@ -367,6 +389,7 @@ export function resultText(c) {
   const reason = tr("r_", r.reason);
   const w = r.winners ?? [];
   if (!w.length) return `${t("draw")} (${reason})`;
+  if (hasPartners(c.choice)) return `${t("teamWins", { seats: seatList(w) })} (${reason})`;
   if (w.length > 1 && w.length === c.snap.players.length) return `${t("tieAll")} (${reason})`;
   if (w.length > 1) return `${t("tieFirst", { seats: seatList(w) })} (${reason})`;
   return `${t("wins", { seat: w[0] })} (${reason})`;
@@ -468,7 +491,7 @@ function moveButton(m, i) {
 function renderMoves(c) {
   const list = $("moves");
   const h = c.snap.history;
-  const four = c.snap.facts.points;
+  const four = isFour(c.choice);
   const ms = view.moves;
   const order = c.snap.players;
   const fresh = ms.id !== c.id || ms.lang !== getLang() || h.length < ms.count || ms.four !== four;
@@ -600,7 +623,7 @@ function renderEvents(c) {
 export function showGameOver() {
   const c = state.cur;
   $("go-result").textContent = resultText(c);
-  const four = c.snap.facts.points;
+  const four = isFour(c.choice);
   $("go-rematch").textContent = four ? t("rematch") : t("rematchSwap");
   const rows = [];
   const scores = c.snap.status.result?.scores ?? c.snap.scores;
@@ -614,7 +637,7 @@ export function showGameOver() {
       tr_.innerHTML = `<td class="place"></td><th scope="row"></th><td class="pts"></td><td class="st"></td>`;
       tr_.querySelector(".place").textContent = s.place ? place(s.place, count.get(s.place) > 1) : "";
       tr_.querySelector("th").append(swatch(s.player), seatName(s.player));
-      tr_.querySelector(".pts").textContent = t("points", { n: s.points ?? 0 });
+      tr_.querySelector(".pts").textContent = scoreText(c, s.points ?? 0);
       tr_.querySelector(".st").textContent = statusLabel(c, s.status ?? "active");
       rows.push(tr_);
     }

@@ -1,7 +1,7 @@
 // Home: choose a game, who plays each seat, and the settings; continue the latest game.
 // (An "Online" choice will join the game cards once online play exists.)
 import { state, savePrefs } from "../state.js";
-import { pageGames, offered, gameInfo, gameName, isFour } from "../games.js";
+import { pageGames, offered, gameInfo, gameName, isFour, hasPartners } from "../games.js";
 import { GLYPH } from "../pieces.js";
 import { t, seatName, summary } from "../i18n/index.js";
 import { ICONS } from "../icons.js";
@@ -12,13 +12,15 @@ import { defaultSeats, startNew } from "../session.js";
 
 /**
  * A game card's icon, from the rule that sets the game apart, so a new game needs no entry
- * here: the cross board (four players, points), a rook's castle for the kingdoms whose
- * players are put out by the clock, a knight racing to the finish rank, the white king of
- * the hill, a queen giving checks to count, and the king for plain checkmate.
+ * here: the cross board (four players, points), two pairs of players on the cross for the
+ * four-player game won by a team (no points), a rook's castle for the kingdoms whose players
+ * are put out by the clock, a knight racing to the finish rank, the white king of the hill, a
+ * queen giving checks to count, and the king for plain checkmate.
  */
 function gameIcon(g) {
   const f = g.facts;
   if (f.points && !g.timesOut) return ICONS.cross;
+  if (hasPartners(g.id)) return ICONS.team;
   const glyph = f.points ? GLYPH.rook : f.finishRank ? GLYPH.knight : f.hill.length ? "♔" : f.countsChecks ? GLYPH.queen : GLYPH.king;
   return `<span class="glyph">${glyph}\uFE0E</span>`;
 }
@@ -43,6 +45,7 @@ export function buildHome({ onImport }) {
     "opt-legal": ["showLegal", "checked"],
     "opt-rotate": ["rotate", "checked"],
     "opt-alternate": ["alternate", "checked"],
+    "opt-enpassant": ["enPassant", "checked"],
     "opt-time": ["timeLimit", "value"],
     "opt-movelimit": ["moveLimit", "value"],
   };
@@ -93,10 +96,12 @@ export function renderHome() {
   $("opt-legal").checked = p.showLegal;
   $("opt-rotate").checked = p.rotate;
   $("opt-alternate").checked = p.alternate;
+  $("opt-enpassant").checked = p.enPassant;
   $("opt-time").value = String(p.timeLimit);
   $("opt-time-hint").textContent = gameInfo(choice).timesOut ? t("timeLimitHintKingdoms") : t("timeLimitHint");
   $("opt-movelimit").value = String(p.moveLimit);
   for (const n of document.querySelectorAll(".four-only")) n.hidden = !isFour(choice);
+  for (const n of document.querySelectorAll(".teams-only")) n.hidden = !hasPartners(choice);
 }
 
 export async function renderContinue() {

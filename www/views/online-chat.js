@@ -1,5 +1,6 @@
-// A room's chat panel: the players' channel (watchers read it) and the watchers' channel
-// (players read it once the game is over). Lines are text, never HTML. A player muted on
+// A room's chat panel: the players' channel (watchers read it), the watchers' channel
+// (players read it once the game is over) and, for a Teams player, the team channel that only
+// the partner reads. Lines are text, never HTML. A player muted on
 // this device is not shown; the chat can be turned off here.
 import { ot, refusal } from "../online/strings.js";
 import { isMuted, setMuted, chatOff, setChatOff } from "../online/prefs.js";
@@ -9,8 +10,9 @@ import { el, nameSpan } from "./online-common.js";
 const chat = {
   room: null,
   channel: "players",
-  /** Who this page is: `{playerId, seated}`. */
-  me: { playerId: null, seated: false },
+  /** Who this page is: `{playerId, seated, team}` (`team`: seated in a Teams room, with a
+   * partner to talk to). */
+  me: { playerId: null, seated: false, team: false },
 };
 
 /** The panel for a room (Room of pkg/tablero-online.js); `me` as in `chat.me`. */
@@ -21,6 +23,7 @@ export function chatPanel(room, me) {
   const box = el("section", { id: "online-chat", className: "online-chat" });
   box.dataset.channel = chat.channel;
   box.dataset.seated = String(!!me.seated);
+  box.dataset.team = String(!!me.team);
   drawChat(box);
   return box;
 }
@@ -48,12 +51,12 @@ function drawChat(box) {
   const tabs = el(
     "div",
     { className: "chat-tabs", role: "tablist" },
-    ...["players", "watchers"].map((c) =>
+    ...["players", "watchers", ...(chat.me.team ? ["team"] : [])].map((c) =>
       el("button", {
         type: "button",
         role: "tab",
         id: `chat-tab-${c}`,
-        textContent: c === "players" ? ot("chatPlayers") : ot("chatWatchers"),
+        textContent: { players: ot("chatPlayers"), watchers: ot("chatWatchers"), team: ot("chatTeam") }[c],
         ariaSelected: String(c === chat.channel),
         onclick: () => {
           chat.channel = c;
@@ -65,8 +68,10 @@ function drawChat(box) {
   );
   const list = el("ol", { id: "chat-lines", className: "chat-lines", "aria-live": "polite" });
   const notes = el("div", { id: "chat-muted" });
-  // Players write in their channel, watchers with a name in theirs.
-  const canWrite = chat.channel === (chat.me.seated ? "players" : "watchers") && !!chat.me.playerId;
+  // Players write in their channel (and a Teams player in its team's), watchers with a name in
+  // theirs.
+  const own = chat.channel === (chat.me.seated ? "players" : "watchers") || (chat.channel === "team" && chat.me.team);
+  const canWrite = own && !!chat.me.playerId;
   const form = canWrite ? chatForm() : null;
   box.replaceChildren(head, tabs, list, notes, ...(form ? [form] : []));
   fillLines(box);
@@ -113,7 +118,7 @@ function chatForm() {
     if (!text || !chat.room) return;
     error.hidden = true;
     try {
-      await chat.room.chat(text);
+      await chat.room.chat(text, chat.channel === "team" ? "team" : undefined);
       input.value = "";
     } catch (err) {
       error.textContent = refusal(err);

@@ -4,7 +4,7 @@
 // room's link offers Join or Watch.
 import { Board } from "../board.js";
 import { CLOCKWISE } from "../state.js";
-import { gameInfo, gameName, isFour, newGameOptions } from "../games.js";
+import { gameInfo, gameName, isFour, hasPartners, newGameOptions } from "../games.js";
 import { t, seatName, getLang } from "../i18n/index.js";
 import { $, showBanner, hideBanner, confirmDialog, swatch, pickMove } from "./common.js";
 import { moveInput } from "../pieces.js";
@@ -238,7 +238,7 @@ function buildRoomView() {
       el("label", { className: "check online-notify" }, notify, " ", ot("notify")),
       el("h2", { textContent: ot("moves") }),
       el("div", { id: "online-moves", className: "online-moves" }),
-      chatPanel(view.room, { playerId: me?.id ?? null, seated: seat !== null }),
+      chatPanel(view.room, { playerId: me?.id ?? null, seated: seat !== null, team: partnered(seat) }),
     ),
   );
   view.root.replaceChildren(page);
@@ -438,7 +438,8 @@ async function onState(s) {
   const seat = view.room?.seat ?? null;
   // The first state says whether this page has a seat: the chat writes in that seat's channel.
   const chatBox = $("online-chat");
-  if (chatBox && chatBox.dataset.seated !== String(seat !== null)) chatBox.replaceWith(chatPanel(view.room, { playerId: identity()?.id ?? null, seated: seat !== null }));
+  if (chatBox && (chatBox.dataset.seated !== String(seat !== null) || chatBox.dataset.team !== String(partnered(seat))))
+    chatBox.replaceWith(chatPanel(view.room, { playerId: identity()?.id ?? null, seated: seat !== null, team: partnered(seat) }));
   if (seat && s.roomStatus === "playing" && s.status.turn === seat && view.lastTurn !== seat) yourTurn(s);
   view.lastTurn = s.status.turn;
   soundsFor(prev?.room === s.room ? prev : null, s);
@@ -473,6 +474,12 @@ async function showRatingChange(s) {
   } catch {
     box.dataset.rating = "";
   }
+}
+
+/** Has this page's seat a partner to talk to (a seat in a Teams room)? */
+function partnered(seat) {
+  const game = view.room?.state?.game;
+  return seat !== null && !!game && hasPartners(game);
 }
 
 function nameOf(s, seat) {

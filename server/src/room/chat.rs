@@ -9,6 +9,7 @@ use crate::engine::Channel;
 use crate::refusal::Refusal;
 use crate::store::PlayerRef;
 use crate::util::now_ms;
+use tablero::{GameKind, Rules};
 
 /// Longest chat line, in characters.
 pub const CHAT_MAX_CHARS: usize = 200;
@@ -20,24 +21,45 @@ pub const CHAT_WINDOW_MS: i64 = 5_000;
 pub const CHAT_HISTORY: usize = 100;
 
 /// One chat line as sockets receive it: its JSON, and whether the players may read it now
-/// (a watchers' line said while the game goes on is not for them).
+/// (a watchers' line said while the game goes on is not for them); a team line is for one
+/// team's two players only.
 #[derive(Clone, Debug)]
 pub struct ChatOut {
     /// The line's JSON object.
     pub line: Arc<str>,
     /// May a seated player read it?
     pub for_players: bool,
+    /// A team line (Teams, R14): the team whose players alone read it.
+    pub team: Option<usize>,
 }
 
 impl Room {
-    /// The chat lines a reader may see: everything for watchers; for players, the players'
-    /// channel, and the watchers' once the game is over.
-    pub(super) fn chat_history(&self, seated: bool) -> String {
+    /// The team of seat `seat` in a Teams game (R14.1: 0 for Red and Yellow, 1 for Blue and
+    /// Green, partners two seats apart in play order), `None` in other games.
+    pub(super) fn team_of(&self, seat: usize) -> Option<usize> {
+        (self.row.game == GameKind::FourPlayer(Rules::Teams)).then_some(seat % 2)
+    }
+
+    /// The team of a stored team line, from the seat it names.
+    fn line_team(&self, line: &str) -> Option<usize> {
+        let v: serde_json::Value = serde_json::from_str(line).ok()?;
+        let seat = v["seat"].as_str()?;
+        let i = (0..self.row.seats.len()).find(|&i| self.seat_name(i) == seat)?;
+        self.team_of(i)
+    }
+
+    /// The chat lines a reader may see: everything but team lines for watchers; for players,
+    /// the players' channel, and the watchers' once the game is over; team lines for the
+    /// two players of that team (`team`) only.
+    pub(super) fn chat_history(&self, seated: bool, team: Option<usize>) -> String {
         let over = self.g.engine.is_over() || self.row.status != "playing";
         let lines: Vec<&str> = self
             .chat
             .iter()
-            .filter(|(ch, _, _)| !seated || *ch == Channel::Players || over)
+            .filter(|(ch, _, l)| match ch {
+                Channel::Team => team.is_some() && self.line_team(l) == team,
+                _ => !seated || *ch == Channel::Players || over,
+            })
             .map(|(_, _, l)| &**l)
             .collect();
         format!(r#"{{"type":"chat","lines":[{}]}}"#, lines.join(","))
@@ -63,10 +85,19 @@ impl Room {
             Channel::Watchers
         };
         let channel = channel.unwrap_or(own);
-        if channel != own {
+        let team = seat.and_then(|s| self.team_of(s));
+        if channel == Channel::Team && team.is_none() {
+            return refuse(
+                "not-allowed",
+                "team chat is for the players of a Teams game",
+            );
+        }
+        if channel != own && channel != Channel::Team {
             return match own {
                 Channel::Players => refuse("not-allowed", "players chat in the players' channel"),
                 Channel::Watchers => refuse("not-seated", "only players chat in that channel"),
+                // `own` is never the team channel (a seat's own channel is the players').
+                Channel::Team => refuse("not-allowed", "team chat is for a team's players"),
             };
         }
         let text = text.trim();
@@ -111,6 +142,7 @@ impl Room {
         let _ = self.chat_tx.send(ChatOut {
             line,
             for_players: channel == Channel::Players || !playing,
+            team: team.filter(|_| channel == Channel::Team),
         });
         Ok(())
     }

@@ -53,6 +53,9 @@ pub struct Joined {
     pub history: String,
     /// Does the socket's player have a seat?
     pub seated: bool,
+    /// The team of the socket's player's seat in a Teams game (0: Red and Yellow, 1: Blue and
+    /// Green), whose team chat it reads; `None` elsewhere.
+    pub team: Option<usize>,
     /// The state channel.
     pub state: watch::Receiver<Arc<str>>,
     /// New chat lines.

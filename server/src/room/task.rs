@@ -66,6 +66,10 @@ impl Room {
                 let seated = player
                     .as_ref()
                     .is_some_and(|p| self.seat_of(&p.id).is_some());
+                let team = player
+                    .as_ref()
+                    .and_then(|p| self.seat_of(&p.id))
+                    .and_then(|s| self.team_of(s));
                 if let Some(p) = &player {
                     let n = self.conns.entry(p.id.clone()).or_insert(0);
                     *n += 1;
@@ -88,8 +92,9 @@ impl Room {
                 state["you"] = you.unwrap_or(Value::Null);
                 let _ = reply.send(Joined {
                     first: state.to_string(),
-                    history: self.chat_history(seated),
+                    history: self.chat_history(seated, team),
                     seated,
+                    team,
                     state: self.state_tx.subscribe(),
                     chat: self.chat_tx.subscribe(),
                 });

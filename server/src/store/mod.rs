@@ -22,7 +22,7 @@ pub mod sqlite;
 
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
-use tablero::GameKind;
+use tablero::{GameKind, Rules};
 
 use crate::ratings::Rating;
 
@@ -461,8 +461,10 @@ pub trait Store: Send + Sync + 'static {
     }
 }
 
-/// Applies R10 inside a store transaction: `read` gives a player's current rating in `game`.
+/// Applies R10 (R14.8 in Teams) inside a store transaction: `rated` holds the players in seat
+/// order with their places, `read` gives a player's current rating in `game`.
 pub(crate) fn rating_changes(
+    game: GameKind,
     rated: &[(String, u32)],
     mut read: impl FnMut(&str) -> StoreResult<Rating>,
 ) -> StoreResult<Vec<(String, Rating, Rating)>> {
@@ -471,7 +473,11 @@ pub(crate) fn rating_changes(
         .map(|(p, _)| read(p))
         .collect::<StoreResult<Vec<_>>>()?;
     let places: Vec<u32> = rated.iter().map(|(_, p)| *p).collect();
-    let after = crate::ratings::update(&before, &places);
+    let after = if game == GameKind::FourPlayer(Rules::Teams) {
+        crate::ratings::update_teams(&before, &places)
+    } else {
+        crate::ratings::update(&before, &places)
+    };
     Ok(rated
         .iter()
         .zip(before)

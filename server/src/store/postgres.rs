@@ -608,7 +608,7 @@ impl Store for PgStore {
                         });
                     }
                     let mut it = before.into_iter();
-                    changes = rating_changes(rated, |_| {
+                    changes = rating_changes(end.game, rated, |_| {
                         it.next().ok_or_else(|| StoreError::new("rating rows"))
                     })?;
                     for (p, _, after) in &changes {

@@ -84,14 +84,17 @@ fn danger_weight(role: Role, dist: i32) -> i32 {
 
 /// King safety and development of every seat, in centipawns (higher is better for it).
 /// `grid[file][rank]` holds `1 + seat * 8 + role` of live pieces, 0 elsewhere; `pieces` the
-/// live pieces other than pawns and kings.
+/// live pieces other than pawns and kings. With `teams` (R14.2) a partner's pieces never
+/// attack the king: they shelter it as its own do.
 fn safety(
     grid: &[[u8; 14]; 14],
     pieces: &[(u8, Role, i8, i8)],
     kings: &[Option<(i32, i32)>; 4],
     moving: &[bool; 4],
     lines: bool,
+    teams: bool,
 ) -> [i32; 4] {
+    let friend = |t: usize, s: usize| t == s || teams && t == (s + 2) % 4;
     let own_pawn = |seat: usize, f: i32, r: i32| -> bool {
         (0..14).contains(&f)
             && (0..14).contains(&r)
@@ -128,7 +131,7 @@ fn safety(
                 }
                 let c = grid[f as usize][r as usize];
                 let owner = u32::from(c.wrapping_sub(1) / 8);
-                if c == 0 || owner as usize != s {
+                if c == 0 || !friend(owner as usize, s) {
                     flights += 1;
                     if c != 0 && (c - 1) % 8 == Role::Pawn as u8 {
                         danger += 1;
@@ -140,7 +143,7 @@ fn safety(
         }
         for &(t, role, f, r) in pieces {
             let t = t as usize;
-            if t == s || !moving[t] {
+            if friend(t, s) || !moving[t] {
                 continue;
             }
             let (df, dr) = (i32::from(f) - kf, i32::from(r) - kr);
@@ -262,7 +265,13 @@ pub(super) fn evaluate_with(pos: &Position, pov: usize, cfg: &FourConfig) -> i32
         }
     }
     if pos.rules() == Rules::Teams {
-        return teams_eval(pos, pov, &material, &center);
+        let ks = if cfg.king_safety {
+            let moving = [0, 1, 2, 3].map(|s| in_game(pos, s));
+            safety(&grid, &pieces[..n], &kings, &moving, cfg.king_lines, true)
+        } else {
+            [0; 4]
+        };
+        return teams_eval(pos, pov, &material, &center, &ks);
     }
     let opps = [1, 2, 3].map(|d| (pov + d) % 4);
     let max_pts = opps.iter().map(|&s| points[s]).max().unwrap_or(0);
@@ -291,7 +300,7 @@ pub(super) fn evaluate_with(pos: &Position, pov: usize, cfg: &FourConfig) -> i32
     }
     if cfg.king_safety {
         let moving = [0, 1, 2, 3].map(|s| in_game(pos, s));
-        let ks = safety(&grid, &pieces[..n], &kings, &moving, cfg.king_lines);
+        let ks = safety(&grid, &pieces[..n], &kings, &moving, cfg.king_lines, false);
         let live = opps.iter().filter(|&&s| moving[s]).count() as i32;
         v += ks[pov];
         if live > 0 {
@@ -306,16 +315,23 @@ pub(super) fn evaluate_with(pos: &Position, pov: usize, cfg: &FourConfig) -> i32
     v
 }
 
-/// Teams (R14): the side's material and centre against the other side's, and checks on
-/// either side's kings (a partner's king left attacked can be captured, R14.6). No points.
-fn teams_eval(pos: &Position, pov: usize, material: &[i32; 4], center: &[i32; 4]) -> i32 {
+/// Teams (R14): the side's material, centre and king safety against the other side's, and
+/// checks on either side's kings (a partner's king left attacked can be captured, R14.6): the
+/// partner's king is worth guarding as much as one's own. No points.
+fn teams_eval(
+    pos: &Position,
+    pov: usize,
+    material: &[i32; 4],
+    center: &[i32; 4],
+    safety: &[i32; 4],
+) -> i32 {
     let side = |s: usize| s == pov || s == (pov + 2) % 4;
     let mut v = 0;
     for s in 0..4 {
         let sign = if side(s) { 1 } else { -1 };
-        v += sign * (material[s] + center[s]);
+        v += sign * (material[s] + center[s] + safety[s]);
         if pos.in_check(Seat::from_index(s)) {
-            v -= sign * if s == pov { 60 } else { 40 };
+            v -= sign * 50;
         }
     }
     v
@@ -348,13 +364,6 @@ pub(super) fn finished(pos: &Position) -> bool {
 
 /// The value of a finished game or of `pov` being out, if either holds.
 pub(super) fn end_value(pos: &Position, pov: usize, ply: usize) -> Option<i32> {
-    if pos.rules() == Rules::Teams {
-        return teams_winner(pos).map(|w| match w {
-            Some(team) if team == pov & 1 => MATE - ply as i32,
-            Some(_) => -MATE + ply as i32,
-            None => 0,
-        });
-    }
     if !in_game(pos, pov) {
         return Some(evaluate_four(pos, pov));
     }

@@ -14,7 +14,8 @@
 //!
 //! Moves are played with [`Position::play_scored`], so capture points, multi-check bonuses,
 //! immediate mates (+20) and stalemates (+20 for the stalemated player) are all in the points
-//! the evaluation reads; grey pieces are worth nothing.
+//! the evaluation reads; grey pieces are worth nothing. Teams positions go to the Teams
+//! search (`teams.rs`) instead.
 
 use super::eval::{
     MATERIAL, MIN_KEY, OUT_PENALTY, end_value, evaluate_four, evaluate_with, finished, in_game,
@@ -119,7 +120,7 @@ fn taken_in_turn(
     kcap: bool,
     mate: bool,
 ) -> Option<Position> {
-    // Kings are captured in Four Kingdoms (R6.3) and Teams (R14.6).
+    // Kings are captured in Four Kingdoms (R6.3).
     let kcap = kcap && child.rules() != Rules::Ffa;
     if !(kcap || mate) || !child.in_check(Seat::from_index(pov)) {
         return None;
@@ -197,9 +198,6 @@ impl Ctx {
     }
 
     fn end_value(&self, pos: &Position, ply: usize) -> Option<i32> {
-        if pos.rules() == Rules::Teams {
-            return end_value(pos, self.pov, ply);
-        }
         if !in_game(pos, self.pov) {
             // Out later is better: best-reply search lets the strongest opponent answer every
             // move, so deeper searches find most lines lost, and real opponents may not find
@@ -254,6 +252,9 @@ impl Searcher<'_, Position> {
         time_soft_ms: Option<u64>,
         cfg: FourConfig,
     ) -> SearchResult<Move> {
+        if root.rules() == Rules::Teams {
+            return self.search_teams(root, max_depth, all_exact, time_soft_ms, cfg);
+        }
         let cx = Ctx {
             pov: root.turn().index(),
             cfg,
@@ -390,15 +391,6 @@ impl Searcher<'_, Position> {
             self.plus_stages(pos, pov)
         };
         if candidates.is_empty() {
-            // Teams: the searching player without a move at its turn is mated or
-            // stalemated (R14.5).
-            if max && pos.rules() == Rules::Teams {
-                return if pos.in_check(Seat::from_index(pov)) {
-                    -MATE + ply as i32
-                } else {
-                    0
-                };
-            }
             return cx.eval(pos);
         }
         let mut ordered: Vec<(usize, Move, i32)> = candidates
@@ -614,14 +606,11 @@ impl Searcher<'_, Position> {
         let mut out = Vec::new();
         // The searcher's list, not a new one: creating a list writes all its 640 slots.
         let list = &mut self.scratch;
-        // Teams: the partner is not an opponent; its moves are left out of the min layers
-        // (it passes, as BRS lets every opponent but one pass).
-        let teams = pos.rules() == Rules::Teams;
         for seat in (0..4).filter(|&s| {
             if max {
                 s == pov
             } else {
-                s != pov && pos.moves(s) && !(teams && s == (pov + 2) % 4)
+                s != pov && pos.moves(s)
             }
         }) {
             pos.legal_moves_of(Seat::from_index(seat), list);

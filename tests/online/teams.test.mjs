@@ -1,0 +1,72 @@
+// A Teams room (R14) through the online client in Node against the real server: two partners
+// (Red and Yellow) against two computers (Blue and Green), the computers moving on their own,
+// and the team chat that only the partner reads; a resignation ends it with the other team
+// named as the winners.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import WebSocket from "ws";
+import "../node/load.mjs"; // the wasm module, so moves are checked locally
+import { OnlineClient, OnlineError } from "../../pkg/tablero-online.js";
+import { startServer } from "./server.mjs";
+
+let server;
+before(async () => {
+  server = await startServer({ args: ["--ai-nodes", "200", "--clock", "manual"] });
+});
+after(async () => {
+  await server?.stop();
+});
+
+const client = (token) => new OnlineClient({ server: server.url, WebSocket, token });
+const rejectsCode = (p, code) =>
+  assert.rejects(p, (e) => {
+    assert.ok(e instanceof OnlineError, String(e));
+    assert.equal(e.code, code, e.message);
+    return true;
+  });
+/** The room's chat lines once one with `text` has arrived. */
+const lineArrives = (room, text) =>
+  new Promise((resolve) => {
+    if (room.chatLines.some((l) => l.text === text)) return resolve(room.chatLines);
+    room.on("chat", (lines, all) => all.some((l) => l.text === text) && resolve(all));
+  });
+
+test("Teams: partners against two computers, a team chat only the partner reads, a resignation", async () => {
+  const a = client();
+  const b = client();
+  await a.register("Rosa");
+  await b.register("Yara");
+  const { id } = await a.createRoom({ game: "teams", seat: "red", computers: { blue: 1, green: 1 } });
+  assert.deepEqual(await b.join(id), { seat: "yellow" });
+  const ra = a.openRoom(id);
+  const rb = b.openRoom(id);
+  await ra.waitFor((s) => s.roomStatus === "playing");
+  await ra.play(ra.legalMoves()[0]);
+  // Blue (a computer) answers; then it is Yellow's turn.
+  const s = await rb.waitFor((x) => x.status.turn === "yellow");
+  assert.equal(s.game, "teams");
+  assert.equal(s.ply, 2);
+  await rb.play(rb.legalMoves()[0]);
+  await ra.waitFor((x) => x.status.turn === "red" && x.ply === 4);
+
+  // The team chat: Yara reads Rosa's line; a named watcher does not, and has no team.
+  const w = client();
+  await w.register("Vera");
+  const rw = w.openRoom(id);
+  await rw.waitFor((x) => x.roomStatus === "playing");
+  await ra.chat("take the knight", "team");
+  const got = await lineArrives(rb, "take the knight");
+  assert.equal(got.at(-1).channel, "team");
+  assert.equal(got.at(-1).seat, "red");
+  await ra.chat("gl");
+  await lineArrives(rw, "gl");
+  assert.ok(!rw.chatLines.some((l) => l.channel === "team"), JSON.stringify(rw.chatLines));
+  await rejectsCode(rw.chat("psst", "team"), "not-allowed");
+
+  // Red resigns: its team loses (R14.7), and the winners are the other team's two seats.
+  await ra.resign();
+  const over = await rb.waitFor((x) => x.status.over);
+  assert.equal(over.status.result.reason, "resignation");
+  assert.deepEqual(over.status.result.winners, ["blue", "green"]);
+  for (const r of [ra, rb, rw]) r.close();
+});
