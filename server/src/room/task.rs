@@ -134,6 +134,11 @@ impl Room {
                 let _ = reply.send(r.map(|i| self.seat_name(i)));
             }
             Cmd::Reload => self.reload().await,
+            Cmd::Remote {
+                event,
+                from,
+                wins_ties,
+            } => self.on_remote(event, from, wins_ties),
             Cmd::Cancel { player, reply } => {
                 let r = self.cancel(Some(&player)).await;
                 let _ = reply.send(r);
