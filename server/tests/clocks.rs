@@ -693,3 +693,134 @@ async fn four_players_agree_to_a_draw() {
         "+10 to each player still in"
     );
 }
+
+/// Four persons seated and connected in a new `game` room; their clients in seat order.
+async fn four(server: &Server, api: &Api, game: &str) -> (Vec<Player>, String, Vec<Client>) {
+    let mut p = Vec::new();
+    for name in ["R", "Bl", "Y", "G"] {
+        p.push(api.player(name).await);
+    }
+    let room = api.room(&p[0], json!({"game": game})).await;
+    let mut cs = vec![Client::connect(server, &room, Some(&p[0].token)).await];
+    for q in &p[1..] {
+        api.join(q, &room, None).await;
+        cs.push(Client::connect(server, &room, Some(&q.token)).await);
+    }
+    // Each socket's first chat message is the room's history: none yet.
+    for c in cs.iter_mut() {
+        assert!(c.chat().await.is_empty(), "no chat yet");
+    }
+    cs[0].state_where(|s| s["roomStatus"] == "playing").await;
+    (p, room, cs)
+}
+
+/// R12 with four players: watchers cannot offer or abort; an abort before every first move,
+/// `too-late` after; no takebacks; the players' chat; and a rematch every person accepts,
+/// with the people one seat on clockwise (R12.4).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_players_abort_chat_takeback_and_rematch() {
+    let dir = temp_dir("offers4");
+    let server = Server::sqlite(&dir, &MANUAL);
+    let api = Api::new(&server);
+
+    // An abort after Red's first move: Blue has not moved yet, so the game can be aborted.
+    let (_, room, mut cs) = four(&server, &api, "ffa").await;
+    let w = api.player("W").await;
+    let mut named = Client::connect(&server, &room, Some(&w.token)).await;
+    let mut anon = Client::connect(&server, &room, None).await;
+    cs[0]
+        .send(json!({"type": "move", "move": "h2h4", "ply": 0}))
+        .await;
+    let s = cs[1].state_where(|s| ply(s) == 1).await;
+    assert_eq!(s["abortable"], true);
+    named.send(json!({"type": "offer", "offer": "draw"})).await;
+    assert_eq!(named.error().await, "not-seated");
+    anon.send(json!({"type": "abort"})).await;
+    assert_eq!(anon.error().await, "not-seated");
+    named
+        .send(json!({"type": "answer", "offer": "draw", "accept": true}))
+        .await;
+    assert_eq!(named.error().await, "not-seated");
+    cs[2].send(json!({"type": "abort"})).await;
+    let s = cs[0].state_where(over).await;
+    assert_eq!(reason(&s), "aborted");
+    assert_eq!(ply(&s), 1, "nothing played after the abort");
+
+    // A game where everyone has moved: too late to abort; no takeback with four players.
+    let (p, room, mut cs) = four(&server, &api, "ffa").await;
+    for (i, m) in ["h2h4", "b7d7", "j13j12", "m5k5"].iter().enumerate() {
+        cs[i]
+            .send(json!({"type": "move", "move": m, "ply": i}))
+            .await;
+        cs[0].state_where(|s| ply(s) == i as i64 + 1).await;
+    }
+    assert_eq!(cs[0].state["abortable"], false);
+    cs[2].send(json!({"type": "abort"})).await;
+    assert_eq!(cs[2].error().await, "too-late");
+    cs[3]
+        .send(json!({"type": "offer", "offer": "takeback"}))
+        .await;
+    assert_eq!(cs[3].error().await, "not-allowed");
+    cs[1]
+        .send(json!({"type": "offer", "offer": "rematch"}))
+        .await;
+    assert_eq!(cs[1].error().await, "not-over");
+    // The players' chat reaches every seat, with the sayer's seat.
+    cs[1].send(json!({"type": "chat", "text": "gl all"})).await;
+    for c in cs.iter_mut() {
+        let lines = c.chat().await;
+        assert_eq!(
+            (lines[0]["text"].as_str(), lines[0]["seat"].as_str()),
+            (Some("gl all"), Some("blue"))
+        );
+    }
+
+    // Three resign (Red to move first: it resigns on its turn, the others out of turn).
+    for k in [0, 2, 3] {
+        cs[k].send(json!({"type": "resign"})).await;
+        cs[1]
+            .state_where(|s| s["score"][k]["status"] == "resigned" || s["status"]["over"] == true)
+            .await;
+    }
+    let s = cs[1].state_where(over).await;
+    assert_eq!(s["score"][1]["status"], "active", "Blue alone is still in");
+    // A rematch: every person must accept; then the new room seats everyone one step on.
+    cs[2]
+        .send(json!({"type": "offer", "offer": "rematch"}))
+        .await;
+    for k in [0, 1] {
+        cs[k]
+            .send(json!({"type": "answer", "offer": "rematch", "accept": true}))
+            .await;
+    }
+    let s = cs[3]
+        .state_where(|s| {
+            s["offers"][0]["accepted"]
+                .as_array()
+                .is_some_and(|a| a.len() == 3)
+        })
+        .await;
+    assert!(s["rematch"].is_null(), "Green has not accepted yet");
+    cs[3]
+        .send(json!({"type": "answer", "offer": "rematch", "accept": true}))
+        .await;
+    let s = cs[0].state_where(|s| s["rematch"].is_string()).await;
+    let next = s["rematch"].as_str().unwrap().to_string();
+    assert_ne!(next, room);
+    let n = api.get(&format!("/api/rooms/{next}"), None).await.1;
+    assert_eq!(n["game"], "ffa");
+    assert_eq!(n["roomStatus"], "playing");
+    let at: Vec<&str> = n["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["player"]["id"].as_str().unwrap())
+        .collect();
+    // Red's person now sits at Blue, Blue's at Yellow, Yellow's at Green, Green's at Red.
+    assert_eq!(at, [&p[3].id, &p[0].id, &p[1].id, &p[2].id]);
+    // A late answer once the rematch was agreed is refused with nothing changed.
+    cs[1]
+        .send(json!({"type": "answer", "offer": "rematch", "accept": true}))
+        .await;
+    assert_eq!(cs[1].error().await, "no-offer");
+}

@@ -16,7 +16,7 @@ const tsc = join(root, "node_modules/typescript/bin/tsc");
 
 function project() {
   const dir = mkdtempSync(join(tmpdir(), "tablero-types-"));
-  for (const f of ["program.ts", "editor.ts", "node-main.ts", "dom-main.ts", "tsconfig.node.json", "tsconfig.dom.json"]) {
+  for (const f of ["program.ts", "editor.ts", "online.ts", "node-main.ts", "dom-main.ts", "tsconfig.node.json", "tsconfig.dom.json"]) {
     cpSync(join(here, f), join(dir, f));
   }
   writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
@@ -44,6 +44,8 @@ test("the program type-checks in a Node-only project and runs", () => {
     // The position editor and square queries (editor.ts) ran too.
     assert.match(out, /^setup 4k3\/8\/8\/8\/8\/8\/8\/4K2R b K - 2\+3 0 1$/m);
     assert.match(out, /^fourplayer-setup 12$/m);
+    // The online client's types (online.ts): what runs without a server.
+    assert.match(out, /^online clock=null error=too-late$/m);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
