@@ -789,6 +789,10 @@ async fn four_players_abort_chat_takeback_and_rematch() {
         .send(json!({"type": "offer", "offer": "rematch"}))
         .await;
     for k in [0, 1] {
+        // Each answers once the offer has reached it (sockets race to the room otherwise).
+        cs[k]
+            .state_where(|s| s["offers"][0]["offer"] == "rematch")
+            .await;
         cs[k]
             .send(json!({"type": "answer", "offer": "rematch", "accept": true}))
             .await;

@@ -203,6 +203,8 @@ struct Room {
     state_tx: watch::Sender<Arc<str>>,
     owner: Arc<AtomicBool>,
     thinking: bool,
+    /// The room could not be read again after a failed store: the task ends.
+    broken: bool,
     ai_tx: mpsc::Sender<AiResult>,
 }
 

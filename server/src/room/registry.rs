@@ -190,6 +190,7 @@ fn spawn_room(
         summary: summary.clone(),
         owner: owner.clone(),
         thinking: false,
+        broken: false,
         ai_tx,
     };
     room.publish();

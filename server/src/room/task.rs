@@ -53,6 +53,9 @@ impl Room {
                     }
                 }
             }
+            if self.broken {
+                return;
+            }
             let finished = self.row.status == "over" || self.row.status == "cancelled";
             if finished && self.conns.is_empty() && self.watchers == 0 && !self.thinking {
                 return;
