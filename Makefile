@@ -156,9 +156,9 @@ bench-wasm: setup ## Wasm perft benchmark in Node (benches/wasm-perft)
 bench-boundary: pkg ## JS boundary cost: tablero-chess vs chess.js and chessops in Node (benches/boundary.mjs)
 	node benches/boundary.mjs
 
-bench-server: ## Server load test: 2,000 clients in 1,000 rooms on loopback (CLIENTS=, SECONDS= to change)
+bench-server: ## Server load test: 2,000 clients in 1,000 rooms on loopback, without and with 3+2 clocks (CLIENTS=2000,10000 SECONDS= CLOCK=none|3+2|both)
 	$(CARGO) build --release -p tablero-server --bin tablero-server --example load
-	$(TARGET_DIR)/release/examples/load --clients $(or $(CLIENTS),2000) --seconds $(or $(SECONDS),60)
+	$(TARGET_DIR)/release/examples/load --clients $(or $(CLIENTS),2000) --seconds $(or $(SECONDS),60) --clock $(or $(CLOCK),both)
 
 bench-chaos: ## Two server processes on a private PostgreSQL, one SIGKILLed every 15 s, 2,000 clients for two minutes (CLIENTS=, SECONDS= to change)
 	$(CARGO) build --release -p tablero-server --bin tablero-server --example chaos

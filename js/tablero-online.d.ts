@@ -15,6 +15,7 @@ export type OnlineErrorCode =
   | "network" | "http" | "disconnected" | "closed" | "timeout" | "invalid-argument";
 
 export class OnlineError extends Error {
+  constructor(code: OnlineErrorCode | string, message: string, status?: number);
   readonly code: OnlineErrorCode | string;
   /** The HTTP status, for errors of HTTP calls. */
   readonly status?: number;

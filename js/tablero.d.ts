@@ -508,6 +508,12 @@ export declare class Game<P extends Player = Player> {
   /** Four Kingdoms: `player`'s turn timer ran out. */
   timeout(player?: P): void;
   /**
+   * Four players: `player`'s game clock ran out (R11.4): they time out (`T`), out as on
+   * resignation in free-for-all, R6.4 in Four Kingdoms, their team's loss in Teams.
+   * Two-player games throw `invalid-argument` (a flag ends those, R11.3).
+   */
+  flag(player?: P): void;
+  /**
    * Number of legal move paths of `depth` plies (0–8; four players 0–6). Refused
    * (`invalid-argument`) when it would expand more than 2,500,000 positions (four players:
    * 1,000,000), so no call blocks for more than a few seconds; `{limit}` sets another cap

@@ -1,7 +1,8 @@
 //! Load generator: many clients on loopback playing random legal games.
 //!
 //! ```text
-//! cargo run --release -p tablero-server --example load -- [--clients 2000] [--seconds 60]
+//! cargo run --release -p tablero-server --example load -- [--clients 2000[,10000…]]
+//!     [--seconds 60] [--clock none|3+2|both] [--stall-every 10]
 //!     [--server http://host:port]   (default: start target/release/tablero-server on a temp SQLite file)
 //! ```
 //!
@@ -11,6 +12,14 @@
 //! per second, move-to-broadcast latency (send → the opponent's socket receives the state
 //! with the move) p50/p99/max, server memory per room (RSS growth / rooms), errors, and lost
 //! moves (acknowledged moves missing from the stored record read back at the end).
+//!
+//! With a clock (`--clock 3+2`, R11) every room has that time control, except that one pair
+//! in `--stall-every` plays 0.5+0 and its black player stops moving after its first move,
+//! so its flag falls 30 s later: the report adds how long after the deadline (the state's
+//! `clock.deadline`, the server's wall time) the flag's state reached the sockets. Server and
+//! generator share the machine's wall clock, so the difference needs no synchronisation.
+//! Each clients × clock combination runs on a fresh server, one after another, and the
+//! report is one table.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -30,6 +39,25 @@ struct Stats {
     lost: AtomicU64,
     games: AtomicU64,
     latencies: Mutex<Vec<u32>>,
+    /// Deadline → flag state received, in ms, one per flag seen in the measured window.
+    flags: Mutex<Vec<i64>>,
+}
+
+/// One run's settings: clients, measured seconds, time control (minutes, increment
+/// seconds) and how often a pair stalls to let a flag fall.
+#[derive(Clone, Copy)]
+struct Run {
+    clients: usize,
+    seconds: u64,
+    clock: Option<(f64, u32)>,
+    stall_every: usize,
+}
+
+/// The server's time base (ms since the Unix epoch).
+fn wall_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 fn legal(fen: &str) -> Vec<String> {
@@ -41,6 +69,21 @@ fn legal(fen: &str) -> Vec<String> {
         Ok(g) => g.legal_moves().into_iter().map(|m| m.uci).collect(),
         Err(_) => Vec::new(),
     }
+}
+
+/// CPU time (user + system) a process has used, in ms (`/proc/<pid>/stat`, 100 ticks a
+/// second): on a shared machine the CPU a move costs is steadier than its latency.
+fn cpu_ms(pid: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            // Fields after the command name, which is in parentheses and may hold spaces.
+            let rest = &s[s.rfind(')')? + 2..];
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+            Some(ticks * 10)
+        })
+        .unwrap_or(0)
 }
 
 fn rss_kb(pid: u32) -> u64 {
@@ -79,12 +122,20 @@ type Ws =
 /// One pair of clients playing game after game until `end`.
 async fn pair(
     i: usize,
+    run: Run,
     base: String,
     http: reqwest::Client,
     stats: Arc<Stats>,
     end: Instant,
     measure_from: Instant,
 ) {
+    // A stalling pair's black player makes its first move, then never another.
+    let stall = run.clock.is_some() && run.stall_every > 0 && i.is_multiple_of(run.stall_every);
+    let clock = match (run.clock, stall) {
+        (None, _) => Value::Null,
+        (Some(_), true) => json!({"initial": 30, "increment": 0}),
+        (Some((m, inc)), false) => json!({"initial": (m * 60.0) as u32, "increment": inc}),
+    };
     let (Some(a), Some(b)) = (
         player(&http, &base, &format!("a{i}")).await,
         player(&http, &base, &format!("b{i}")).await,
@@ -98,7 +149,7 @@ async fn pair(
         let room: Value = match http
             .post(format!("{base}/api/rooms"))
             .bearer_auth(&a.token)
-            .json(&json!({"game": tablero::GameKind::default().id()}))
+            .json(&json!({"game": tablero::GameKind::default().id(), "clock": clock}))
             .send()
             .await
         {
@@ -146,8 +197,9 @@ async fn pair(
                 Some("black") => Some(1),
                 _ => None,
             };
+            let stalled = stall && turn == Some(1) && state["ply"].as_i64().unwrap_or(0) >= 2;
             let due = match (turn, sent) {
-                (Some(t), None) if state["roomStatus"] == "playing" => {
+                (Some(t), None) if state["roomStatus"] == "playing" && !stalled => {
                     Some((t, last_move[t] + Duration::from_secs(1)))
                 }
                 _ => None,
@@ -246,6 +298,13 @@ async fn handle(
         }
     }
     if v["status"]["over"] == true {
+        if !*over
+            && v["status"]["result"]["reason"] == "timeout"
+            && let Some(deadline) = state["clock"]["deadline"].as_i64()
+            && Instant::now() >= measure_from
+        {
+            stats.flags.lock().await.push(wall_ms() - deadline);
+        }
         *over = true;
     }
     if ply >= state["ply"].as_i64().unwrap_or(-1) {
@@ -254,30 +313,233 @@ async fn handle(
     true
 }
 
+/// What one run measured.
+struct Report {
+    run: Run,
+    online: i64,
+    playing: i64,
+    moves: u64,
+    lat: Vec<u32>,
+    flags: Vec<i64>,
+    rss: Option<(u64, u64)>,
+    /// CPU ms used in the measured window by the server and by this generator.
+    cpu: (u64, u64),
+    games: u64,
+    errors: u64,
+    lost: u64,
+    load: String,
+}
+
+fn parse_clock(v: &str) -> Option<(f64, u32)> {
+    let (m, inc) = v.split_once('+')?;
+    Some((m.parse().ok()?, inc.parse().ok()?))
+}
+
+fn loadavg() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
 #[tokio::main]
 async fn main() {
-    let mut clients = 2000usize;
+    let mut clients = vec![2000usize];
     let mut seconds = 60u64;
+    let mut clocks: Vec<Option<(f64, u32)>> = vec![None];
+    let mut stall_every = 10usize;
     let mut server_url: Option<String> = None;
+    let usage = "usage: load [--clients N[,N…]] [--seconds S] [--clock none|M+S|both] \
+                 [--stall-every K] [--server URL]";
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
+        let v = args.next().expect(usage);
         match a.as_str() {
             "--clients" => {
-                clients = args
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .expect("--clients N")
+                clients = v
+                    .split(',')
+                    .map(|n| n.trim().parse().expect(usage))
+                    .collect()
             }
-            "--seconds" => {
-                seconds = args
-                    .next()
-                    .and_then(|v| v.parse().ok())
-                    .expect("--seconds S")
+            "--seconds" => seconds = v.parse().expect(usage),
+            "--clock" => {
+                clocks = match v.as_str() {
+                    "none" => vec![None],
+                    "both" => vec![None, Some((3.0, 2))],
+                    tc => vec![Some(parse_clock(tc).expect(usage))],
+                }
             }
-            "--server" => server_url = args.next(),
-            _ => panic!("usage: load [--clients N] [--seconds S] [--server URL]"),
+            "--stall-every" => stall_every = v.parse().expect(usage),
+            "--server" => server_url = Some(v),
+            _ => panic!("{usage}"),
         }
     }
+    let mut reports = Vec::new();
+    for &n in &clients {
+        for &clock in &clocks {
+            let run = Run {
+                clients: n,
+                seconds,
+                clock,
+                stall_every,
+            };
+            let r = run_once(run, server_url.clone()).await;
+            print_report(&r);
+            reports.push(r);
+        }
+    }
+    if reports.len() > 1 {
+        print_table(&reports);
+    }
+}
+
+fn pct<T: Copy + Into<f64>>(sorted: &[T], p: f64) -> f64 {
+    sorted
+        .get(((sorted.len() as f64 * p) as usize).min(sorted.len().saturating_sub(1)))
+        .map_or(0.0, |&v| v.into())
+}
+
+fn clock_name(run: &Run) -> String {
+    match run.clock {
+        None => "none".into(),
+        Some((m, i)) => format!("{m}+{i}"),
+    }
+}
+
+fn print_report(r: &Report) {
+    let Run {
+        clients, seconds, ..
+    } = r.run;
+    let lat = &r.lat;
+    println!(
+        "clients {clients}, rooms {}, clock {}, measured {seconds} s after the ramp (load average at the end: {})",
+        clients / 2,
+        clock_name(&r.run),
+        r.load
+    );
+    println!(
+        "connected sockets (server's count, mid-run): {}; games in progress: {}",
+        r.online, r.playing
+    );
+    println!(
+        "moves acknowledged: {} ({:.0} moves/s)",
+        r.moves,
+        r.moves as f64 / seconds as f64
+    );
+    println!(
+        "move-to-broadcast latency: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)",
+        pct(lat, 0.5) / 1000.0,
+        pct(lat, 0.99) / 1000.0,
+        lat.last().copied().unwrap_or(0) as f64 / 1000.0,
+        lat.len()
+    );
+    if r.run.clock.is_some() {
+        let f: Vec<f64> = r.flags.iter().map(|&d| d as f64).collect();
+        println!(
+            "flags: {} fired, {} within 50 ms of the deadline; deadline → state p50 {} ms, p99 {} ms, max {} ms",
+            f.len(),
+            r.flags.iter().filter(|&&d| d <= 50).count(),
+            pct(&f, 0.5),
+            pct(&f, 0.99),
+            f.last().copied().unwrap_or(0.0)
+        );
+    }
+    if let Some((rss0, mid)) = r.rss {
+        println!(
+            "server RSS: {} MiB idle, {} MiB mid-run: {:.1} KiB per room",
+            rss0 / 1024,
+            mid / 1024,
+            (mid.saturating_sub(rss0)) as f64 / (clients / 2).max(1) as f64
+        );
+    }
+    let per_move = |ms: u64| ms as f64 * 1000.0 / r.moves.max(1) as f64;
+    println!(
+        "CPU in the measured window: server {:.1} s ({:.0} µs a move), generator {:.1} s ({:.0} µs a move)",
+        r.cpu.0 as f64 / 1000.0,
+        per_move(r.cpu.0),
+        r.cpu.1 as f64 / 1000.0,
+        per_move(r.cpu.1)
+    );
+    println!("games finished: {}", r.games);
+    println!("errors: {}", r.errors);
+    println!("lost moves: {}", r.lost);
+    println!();
+}
+
+/// The runs side by side, as a Markdown table.
+fn print_table(reports: &[Report]) {
+    print!("| measure |");
+    for r in reports {
+        print!(" {} clients, clock {} |", r.run.clients, clock_name(&r.run));
+    }
+    println!();
+    println!("|---|{}", "---:|".repeat(reports.len()));
+    let row = |name: &str, f: &dyn Fn(&Report) -> String| {
+        print!("| {name} |");
+        for r in reports {
+            print!(" {} |", f(r));
+        }
+        println!();
+    };
+    row("moves a second", &|r| {
+        format!("{:.0}", r.moves as f64 / r.run.seconds as f64)
+    });
+    row("move → broadcast p50 / p99 / max (ms)", &|r| {
+        format!(
+            "{:.1} / {:.1} / {:.0}",
+            pct(&r.lat, 0.5) / 1000.0,
+            pct(&r.lat, 0.99) / 1000.0,
+            r.lat.last().copied().unwrap_or(0) as f64 / 1000.0
+        )
+    });
+    row("flags: fired, within 50 ms", &|r| {
+        if r.run.clock.is_none() {
+            "–".into()
+        } else {
+            format!(
+                "{}, {}",
+                r.flags.len(),
+                r.flags.iter().filter(|&&d| d <= 50).count()
+            )
+        }
+    });
+    row("deadline → flag state p50 / p99 / max (ms)", &|r| {
+        if r.run.clock.is_none() {
+            return "–".into();
+        }
+        let f: Vec<f64> = r.flags.iter().map(|&d| d as f64).collect();
+        format!(
+            "{} / {} / {}",
+            pct(&f, 0.5),
+            pct(&f, 0.99),
+            f.last().copied().unwrap_or(0.0)
+        )
+    });
+    row("server memory per room (KiB)", &|r| match r.rss {
+        Some((a, b)) => format!(
+            "{:.0}",
+            b.saturating_sub(a) as f64 / (r.run.clients / 2) as f64
+        ),
+        None => "–".into(),
+    });
+    row("server / generator CPU a move (µs)", &|r| {
+        format!(
+            "{:.0} / {:.0}",
+            r.cpu.0 as f64 * 1000.0 / r.moves.max(1) as f64,
+            r.cpu.1 as f64 * 1000.0 / r.moves.max(1) as f64
+        )
+    });
+    row("errors, lost moves", &|r| {
+        format!("{}, {}", r.errors, r.lost)
+    });
+    row("load average (1, 5, 15 min) at the end", &|r| {
+        r.load.clone()
+    });
+}
+
+async fn run_once(run: Run, server_url: Option<String>) -> Report {
+    let Run {
+        clients, seconds, ..
+    } = run;
     let rooms = clients / 2;
     let mut child = None;
     let (base, pid) = match server_url {
@@ -290,7 +552,11 @@ async fn main() {
                 .parent()
                 .unwrap()
                 .join("tablero-server");
-            let dir = std::env::temp_dir().join(format!("tablero-load-{}", std::process::id()));
+            let dir = std::env::temp_dir().join(format!(
+                "tablero-load-{}-{clients}-{}",
+                std::process::id(),
+                run.clock.is_some()
+            ));
             let _ = std::fs::remove_dir_all(&dir);
             let db = dir.join("load.sqlite");
             let mut c = Command::new(&bin)
@@ -318,7 +584,7 @@ async fn main() {
                 .trim_end_matches('/')
                 .to_string();
             let pid = c.id();
-            child = Some(c);
+            child = Some((c, dir));
             (base, Some(pid))
         }
     };
@@ -328,8 +594,9 @@ async fn main() {
         .build()
         .unwrap();
     let stats = Arc::new(Stats::default());
-    // Connections ramp up over ~10 s (not a thundering herd); latencies count after it.
-    let ramp = Duration::from_millis(10_000);
+    // Connections ramp up over ~10 s a 2,000 clients (not a thundering herd); latencies
+    // count after it.
+    let ramp = Duration::from_millis(10_000.max(clients as u64 * 5));
     let start = Instant::now();
     let measure_from = start + ramp + Duration::from_secs(2);
     let end = measure_from + Duration::from_secs(seconds);
@@ -339,11 +606,13 @@ async fn main() {
         let delay = ramp * i as u32 / rooms.max(1) as u32;
         tasks.push(tokio::spawn(async move {
             tokio::time::sleep(delay).await;
-            pair(i, base, http, stats, end, measure_from).await;
+            pair(i, run, base, http, stats, end, measure_from).await;
         }));
     }
     tokio::time::sleep_until(measure_from.into()).await;
     let moves0 = stats.moves.load(Ordering::Relaxed);
+    let server_pid = pid.map(|p| p.to_string());
+    let cpu0 = (server_pid.as_deref().map_or(0, cpu_ms), cpu_ms("self"));
     let rss_mid = {
         tokio::time::sleep(Duration::from_secs(seconds / 2)).await;
         pid.map(rss_kb).unwrap_or(0)
@@ -360,44 +629,35 @@ async fn main() {
     };
     tokio::time::sleep_until(end.into()).await;
     let moves1 = stats.moves.load(Ordering::Relaxed);
+    let cpu = (
+        server_pid.as_deref().map_or(0, cpu_ms) - cpu0.0,
+        cpu_ms("self") - cpu0.1,
+    );
+    let load = loadavg();
     for t in tasks {
         let _ = t.await;
     }
     let mut lat = stats.latencies.lock().await.clone();
     lat.sort_unstable();
-    let pct = |p: f64| {
-        lat.get(((lat.len() as f64 * p) as usize).min(lat.len().saturating_sub(1)))
-            .copied()
-            .unwrap_or(0) as f64
-            / 1000.0
-    };
-    println!("clients {clients}, rooms {rooms}, measured {seconds} s after a 12 s ramp");
-    println!("connected sockets (server's count, mid-run): {online}; games in progress: {playing}");
-    println!(
-        "moves acknowledged: {} ({:.0} moves/s)",
-        moves1 - moves0,
-        (moves1 - moves0) as f64 / seconds as f64
-    );
-    println!(
-        "move-to-broadcast latency: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)",
-        pct(0.5),
-        pct(0.99),
-        lat.last().copied().unwrap_or(0) as f64 / 1000.0,
-        lat.len()
-    );
-    if pid.is_some() {
-        println!(
-            "server RSS: {} MiB idle, {} MiB mid-run: {:.1} KiB per room",
-            rss0 / 1024,
-            rss_mid / 1024,
-            (rss_mid.saturating_sub(rss0)) as f64 / rooms.max(1) as f64
-        );
-    }
-    println!("games finished: {}", stats.games.load(Ordering::Relaxed));
-    println!("errors: {}", stats.errors.load(Ordering::Relaxed));
-    println!("lost moves: {}", stats.lost.load(Ordering::Relaxed));
-    if let Some(mut c) = child {
+    let mut flags = stats.flags.lock().await.clone();
+    flags.sort_unstable();
+    if let Some((mut c, dir)) = child {
         let _ = c.kill();
         let _ = c.wait();
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    Report {
+        run,
+        online,
+        playing,
+        moves: moves1 - moves0,
+        lat,
+        flags,
+        rss: pid.map(|_| (rss0, rss_mid)),
+        cpu,
+        games: stats.games.load(Ordering::Relaxed),
+        errors: stats.errors.load(Ordering::Relaxed),
+        lost: stats.lost.load(Ordering::Relaxed),
+        load,
     }
 }

@@ -9,6 +9,10 @@
 //!   Moves from players are accepted by whichever process their socket is on: checked with
 //!   the engine there, stored under the `(room, ply)` key (a concurrent move at the same ply
 //!   loses and is refused as `stale-ply`), then notified.
+//! * What is not in the tables travels in the notification itself, as
+//!   `'<process> <room> <event JSON>'` (see `room/remote.rs`): the open offers, each chat
+//!   line (stored too, for later readers), and each process's count of watchers, so that
+//!   players and watchers of one room on different processes see the same room.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -104,15 +108,29 @@ async fn listen(
         // The client must stay alive for the LISTEN to stay registered.
         let _client = client;
         while let Some(payload) = rx.recv().await {
-            let Some((from, room)) = payload.split_once(' ') else {
+            let Some((from, rest)) = payload.split_once(' ') else {
                 continue;
             };
             if from == me {
                 continue;
             }
-            if rooms.get_loaded(room).is_some() {
-                let _ = rooms.send(room, Cmd::Reload).await;
+            // `<process> <room>` (the tables changed) or `<process> <room> <event>`.
+            let (room, event) = match rest.split_once(' ') {
+                Some((room, event)) => (room, serde_json::from_str(event).ok()),
+                None => (rest, None),
+            };
+            if rooms.get_loaded(room).is_none() {
+                continue;
             }
+            let cmd = match event {
+                Some(event) => Cmd::Remote {
+                    event,
+                    from: from.to_string(),
+                    wins_ties: from > me.as_str(),
+                },
+                None => Cmd::Reload,
+            };
+            let _ = rooms.send(room, cmd).await;
         }
     });
     Ok(())

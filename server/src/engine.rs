@@ -437,13 +437,9 @@ impl Engine {
                     if !self.active(player) {
                         return Err(Refusal::new("already-out", "already out"));
                     }
-                    // R11.4: Four Kingdoms times the player out (R6.4); free-for-all puts
-                    // them out as on resignation (the engine writes `R` there).
-                    if self.kind.info().times_out {
-                        self.game.timeout(Some(player)).map_err(from_engine)?;
-                    } else {
-                        self.game.resign(Some(player)).map_err(from_engine)?;
-                    }
+                    // R11.4: the player times out (`T`): out as on resignation in
+                    // free-for-all, R6.4 in Four Kingdoms, the team's loss in Teams.
+                    self.game.flag(Some(player)).map_err(from_engine)?;
                 } else {
                     let opponent = 1 - seat.min(1);
                     let outcome = flag_outcome(self.kind, || self.material(opponent));

@@ -60,7 +60,7 @@ pub enum OfferKind {
 }
 
 /// One open offer, as the state message shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Offer {
     /// What is offered.
     pub offer: OfferKind,
@@ -170,8 +170,9 @@ pub fn resign_is_abort(view: &View) -> bool {
     !view.over && !view.started()
 }
 
-/// The open and the recently declined offers of one room.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The open and the recently declined offers of one room. It serializes whole, so that the
+/// processes serving one room on PostgreSQL can pass it to each other.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Offers {
     open: Vec<Offer>,
     /// Offers declined that their offerer may not repeat yet.

@@ -156,13 +156,16 @@ async fn first_move_countdown_aborts_without_rating_change() {
     assert_eq!(me["ratings"], json!([]), "an aborted game rates nobody");
 }
 
-/// R11.4: in four-player games a flag times the player out and the game goes on.
+/// R11.4: in four-player games a flag times the player out (`T` in the record, status
+/// `timeout`) and the game goes on: in free-for-all the player is out as on resignation
+/// (R5.16–R5.17: never to move again), in Four Kingdoms their pieces move at random (R6.4).
+/// A move from them after the flag is refused, and a kill -9 keeps the flag and the clocks.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn four_players_time_out_and_play_on() {
     let dir = temp_dir("clocks4");
-    let server = Server::sqlite(&dir, &MANUAL);
-    let api = Api::new(&server);
-    for (game, status) in [("ffa", "resigned"), ("kingdoms", "timeout")] {
+    let mut server = Server::sqlite(&dir, &MANUAL);
+    for game in ["ffa", "kingdoms"] {
+        let api = Api::new(&server);
         let p: Vec<Player> = vec![
             api.player("R").await,
             api.player("Bl").await,
@@ -180,15 +183,17 @@ async fn four_players_time_out_and_play_on() {
             api.join(q, &room, None).await;
             cs.push(Client::connect(&server, &room, Some(&q.token)).await);
         }
+        let seat_index = |seat: &str| {
+            ["red", "blue", "yellow", "green"]
+                .iter()
+                .position(|x| *x == seat)
+                .unwrap()
+        };
         let s = cs[0].state_where(|s| s["roomStatus"] == "playing").await;
         assert_eq!(s["clocks"].as_object().unwrap().len(), 4);
         for i in 0..4 {
             let s = cs[0].state_where(|s| ply(s) >= i).await;
-            let seat = turn(&s).unwrap();
-            let k = ["red", "blue", "yellow", "green"]
-                .iter()
-                .position(|x| *x == seat)
-                .unwrap();
+            let k = seat_index(&turn(&s).unwrap());
             let mv = legal_moves(&s)[0].clone();
             let p0 = ply(&s);
             cs[k]
@@ -199,23 +204,95 @@ async fn four_players_time_out_and_play_on() {
         let s = cs[0].state.clone();
         assert_eq!(s["clock"]["started"], true, "{game}");
         let mover = turn(&s).unwrap();
+        let flagged = seat_index(&mover);
+        let before = ply(&s);
         let d = s["clock"]["deadline"].as_i64().unwrap() - s["now"].as_i64().unwrap();
         assert_eq!(d, 15_000);
-        api.advance(d).await;
-        let s = cs[0]
-            .state_where(|s| {
-                s["score"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .any(|x| x["player"] == mover.as_str() && x["status"] == status)
-            })
-            .await;
+        // One millisecond early: nothing.
+        api.advance(d - 1).await;
+        cs[0].alive().await;
+        let s = api.get(&format!("/api/rooms/{room}"), None).await.1;
+        assert_eq!(ply(&s), before, "{game}: no flag before the deadline");
+        api.advance(1).await;
+        let timed_out = |s: &Value| {
+            s["score"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x["player"] == mover.as_str() && x["status"] == "timeout")
+        };
+        let s = cs[0].state_where(timed_out).await;
         assert!(!over(&s), "{game}: three remain, the game goes on");
         assert_ne!(turn(&s).unwrap(), mover);
         assert_eq!(s["clocks"][&mover], 0);
+        // The record says `T`, a time-out, not `R` (a resignation).
+        assert_eq!(s["moves"][before as usize], "T", "{game}: {}", s["moves"]);
+        assert_eq!(s["san"][before as usize], "T", "{game}: {}", s["san"]);
+        // The flagged player's move comes too late: refused, nothing changes.
+        let p1 = ply(&s);
+        let mv = legal_moves(&s)[0].clone();
+        cs[flagged]
+            .send(json!({"type": "move", "move": mv, "ply": p1}))
+            .await;
+        let code = cs[flagged].error().await;
+        assert!(
+            code == "not-your-turn" || code == "already-out",
+            "{game}: {code}"
+        );
+        let s = api.get(&format!("/api/rooms/{room}"), None).await.1;
+        assert_eq!(ply(&s), p1, "{game}");
+        // The three others play a round on; in free-for-all the flagged seat never moves
+        // again, in Four Kingdoms the engine moves its pieces at random (R6.4).
+        for _ in 0..3 {
+            let s = cs[0].state_where(|s| ply(s) >= p1).await;
+            let s = if turn(&s).as_deref() == Some(mover.as_str()) {
+                assert_eq!(game, "kingdoms");
+                cs[0].state_where(|x| ply(x) > ply(&s)).await
+            } else {
+                s
+            };
+            let k = seat_index(&turn(&s).unwrap());
+            assert_ne!(
+                k, flagged,
+                "{game}: the flagged seat is never asked to move"
+            );
+            let mv = legal_moves(&s)[0].clone();
+            let p0 = ply(&s);
+            cs[k]
+                .send(json!({"type": "move", "move": mv, "ply": p0}))
+                .await;
+            cs[0].state_where(|s| ply(s) > p0).await;
+        }
+        let s = cs[0].state.clone();
+        let after: Vec<&Value> = s["moves"].as_array().unwrap()[before as usize + 1..]
+            .iter()
+            .collect();
         if game == "kingdoms" {
-            assert!(s["moves"].as_array().unwrap().contains(&json!("T")));
+            assert!(
+                after.len() >= 4,
+                "{game}: a random move of the flagged seat: {after:?}"
+            );
+        } else {
+            assert_eq!(
+                after.len(),
+                3,
+                "{game}: only the three others moved: {after:?}"
+            );
+        }
+        // kill -9: the flag and every clock come back from the stored record.
+        let clocks_before = s["clocks"].clone();
+        let n = ply(&s);
+        server.kill();
+        server = Server::start(&server.args.iter().map(String::as_str).collect::<Vec<_>>());
+        let api = Api::new(&server);
+        let s = api.get(&format!("/api/rooms/{room}"), None).await.1;
+        assert_eq!(ply(&s), n, "{game}");
+        assert!(timed_out(&s), "{game}: {}", s["score"]);
+        assert_eq!(s["clocks"][&mover], 0);
+        for seat in ["red", "blue", "yellow", "green"] {
+            if seat != mover && turn(&s).as_deref() != Some(seat) {
+                assert_eq!(s["clocks"][seat], clocks_before[seat], "{game} {seat}");
+            }
         }
     }
 }
@@ -615,4 +692,139 @@ async fn four_players_agree_to_a_draw() {
         [before[0] + 10, before[1] + 10, before[2] + 10, before[3]],
         "+10 to each player still in"
     );
+}
+
+/// Four persons seated and connected in a new `game` room; their clients in seat order.
+async fn four(server: &Server, api: &Api, game: &str) -> (Vec<Player>, String, Vec<Client>) {
+    let mut p = Vec::new();
+    for name in ["R", "Bl", "Y", "G"] {
+        p.push(api.player(name).await);
+    }
+    let room = api.room(&p[0], json!({"game": game})).await;
+    let mut cs = vec![Client::connect(server, &room, Some(&p[0].token)).await];
+    for q in &p[1..] {
+        api.join(q, &room, None).await;
+        cs.push(Client::connect(server, &room, Some(&q.token)).await);
+    }
+    // Each socket's first chat message is the room's history: none yet.
+    for c in cs.iter_mut() {
+        assert!(c.chat().await.is_empty(), "no chat yet");
+    }
+    cs[0].state_where(|s| s["roomStatus"] == "playing").await;
+    (p, room, cs)
+}
+
+/// R12 with four players: watchers cannot offer or abort; an abort before every first move,
+/// `too-late` after; no takebacks; the players' chat; and a rematch every person accepts,
+/// with the people one seat on clockwise (R12.4).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_players_abort_chat_takeback_and_rematch() {
+    let dir = temp_dir("offers4");
+    let server = Server::sqlite(&dir, &MANUAL);
+    let api = Api::new(&server);
+
+    // An abort after Red's first move: Blue has not moved yet, so the game can be aborted.
+    let (_, room, mut cs) = four(&server, &api, "ffa").await;
+    let w = api.player("W").await;
+    let mut named = Client::connect(&server, &room, Some(&w.token)).await;
+    let mut anon = Client::connect(&server, &room, None).await;
+    cs[0]
+        .send(json!({"type": "move", "move": "h2h4", "ply": 0}))
+        .await;
+    let s = cs[1].state_where(|s| ply(s) == 1).await;
+    assert_eq!(s["abortable"], true);
+    named.send(json!({"type": "offer", "offer": "draw"})).await;
+    assert_eq!(named.error().await, "not-seated");
+    anon.send(json!({"type": "abort"})).await;
+    assert_eq!(anon.error().await, "not-seated");
+    named
+        .send(json!({"type": "answer", "offer": "draw", "accept": true}))
+        .await;
+    assert_eq!(named.error().await, "not-seated");
+    cs[2].send(json!({"type": "abort"})).await;
+    let s = cs[0].state_where(over).await;
+    assert_eq!(reason(&s), "aborted");
+    assert_eq!(ply(&s), 1, "nothing played after the abort");
+
+    // A game where everyone has moved: too late to abort; no takeback with four players.
+    let (p, room, mut cs) = four(&server, &api, "ffa").await;
+    for (i, m) in ["h2h4", "b7d7", "j13j12", "m5k5"].iter().enumerate() {
+        cs[i]
+            .send(json!({"type": "move", "move": m, "ply": i}))
+            .await;
+        cs[0].state_where(|s| ply(s) == i as i64 + 1).await;
+    }
+    assert_eq!(cs[0].state["abortable"], false);
+    cs[2].send(json!({"type": "abort"})).await;
+    assert_eq!(cs[2].error().await, "too-late");
+    cs[3]
+        .send(json!({"type": "offer", "offer": "takeback"}))
+        .await;
+    assert_eq!(cs[3].error().await, "not-allowed");
+    cs[1]
+        .send(json!({"type": "offer", "offer": "rematch"}))
+        .await;
+    assert_eq!(cs[1].error().await, "not-over");
+    // The players' chat reaches every seat, with the sayer's seat.
+    cs[1].send(json!({"type": "chat", "text": "gl all"})).await;
+    for c in cs.iter_mut() {
+        let lines = c.chat().await;
+        assert_eq!(
+            (lines[0]["text"].as_str(), lines[0]["seat"].as_str()),
+            (Some("gl all"), Some("blue"))
+        );
+    }
+
+    // Three resign (Red to move first: it resigns on its turn, the others out of turn).
+    for k in [0, 2, 3] {
+        cs[k].send(json!({"type": "resign"})).await;
+        cs[1]
+            .state_where(|s| s["score"][k]["status"] == "resigned" || s["status"]["over"] == true)
+            .await;
+    }
+    let s = cs[1].state_where(over).await;
+    assert_eq!(s["score"][1]["status"], "active", "Blue alone is still in");
+    // A rematch: every person must accept; then the new room seats everyone one step on.
+    cs[2]
+        .send(json!({"type": "offer", "offer": "rematch"}))
+        .await;
+    for k in [0, 1] {
+        // Each answers once the offer has reached it (sockets race to the room otherwise).
+        cs[k]
+            .state_where(|s| s["offers"][0]["offer"] == "rematch")
+            .await;
+        cs[k]
+            .send(json!({"type": "answer", "offer": "rematch", "accept": true}))
+            .await;
+    }
+    let s = cs[3]
+        .state_where(|s| {
+            s["offers"][0]["accepted"]
+                .as_array()
+                .is_some_and(|a| a.len() == 3)
+        })
+        .await;
+    assert!(s["rematch"].is_null(), "Green has not accepted yet");
+    cs[3]
+        .send(json!({"type": "answer", "offer": "rematch", "accept": true}))
+        .await;
+    let s = cs[0].state_where(|s| s["rematch"].is_string()).await;
+    let next = s["rematch"].as_str().unwrap().to_string();
+    assert_ne!(next, room);
+    let n = api.get(&format!("/api/rooms/{next}"), None).await.1;
+    assert_eq!(n["game"], "ffa");
+    assert_eq!(n["roomStatus"], "playing");
+    let at: Vec<&str> = n["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["player"]["id"].as_str().unwrap())
+        .collect();
+    // Red's person now sits at Blue, Blue's at Yellow, Yellow's at Green, Green's at Red.
+    assert_eq!(at, [&p[3].id, &p[0].id, &p[1].id, &p[2].id]);
+    // A late answer once the rematch was agreed is refused with nothing changed.
+    cs[1]
+        .send(json!({"type": "answer", "offer": "rematch", "accept": true}))
+        .await;
+    assert_eq!(cs[1].error().await, "no-offer");
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use common::pg::Pg;
 use common::*;
-use serde_json::json;
+use serde_json::{Value, json};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_share_rooms_and_take_over_a_dead_one() {
@@ -104,6 +104,11 @@ async fn two_processes_share_rooms_and_take_over_a_dead_one() {
         }
     }
     red_moves(&mut c2, 2).await;
+
+    // Offers, chat and watchers cross processes (issue 50): r3 is casual, X plays on A, Y on
+    // B, and a watcher without a name sits on each.
+    offers_chat_and_watchers_across(&a, &b, &x, &y).await;
+
     // A dies; B takes r2 over once A's lease expires and its computers keep playing.
     a.kill();
     red_moves(&mut c2, 2).await;
@@ -116,4 +121,127 @@ async fn two_processes_share_rooms_and_take_over_a_dead_one() {
     cx.state_where(|s| ply(s) == 12).await;
     drop(b);
     drop(pg);
+}
+
+/// The texts of `lines` said in `channel`.
+fn texts(lines: &[Value], channel: &str) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l["channel"] == channel)
+        .map(|l| l["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The texts of the next chat message with a line in `channel` (a socket's first chat
+/// message is the room's history, empty at first).
+async fn said(c: &mut Client, channel: &str) -> Vec<String> {
+    loop {
+        let t = texts(&c.chat().await, channel);
+        if !t.is_empty() {
+            return t;
+        }
+    }
+}
+
+/// A casual room whose players and watchers are on two processes: watcher counts add up,
+/// offers, declines, a takeback, an agreed draw and a rematch cross from one process to the
+/// other, and so do chat lines, each to the readers of its channel.
+async fn offers_chat_and_watchers_across(a: &Server, b: &Server, x: &Player, y: &Player) {
+    let api_a = Api::new(a);
+    let api_b = Api::new(b);
+    // Watchers' chat needs a name; watching does not.
+    let v = api_b.player("V").await;
+    let room = api_a.room(x, json!({"game": "chess"})).await;
+    assert_eq!(api_b.join(y, &room, None).await.0, 200);
+    let mut cx = Client::connect(a, &room, Some(&x.token)).await;
+    let mut cy = Client::connect(b, &room, Some(&y.token)).await;
+    cx.state_where(|s| s["roomStatus"] == "playing").await;
+
+    // Watchers: one on B, then one on A; both processes count both.
+    let mut wb = Client::connect(b, &room, Some(&v.token)).await;
+    cx.state_where(|s| s["watchers"] == 1).await;
+    let mut wa = Client::connect(a, &room, None).await;
+    cy.state_where(|s| s["watchers"] == 2).await;
+    cx.state_where(|s| s["watchers"] == 2).await;
+    let lobby = api_b.get("/api/rooms", None).await.1;
+    let line = lobby["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == room.as_str())
+        .cloned()
+        .unwrap_or(Value::Null);
+    assert_eq!(line["watchers"], 2, "{lobby}");
+
+    cx.send(json!({"type": "move", "move": "e2e4", "ply": 0}))
+        .await;
+    cy.state_where(|s| ply(s) == 1).await;
+
+    // A draw offer made on A shows on B; B's decline shows on A; A may not repeat it.
+    cx.send(json!({"type": "offer", "offer": "draw"})).await;
+    let s = cy
+        .state_where(|s| s["offers"].as_array().is_some_and(|o| !o.is_empty()))
+        .await;
+    assert_eq!(s["offers"][0]["offer"], "draw");
+    assert_eq!(s["offers"][0]["by"], "white");
+    cy.send(json!({"type": "answer", "offer": "draw", "accept": false}))
+        .await;
+    cx.state_where(|s| s["offers"] == json!([])).await;
+    cx.send(json!({"type": "offer", "offer": "draw"})).await;
+    assert_eq!(cx.error().await, "already-offered");
+    // An answer on A to no offer is refused there too.
+    cx.send(json!({"type": "answer", "offer": "takeback", "accept": true}))
+        .await;
+    assert_eq!(cx.error().await, "no-offer");
+
+    // A takeback asked on B, accepted on A.
+    cy.send(json!({"type": "move", "move": "e7e5", "ply": 1}))
+        .await;
+    cx.state_where(|s| ply(s) == 2).await;
+    cy.send(json!({"type": "offer", "offer": "takeback"})).await;
+    cx.state_where(|s| s["offers"][0]["offer"] == "takeback")
+        .await;
+    cx.send(json!({"type": "answer", "offer": "takeback", "accept": true}))
+        .await;
+    let s = cy.state_where(|s| ply(s) == 1).await;
+    assert_eq!(s["moves"], json!(["e2e4"]));
+
+    // Chat: a player's line on A reaches the other player and the watchers on B; a
+    // watcher's line on B reaches the watcher on A, not the players while they play.
+    cx.send(json!({"type": "chat", "text": "hello from A"}))
+        .await;
+    assert_eq!(said(&mut cy, "players").await, ["hello from A"]);
+    assert_eq!(said(&mut wb, "players").await, ["hello from A"]);
+    wb.send(json!({"type": "chat", "text": "watchers on B"}))
+        .await;
+    assert_eq!(said(&mut wa, "watchers").await, ["watchers on B"]);
+    let to_x = cx.chat_until_pong().await;
+    assert!(texts(&to_x, "watchers").is_empty(), "{to_x:?}");
+    // Both lines are stored once each, in order, for whoever opens the room later.
+    let mut late = Client::connect(b, &room, None).await;
+    let history = late.chat().await;
+    assert_eq!(texts(&history, "players"), ["hello from A"]);
+    assert_eq!(texts(&history, "watchers"), ["watchers on B"]);
+    late.close().await;
+
+    // A draw offered on B and accepted on A ends the game on both.
+    cy.send(json!({"type": "offer", "offer": "draw"})).await;
+    cx.state_where(|s| s["offers"][0]["by"] == "black").await;
+    cx.send(json!({"type": "answer", "offer": "draw", "accept": true}))
+        .await;
+    let s = cy.state_where(|s| s["status"]["over"] == true).await;
+    assert_eq!(s["status"]["result"]["reason"], "agreement");
+
+    // A rematch offered on A, accepted on B: both pages learn the same new room.
+    cx.send(json!({"type": "offer", "offer": "rematch"})).await;
+    cy.state_where(|s| s["offers"][0]["offer"] == "rematch")
+        .await;
+    cy.send(json!({"type": "answer", "offer": "rematch", "accept": true}))
+        .await;
+    let sy = cy.state_where(|s| s["rematch"].is_string()).await;
+    let sx = cx.state_where(|s| s["rematch"].is_string()).await;
+    assert_eq!(sx["rematch"], sy["rematch"]);
+    // Watchers leaving on one process lower the count on the other.
+    wa.close().await;
+    cy.state_where(|s| s["watchers"] == 1).await;
 }

@@ -355,6 +355,14 @@ impl Engine for FourGame {
         FourGame::timeout(self, seat)
     }
 
+    fn flag(&mut self, player: Option<Player>) -> Result<(), Error> {
+        let seat = match player {
+            Some(p) => seat_of(p)?,
+            None => seat_to_move(self)?,
+        };
+        FourGame::timeout(self, seat)
+    }
+
     fn max_perft_depth(&self) -> u32 {
         6
     }

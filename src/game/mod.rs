@@ -231,6 +231,8 @@ trait Engine {
     fn claim_draw(&mut self) -> bool;
     fn resign(&mut self, player: Option<Player>) -> Result<(), Error>;
     fn timeout(&mut self, player: Option<Player>) -> Result<(), Error>;
+    /// `player`'s game clock ran out (R11.4; four players only).
+    fn flag(&mut self, player: Option<Player>) -> Result<(), Error>;
     fn max_perft_depth(&self) -> u32;
     /// How many positions a perft may expand (see [`Game::perft`]).
     fn perft_budget(&self) -> u64;
@@ -572,6 +574,19 @@ impl Game {
     pub fn timeout(&mut self, player: Option<Player>) -> Result<(), Error> {
         let before = self.ply();
         self.engine_mut().timeout(player)?;
+        self.sync(before)
+    }
+
+    /// Four players: `player`'s (default: the player to move) game clock ran out (R11.4), so
+    /// they time out, recorded `T`: out as on resignation in free-for-all (R5.16–R5.17),
+    /// out with their pieces moving at random in Four Kingdoms (R6.4), their team's loss in
+    /// Teams (R14). Unlike [`Game::timeout`] (the turn timer, R9.2) this puts a free-for-all
+    /// player out. Errors: `invalid-argument` in two-player games (a flag there ends the
+    /// game as its clock's keeper decides, R11.3) and for a player already out,
+    /// `game-over`.
+    pub fn flag(&mut self, player: Option<Player>) -> Result<(), Error> {
+        let before = self.ply();
+        self.engine_mut().flag(player)?;
         self.sync(before)
     }
 

@@ -342,6 +342,12 @@ impl Engine for TwoGame {
         Err(Error::invalid_argument("timeout is a four-player call"))
     }
 
+    fn flag(&mut self, _player: Option<Player>) -> Result<(), Error> {
+        Err(Error::invalid_argument(
+            "flag is a four-player call: a two-player flag ends the game (R11.3)",
+        ))
+    }
+
     fn max_perft_depth(&self) -> u32 {
         8
     }

@@ -459,6 +459,20 @@ impl Game {
             .map_err(js_error)
     }
 
+    /// Four players: `player`'s (default: the player to move) game clock ran out (R11.4): they
+    /// time out, recorded `T` — out as on resignation in free-for-all, R6.4 in Four Kingdoms,
+    /// the team's loss in Teams. Throws `invalid-argument` in two-player games (a flag ends
+    /// those, R11.3) and for a player already out, `game-over` after the end.
+    pub fn flag(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Player")] player: Option<JsValue>,
+    ) -> Result<(), JsValue> {
+        let player = player.unwrap_or(JsValue::UNDEFINED);
+        options::player(&player, self.inner.kind())
+            .and_then(|p| self.inner.flag(p))
+            .map_err(js_error)
+    }
+
     /// Number of legal move paths of `depth` plies from the current position, computed inside
     /// WebAssembly. Depth 0 to 8 (two players) or 0 to 6 (four players). `{limit}` raises (or
     /// lowers) the cap on positions expanded (default 2,500,000; four players 1,000,000).

@@ -269,3 +269,78 @@ fn helper_rotation_matches_setup() {
     assert_eq!(rsq("h1", 3), "n8");
     assert_eq!(rsq("g1", 1), "a8");
 }
+
+/// R11.4: a four-player game clock running out times the player out (`T`), in free-for-all
+/// as on resignation (out, pieces grey, never to move again), in Four Kingdoms with the
+/// pieces moving at random (R6.4). The turn timer's `timeout` still refuses free-for-all
+/// (R9.2: the computer plays that turn), and two-player games have no `flag` (R11.3).
+#[test]
+fn a_flag_times_a_four_player_out() {
+    use tablero::record::SeatStatus;
+    use tablero::{Game, GameKind, NewGame, Player};
+    let new = |rules| {
+        Game::new(NewGame {
+            kind: GameKind::FourPlayer(rules),
+            ..NewGame::default()
+        })
+        .unwrap()
+    };
+    let status_of = |g: &Game, p: Player| {
+        g.score()
+            .into_iter()
+            .find(|s| s.player == p)
+            .unwrap()
+            .status
+    };
+
+    let mut g = new(Rules::Ffa);
+    for m in ["h2h3", "b7c7", "g13g12", "m8l8"] {
+        g.play_text(m).unwrap();
+    }
+    assert!(
+        g.timeout(None).is_err(),
+        "the turn timer does not put an ffa player out"
+    );
+    g.flag(None).unwrap();
+    assert_eq!(status_of(&g, Player::Red), Some(SeatStatus::Timeout));
+    assert_eq!(g.history().last().unwrap().san, "T");
+    assert_eq!(g.status().turn, Some(Player::Blue));
+    // A full round later Red is skipped: Blue is to move again after Green.
+    for m in ["b10c10", "g12g11", "m7l7"] {
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(g.status().turn, Some(Player::Blue));
+    assert!(!g.status().over);
+    // Out already: a second flag is refused and changes nothing.
+    let ply = g.ply();
+    assert!(g.flag(Some(Player::Red)).is_err());
+    assert_eq!(g.ply(), ply);
+    // The record says `T` and reads back to the same position.
+    let again = Game::new(NewGame {
+        kind: GameKind::FourPlayer(Rules::Ffa),
+        pgn: Some(g.pgn()),
+        ..NewGame::default()
+    })
+    .unwrap();
+    assert_eq!(again.fen(), g.fen());
+    assert_eq!(status_of(&again, Player::Red), Some(SeatStatus::Timeout));
+
+    // Four Kingdoms: out, and the engine moves Red's pieces when Red's turn comes.
+    let mut k = new(Rules::Kingdoms);
+    k.flag(Some(Player::Red)).unwrap();
+    assert_eq!(status_of(&k, Player::Red), Some(SeatStatus::Timeout));
+    for m in ["m8l8", "g13g12", "b7c7"] {
+        k.play_text(m).unwrap();
+    }
+    // Red's turn went on: the time-out `T`, a random move for Red at once, then Green,
+    // Yellow, Blue, and Red's next random move.
+    assert_eq!(k.ply(), 6);
+    let kinds: Vec<_> = k.history().iter().map(|e| e.kind).collect();
+    use tablero::record::EntryKind::*;
+    assert_eq!(kinds, [Timeout, Random, Move, Move, Move, Random]);
+    assert_eq!(k.status().turn, Some(Player::Green));
+
+    // Two players: no flag (a flag ends those games, R11.3).
+    let mut c = Game::new(NewGame::default()).unwrap();
+    assert_eq!(c.flag(None).unwrap_err().code(), "invalid-argument");
+}

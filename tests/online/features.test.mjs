@@ -44,6 +44,10 @@ test("a 1+0 game is lost on time; the clocks count down with tenths under 10 s",
   await waitTurn(b, "black");
   await move(b, "e7", "e5");
   await waitTurn(a, "white");
+  const whiteClock = "#online-seats tr[data-seat=white] td.seat-clock";
+  await a.waitForSelector(`${whiteClock}[data-running="true"]`);
+  const runningColour = await a.$eval(whiteClock, (td) => getComputedStyle(td).color);
+  const ticksBefore = await a.evaluate(() => window.tablero.sounds.filter((s) => s.name === "tick").length);
   // White's clock runs now; the server's time moves 51 s: under 10 s, tenths and warning.
   await advance(51000);
   await move(a, "g1", "f3");
@@ -53,6 +57,10 @@ test("a 1+0 game is lost on time; the clocks count down with tenths under 10 s",
   await waitTurn(a, "white");
   await a.waitForSelector("#online-seats tr[data-seat=white] td.seat-clock.low");
   assert.match(await a.textContent("#online-seats tr[data-seat=white] td.seat-clock"), /^0:0\d\.\d$/);
+  // The warning: another colour than the running clock's, and a tick a second for the
+  // player whose own clock is low.
+  assert.notEqual(await a.$eval(whiteClock, (td) => getComputedStyle(td).color), runningColour);
+  await a.waitForFunction((n) => window.tablero.sounds.filter((s) => s.name === "tick").length > n, ticksBefore);
   await shot(a, "clock-low");
   await advance(10000);
   await a.waitForSelector('#online-game[data-room-status="over"]');
@@ -158,4 +166,36 @@ test("watching from the lobby without a name; chat with HTML shown as text", asy
   await shot(a, "room-clock-chat-phone");
   noErrors(a, b, w);
   await close(a, b, w);
+});
+
+test("the create form offers 1+0, 3+0, 3+2, 5+3, 10+0, 15+10, 30+0, a custom clock and the turn timers", async () => {
+  const a = await person(browser, server, "Flo");
+  await a.waitForSelector("#create-room");
+  const options = await a.$$eval("#cr-time option", (os) => os.map((o) => [o.value, o.textContent]));
+  const clocks = options.filter(([v]) => v.startsWith("clock:"));
+  assert.deepEqual(
+    clocks.map(([, t]) => t),
+    ["1+0", "3+0", "3+2", "5+3", "10+0", "15+10", "30+0"],
+  );
+  // Each value is what the server is sent: initial seconds + increment.
+  assert.deepEqual(clocks.map(([v]) => v).slice(0, 3), ["clock:60+0", "clock:180+0", "clock:180+2"]);
+  assert.deepEqual(options.filter(([v]) => v.startsWith("turn:")).map(([v]) => v), ["turn:30", "turn:60"]);
+  assert.ok(options.some(([v]) => v === "none"));
+  // The custom clock's fields show only when it is chosen.
+  assert.equal(await a.isHidden("#cr-custom"), true);
+  await a.selectOption("#cr-time", "custom");
+  assert.equal(await a.isVisible("#cr-custom"), true);
+  await a.fill("#cr-minutes", "0.5");
+  await a.fill("#cr-increment", "3");
+  await a.click("#cr-go");
+  await a.waitForSelector("#online-game");
+  const id = await a.evaluate(() => location.hash.split("/")[2]);
+  const state = await (await fetch(`${server.url}/api/rooms/${id}`)).json();
+  assert.deepEqual([state.clock.initial, state.clock.increment], [30, 3]);
+  await a.waitForFunction(() => document.querySelector("#online-seats tr[data-seat=white] td.seat-clock")?.textContent === "0:30");
+  // The lobby shows the room with its control.
+  const b = await person(browser, server, "Gil");
+  await b.waitForFunction((text) => [...document.querySelectorAll(".online-room .room-settings")].some((n) => n.textContent.includes(text)), "0.5+3");
+  noErrors(a, b);
+  await close(a, b);
 });

@@ -16,7 +16,7 @@ const tsc = join(root, "node_modules/typescript/bin/tsc");
 
 function project() {
   const dir = mkdtempSync(join(tmpdir(), "tablero-types-"));
-  for (const f of ["program.ts", "editor.ts", "rules.ts", "node-main.ts", "dom-main.ts", "tsconfig.node.json", "tsconfig.dom.json"]) {
+  for (const f of ["program.ts", "editor.ts", "rules.ts", "online.ts", "node-main.ts", "dom-main.ts", "tsconfig.node.json", "tsconfig.dom.json"]) {
     cpSync(join(here, f), join(dir, f));
   }
   writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
@@ -46,6 +46,8 @@ test("the program type-checks in a Node-only project and runs", () => {
     assert.match(out, /^fourplayer-setup 12$/m);
     // The rules-only entry (rules.ts) ran on its own wasm: no aiMove, a PGN4 refused.
     assert.match(out, /^rules white black pawn 1 4k3\/8\/8\/8\/8\/8\/8\/R3K3 w - - 0 1 invalid-pgn undefined$/m);
+    // The online client's types (online.ts): what runs without a server.
+    assert.match(out, /^online clock=null error=too-late$/m);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -40,7 +40,7 @@ export class MoveRounds {
       this.game ??= newGame(this.options);
       const turn = this.game.status().turn;
       if (text === "R") this.game.resign(turn);
-      else if (text === "T") this.game.timeout(turn);
+      else if (text === "T") this.game.flag(turn);
       else this.game.play(text);
       return this.game.history().at(-1)?.player ?? turn;
     } catch {

@@ -133,6 +133,7 @@ impl Room {
             return refuse("internal", "the line could not be stored; try again");
         }
         self.chat_seq += 1;
+        self.share_chat(&line, channel, now);
         let line: Arc<str> = Arc::from(line);
         self.chat.push_back((channel, now, line.clone()));
         while self.chat.len() > CHAT_HISTORY {

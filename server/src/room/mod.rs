@@ -14,13 +14,15 @@
 //! a room's task), `replay` (a game rebuilt from stored actions), `task` (the task's loop
 //! and its commands), `play` (moves, offers, rematches, the game's end), `timers` (turn
 //! timers, clock expiries, stand-ins, computer moves), `waiting` (joining, cancelling, idle
-//! waiting rooms), `chat`, `state` (the state message and the lobby's line) and `reload`
-//! (another process changed the room).
+//! waiting rooms), `chat`, `state` (the state message and the lobby's line), `reload`
+//! (another process changed the room) and `remote` (offers, chat lines and watcher counts
+//! from the other processes serving the room).
 
 mod chat;
 mod play;
 mod registry;
 mod reload;
+mod remote;
 mod replay;
 mod state;
 mod task;
@@ -98,6 +100,16 @@ pub enum Cmd {
     },
     /// Another process changed the room (PostgreSQL notification): read it again.
     Reload,
+    /// Another process serving the room says what is not in the tables (offers, a chat
+    /// line, its watchers).
+    Remote {
+        /// The event (see `room/remote.rs`).
+        event: Value,
+        /// The process that sent it.
+        from: String,
+        /// Does that process win a tie between offers changed at once on both?
+        wins_ties: bool,
+    },
     /// `DELETE /api/rooms/<id>` by `player` (R12.5).
     Cancel {
         /// Who asks.
@@ -165,6 +177,14 @@ struct Room {
     clock: Option<GameClock>,
     /// Open offers (R12).
     offers: Offers,
+    /// What the other processes serving the room last heard of the offers, and its version
+    /// (raised at each change here; a process takes a higher version it hears of).
+    offers_sent: Offers,
+    offers_v: u64,
+    /// Watchers of this room on the other processes: count and version, per process.
+    remote_watchers: HashMap<String, (u32, u64)>,
+    /// The watcher count the other processes last heard of from here, and its version.
+    watchers_sent: (u32, u64),
     /// Players who have connected a socket since the room was loaded.
     ever: HashSet<String>,
     /// Sockets without a seat.
@@ -186,6 +206,8 @@ struct Room {
     state_tx: watch::Sender<Arc<str>>,
     owner: Arc<AtomicBool>,
     thinking: bool,
+    /// The room could not be read again after a failed store: the task ends.
+    broken: bool,
     ai_tx: mpsc::Sender<AiResult>,
 }
 
@@ -207,6 +229,20 @@ impl Ctx {
         {
             tracing::warn!(room, "notify failed: {e}");
         }
+    }
+
+    /// Sends `event` to the other processes serving room `room` (in a task: the caller
+    /// may not wait).
+    fn notify_event(self: &Arc<Self>, room: &str, event: Value) {
+        if !self.clustered {
+            return;
+        }
+        let (ctx, room) = (self.clone(), room.to_string());
+        tokio::spawn(async move {
+            if let Err(e) = ctx.store.notify_event(&room, &event.to_string()).await {
+                tracing::warn!(room, "notify failed: {e}");
+            }
+        });
     }
 
     async fn store_presence(&self, room: &str, player: &str, present: bool) {

@@ -2,7 +2,6 @@
 //! engine, stored, then published; and the end of a game as the store records it.
 
 use super::Room;
-use super::replay::Replayed;
 use crate::clock::{ClockError, ClockEvent};
 use crate::engine::{Action, Engine};
 use crate::offers::{Agreement, OfferKind, Outcome, View, reseat, resign_is_abort};
@@ -196,16 +195,18 @@ impl Room {
                 }
             }
         }
-        let mut g = Replayed {
-            engine: self.g.engine.clone(),
-            movers: self.g.movers.clone(),
-            events: Vec::new(),
-            key: self.g.key,
-        };
-        let stored = g.follow(seat, &action, now)?;
+        // The storage key: the ply the action was made at, and after a takeback the next
+        // number (a ply can come twice then).
+        let key = self.g.key.max(self.g.engine.ply() as i64);
+        // The action is applied to the room's game in place (a refused one changes nothing):
+        // cloning the game for each action copied its whole history, most of the server's
+        // work a move (docs/BENCHMARKS.md, Server). Should storing it fail, the room is read
+        // again from the store in full.
+        let first_new = self.g.events.len();
+        let stored = self.g.follow(seat, &action, now)?;
         // The clock follows what the engine did besides the move (players out, the end).
         if let Some(c) = clock.as_mut() {
-            for e in &g.events {
+            for e in &self.g.events[first_new..] {
                 match *e {
                     ClockEvent::Out { seat, at } => c.eliminate(seat, at),
                     ClockEvent::Undo { plies, at } => {
@@ -216,8 +217,8 @@ impl Room {
                 }
             }
         }
-        let over = g.engine.is_over();
-        let end = over.then(|| end_record(&self.row, &g.engine));
+        let over = self.g.engine.is_over();
+        let end = over.then(|| end_record(&self.row, &self.g.engine));
         let deadline = if over {
             None
         } else {
@@ -226,9 +227,6 @@ impl Room {
                 None => self.next_deadline(now),
             }
         };
-        // The storage key: the ply the action was made at, and after a takeback the next
-        // number (a ply can come twice then).
-        let key = self.g.key.max(self.g.engine.ply() as i64);
         let c = Commit {
             room: self.row.id.clone(),
             ply: key,
@@ -239,11 +237,7 @@ impl Room {
         };
         match self.ctx.store.commit(&c).await {
             Ok(CommitOutcome::Committed(_)) => {
-                let mut events = std::mem::take(&mut self.g.events);
-                events.extend(g.events.iter().copied());
-                g.events = events;
-                g.key = key + 1;
-                self.g = g;
+                self.g.key = key + 1;
                 self.clock = clock;
                 match &action {
                     Action::Move { .. } => self.offers.on_move(seat),
@@ -282,7 +276,7 @@ impl Room {
                 Ok(())
             }
             Ok(CommitOutcome::Conflict) => {
-                self.reload().await;
+                self.reload_full().await;
                 Err(Refusal {
                     code: "stale-ply",
                     message: "another action was stored at this ply first".into(),
@@ -290,7 +284,7 @@ impl Room {
             }
             Err(e) => {
                 tracing::error!(room = %self.row.id, "storing an action failed: {e}");
-                self.reload().await;
+                self.reload_full().await;
                 Err(Refusal {
                     code: "internal",
                     message: "the move could not be stored; try again".into(),

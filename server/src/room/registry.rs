@@ -173,6 +173,10 @@ fn spawn_room(
         g,
         clock,
         offers: Offers::new(),
+        offers_sent: Offers::new(),
+        offers_v: 0,
+        remote_watchers: HashMap::new(),
+        watchers_sent: (0, 0),
         conns: HashMap::new(),
         away,
         remote: HashSet::new(),
@@ -186,9 +190,11 @@ fn spawn_room(
         summary: summary.clone(),
         owner: owner.clone(),
         thinking: false,
+        broken: false,
         ai_tx,
     };
     room.publish();
+    room.ask_others();
     let handle = RoomHandle {
         tx,
         state: state_rx,

@@ -8,13 +8,29 @@ impl Room {
     /// Reads the room again after another process changed it: the row, new actions, and
     /// presence. Falls back to a full replay if the stored record does not continue ours.
     pub(super) async fn reload(&mut self) {
+        self.read_again(false).await;
+    }
+
+    /// Reads the room again and replays its whole stored record: after an action applied
+    /// here could not be stored, the game in memory is ahead of the store. If even that
+    /// fails (the store is down), the room's task ends, so that the next command or socket
+    /// loads the room afresh rather than play on from an action nobody stored.
+    pub(super) async fn reload_full(&mut self) {
+        if !self.read_again(true).await {
+            self.broken = true;
+        }
+    }
+
+    /// [`Room::reload`], or with `full` a replay of everything stored; whether the room
+    /// was read.
+    async fn read_again(&mut self, full: bool) -> bool {
         let store = self.ctx.store.clone();
         let row = match store.load_room(&self.row.id).await {
             Ok(Some(r)) => r,
-            Ok(None) => return,
+            Ok(None) => return false,
             Err(e) => {
                 tracing::error!(room = %self.row.id, "reloading failed: {e}");
-                return;
+                return false;
             }
         };
         let from = self.g.key;
@@ -22,17 +38,17 @@ impl Room {
             Ok(a) => a,
             Err(e) => {
                 tracing::error!(room = %self.row.id, "reloading moves failed: {e}");
-                return;
+                return false;
             }
         };
-        let mut ok = true;
+        let mut ok = !full;
         let mut engine = Replayed {
             engine: self.g.engine.clone(),
             movers: self.g.movers.clone(),
             events: self.g.events.clone(),
             key: self.g.key,
         };
-        for a in &fresh {
+        for a in fresh.iter().filter(|_| !full) {
             if engine.engine.is_over() {
                 break;
             }
@@ -50,7 +66,7 @@ impl Room {
                 Ok(Ok(e)) => engine = e,
                 Ok(Err(e)) | Err(e) => {
                     tracing::error!(room = %self.row.id, "replaying failed: {e}");
-                    return;
+                    return false;
                 }
             }
         }
@@ -80,5 +96,6 @@ impl Room {
         self.g = engine;
         self.row = row;
         self.publish();
+        true
     }
 }

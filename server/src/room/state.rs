@@ -108,7 +108,7 @@ impl Room {
             "offers": offers,
             "abortable": abortable,
             "rematch": self.row.extra.rematch,
-            "watchers": self.watchers,
+            "watchers": self.all_watchers(),
             // How long an away seat is kept before the computer plays for it, and the
             // server's time: a page counts the grace period down against them.
             "awaySeconds": self.ctx.cfg.away_seconds,
@@ -133,7 +133,7 @@ impl Room {
                 .collect();
             let started = self.row.extra.started.unwrap_or(self.row.created);
             (
-                self.watchers,
+                self.all_watchers(),
                 started,
                 json!({
                     "id": self.row.id, "game": self.row.game, "rated": self.row.rated,
@@ -141,11 +141,12 @@ impl Room {
                         "initial": tc.initial_ms() / 1000, "increment": tc.increment_ms() / 1000})),
                     "turnSeconds": self.row.turn_seconds, "moveLimit": self.row.move_limit,
                     "started": started, "ply": self.g.engine.ply(),
-                    "watchers": self.watchers, "seats": seats,
+                    "watchers": self.all_watchers(), "seats": seats,
                 }),
             )
         });
         *self.summary.lock().unwrap_or_else(|e| e.into_inner()) = summary;
         self.state_tx.send_replace(Arc::from(state.to_string()));
+        self.share();
     }
 }

@@ -53,6 +53,9 @@ impl Room {
                     }
                 }
             }
+            if self.broken {
+                return;
+            }
             let finished = self.row.status == "over" || self.row.status == "cancelled";
             if finished && self.conns.is_empty() && self.watchers == 0 && !self.thinking {
                 return;
@@ -139,6 +142,11 @@ impl Room {
                 let _ = reply.send(r.map(|i| self.seat_name(i)));
             }
             Cmd::Reload => self.reload().await,
+            Cmd::Remote {
+                event,
+                from,
+                wins_ties,
+            } => self.on_remote(event, from, wins_ties),
             Cmd::Cancel { player, reply } => {
                 let r = self.cancel(Some(&player)).await;
                 let _ = reply.send(r);

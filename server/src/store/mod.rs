@@ -447,6 +447,11 @@ pub trait Store: Send + Sync + 'static {
     async fn notify(&self, _room: &str) -> StoreResult<()> {
         Ok(())
     }
+    /// Tells the other processes about a change of room `room` that is not in the tables:
+    /// `event` is a JSON object (offers, a chat line, this process's watcher count).
+    async fn notify_event(&self, _room: &str, _event: &str) -> StoreResult<()> {
+        Ok(())
+    }
     /// Records that `player` has (or no longer has) a socket on room `room` in this process.
     async fn set_presence(&self, _room: &str, _player: &str, _present: bool) -> StoreResult<()> {
         Ok(())

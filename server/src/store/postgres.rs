@@ -513,12 +513,23 @@ impl Store for PgStore {
 
     async fn add_chat(&self, room: &str, seq: i64, at: i64, line: &str) -> StoreResult<()> {
         let c = self.pool.get().await?;
-        c.execute(
-            "INSERT INTO chat (room, seq, at, line) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-            &[&room, &seq, &at, &line],
-        )
-        .await?;
-        Ok(())
+        // Another process serving the room may have stored a line under `seq` first: the line
+        // then takes the number after the room's last one (a few tries, as two processes may
+        // race for that one too).
+        for _ in 0..4 {
+            let n = c
+                .execute(
+                    "INSERT INTO chat (room, seq, at, line)
+                     SELECT $1, GREATEST($2, COALESCE(MAX(seq) + 1, 0)), $3, $4 FROM chat WHERE room = $1
+                     ON CONFLICT DO NOTHING",
+                    &[&room, &seq, &at, &line],
+                )
+                .await?;
+            if n == 1 {
+                return Ok(());
+            }
+        }
+        Err(StoreError::new("the chat line found no free number"))
     }
 
     async fn chat(&self, room: &str, limit: i64) -> StoreResult<Vec<(i64, String)>> {
@@ -692,6 +703,14 @@ impl Store for PgStore {
     async fn notify(&self, room: &str) -> StoreResult<()> {
         let c = self.pool.get().await?;
         let payload = format!("{} {room}", self.me);
+        c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            .await?;
+        Ok(())
+    }
+
+    async fn notify_event(&self, room: &str, event: &str) -> StoreResult<()> {
+        let c = self.pool.get().await?;
+        let payload = format!("{} {room} {event}", self.me);
         c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
             .await?;
         Ok(())
