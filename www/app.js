@@ -49,6 +49,8 @@ function show(view) {
   $("nav-saved").setAttribute("aria-current", String(view === "saved"));
   $("nav-rules").setAttribute("aria-current", String(view === "rules"));
   $("nav-online").setAttribute("aria-current", String(view === "online"));
+  // The game-over dialog belongs to the game view: Back to another page closes it.
+  if (view !== "game" && $("gameover").open) $("gameover").close();
   // A new screen starts at its top (a phone scrolled down the home page must not open a game
   // with its board half off screen).
   if (changed) window.scrollTo(0, 0);
@@ -99,6 +101,7 @@ function translateAll() {
   renderSound();
   renderModeChoice();
   renderHome();
+  if (state.view === "home") renderContinue();
   resetGameView();
   if (state.cur) renderGame();
   if (state.view === "saved") renderSaved();
@@ -217,7 +220,7 @@ async function main() {
     onHint: requestHint,
     onRematch: session.rematch,
     onHome: goHome,
-    onExport: () => state.cur && openExport(state.cur.game, state.cur.choice),
+    onExport: () => state.cur && openExport(state.cur.game, state.cur.choice, state.cur),
   });
   buildHome({ onImport: openImport });
   initOnline();

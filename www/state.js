@@ -11,7 +11,8 @@ const DEFAULT_PREFS = {
   showLegal: true,
   rotate: true,
   timeLimit: 0,
-  moveLimit: 0,
+  /** Four players: the move limit in rounds (one move by each player); 0 for none. */
+  roundLimit: 0,
   alternate: true,
   muted: false,
   zoom: false,

@@ -136,9 +136,10 @@ describe("issue 11 bugs", () => {
 
   test("4. A tie reads as a tie, shared places as shared, survivors as still in", async () => {
     const page = await newPage(env);
+    // A limit of one round (issue 52: the page sets it in rounds): four moves, no capture.
     await chooseHome(page, "ffa", { time: 0, moveLimit: 1 });
     await startGame(page, "ffa", { red: "human", blue: "human", yellow: "human", green: "human" });
-    await clickMove(page, "h2", "h3");
+    for (const [a, b] of [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"]]) await clickMove(page, a, b);
     await page.waitForSelector("#gameover[open]");
     const result = await page.evaluate(() => window.tablero.game.status().result);
     assert.equal(result.reason, "move-limit");

@@ -57,6 +57,12 @@ export function fmtDate(ms) {
   }
 }
 
+/** A count of history entries as players count moves: moves by each side for two players
+ * ("3 moves" after 1. e4 e5 2. Nf3 e6 3. d4 is 5 entries), every player's moves together for four. */
+export function movesText(plies, players) {
+  return players === 2 ? t("movesN", { n: Math.ceil(plies / 2) }) : t("movesAllN", { n: plies });
+}
+
 export function controllerText(c) {
   return c?.type === "ai" ? `${t("computer")} (${t("levelN", { n: c.level })})` : t("person");
 }

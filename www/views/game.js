@@ -24,6 +24,8 @@ const view = {
   playersKey: "",
   moves: { id: null },
   events: { id: null },
+  /** The game the open notice belongs to: a notice never outlives its game. */
+  noticeGame: null,
 };
 /** Sets a text only when it changed: an unchanged text must not cost a layout and a paint. */
 const setText = (node, text) => {
@@ -51,6 +53,7 @@ export function flash(text) {
 
 /** A notice that stays until closed: eliminations, the computer playing a timed-out turn. */
 export function showNotice({ text, out = false }) {
+  view.noticeGame = state.cur?.id ?? null;
   $("game-notice-text").textContent = text;
   $("game-notice").dataset.out = String(out);
   $("notice-watch").hidden = !out;
@@ -108,10 +111,11 @@ export { squareLabel };
 export function renderGame() {
   const c = state.cur;
   if (!c || !view.board) return;
+  if (view.noticeGame !== c.id) hideNotice();
   const pos = shownPosition(c);
   const rot = rotation(c);
   renderBoard(c, pos, rot);
-  renderSeats(c, rot);
+  renderSeats(c, rot, standing(c, pos));
   renderPanel(c, pos);
   renderMoves(c);
   renderEvents(c);
@@ -175,13 +179,35 @@ export function toggleZoom() {
 }
 
 // --- seats ------------------------------------------------------------------------------------------
-function seatInfo(c, seat) {
-  const s = c.snap.scores.find((x) => x.player === seat) ?? {};
+/**
+ * What the seat panels show for the position on the board: the live standing, or, while an
+ * earlier position is reviewed, the standing as it was then (points, who was out, captures,
+ * checks given, all read from the history up to that move; places only exist at the end).
+ */
+function standing(c, pos) {
   const st = c.snap.status;
+  if (pos.live) return { scores: c.snap.scores, history: c.snap.history, board: c.snap.board, over: st.over, turn: st.turn };
+  const history = c.snap.history.slice(0, pos.ply);
+  const scores = c.snap.players.map((player) => ({ player, points: 0, status: "active" }));
+  const of = new Map(scores.map((s) => [s.player, s]));
+  const counts = c.snap.scores.some((s) => s.checks !== undefined);
+  if (counts) for (const s of scores) s.checks = 0;
+  for (const m of history) {
+    for (const ev of m.scoring ?? []) of.get(ev.player).points += ev.points;
+    for (const ev of m.eliminated ?? []) of.get(ev.player).status = ev.reason;
+    // Four Kingdoms records a resignation or time-out as its own entry (R6.4).
+    if (m.kind === "resign" || m.kind === "timeout") of.get(m.player).status = m.kind === "resign" ? "resigned" : "timeout";
+    if (counts && m.checks?.length) of.get(m.player).checks++;
+  }
+  return { scores, history, board: pos.board, over: false, turn: pos.turn };
+}
+
+function seatInfo(c, seat, now) {
+  const s = now.scores.find((x) => x.player === seat) ?? {};
   return {
     seat,
     ai: c.seats[seat]?.type === "ai",
-    toMove: !st.over && st.turn === seat,
+    toMove: !now.over && now.turn === seat,
     thinking: c.thinking === seat,
     points: s.points ?? 0,
     checks: s.checks,
@@ -190,8 +216,8 @@ function seatInfo(c, seat) {
   };
 }
 
-function statusLabel(c, status) {
-  if (status === "active") return c.snap.status.over ? t("st_survivor") : t("st_active");
+function statusLabel(over, status) {
+  if (status === "active") return over ? t("st_survivor") : t("st_active");
   return tr("st_", status);
 }
 
@@ -207,11 +233,11 @@ function clockNode(seat) {
 }
 
 /** Captured pieces per seat (from the history) and the material balance (from the board). */
-function material(c) {
+function material(now) {
   const taken = {};
-  for (const m of c.snap.history) if (m.captured) (taken[m.player] ??= []).push(m.captured);
+  for (const m of now.history) if (m.captured) (taken[m.player] ??= []).push(m.captured);
   const total = {};
-  for (const p of c.snap.board) if (!p.grey) total[p.color] = (total[p.color] ?? 0) + VALUE[p.piece];
+  for (const p of now.board) if (!p.grey) total[p.color] = (total[p.color] ?? 0) + VALUE[p.piece];
   return { taken, total };
 }
 
@@ -251,9 +277,9 @@ function buildSeatPanel(c, info, four) {
 }
 
 
-function renderSeats(c, rot) {
+function renderSeats(c, rot, now) {
   const four = c.snap.facts.points;
-  const infos = c.snap.players.map((s) => seatInfo(c, s));
+  const infos = c.snap.players.map((s) => seatInfo(c, s, now));
   const n = c.snap.facts.files;
   // Zoomed in, the cross board scrolls and its corners go out of view: the four panels then
   // sit in a strip above the board instead.
@@ -300,7 +326,7 @@ function renderSeats(c, rot) {
       }
     }
   }
-  const mat = four ? null : material(c);
+  const mat = four ? null : material(now);
   for (const info of infos) {
     const p = view.seats.nodes.get(info.seat);
     p.root.classList.toggle("to-move", info.toMove);
@@ -322,7 +348,7 @@ function renderSeats(c, rot) {
       // The seat's standing only: who is thinking is told by the spinner and the status line.
       // A text that flipped to "thinking" and back twice a move cost a layout of the corner
       // (and with it the board's frame) on every move.
-      let st = statusLabel(c, info.status);
+      let st = statusLabel(now.over, info.status);
       if (info.place) st += ` · ${place(info.place)}`;
       setText(p.st, st);
     } else {
@@ -393,7 +419,7 @@ function renderPanel(c, pos) {
   status.dataset.over = String(st.over);
 
   if ($("review-note").hidden !== live) $("review-note").hidden = live;
-  setText($("review-text"), live ? "" : t("reviewing", { n: pos.ply, total: c.snap.ply }));
+  setText($("review-text"), live ? "" : t("reviewing", { move: moveLabel(c, pos.ply) }));
   $("rp-first").disabled = $("rp-prev").disabled = pos.ply === 0;
   $("rp-next").disabled = $("rp-last").disabled = live;
 
@@ -401,7 +427,11 @@ function renderPanel(c, pos) {
   if (facts.hill.length) notes.push(t("hillNote", { squares: facts.hill.join(", ") }));
   if (facts.finishRank) notes.push(t("raceNote", { rank: facts.finishRank }));
   if (c.settings.timeLimit > 0) notes.push(`${t("timeLimit")}: ${t("seconds", { n: c.settings.timeLimit })}`);
-  if (c.settings.moveLimit > 0) notes.push(`${t("moveLimit")}: ${c.snap.ply}/${c.settings.moveLimit}`);
+  if (c.settings.moveLimit > 0) {
+    // Set in rounds on the home page; the engine counts every player's moves (R5.23).
+    const rounds = Math.round(c.settings.moveLimit / c.snap.players.length);
+    notes.push(t("moveLimitNote", { n: rounds, played: c.snap.ply, moves: c.settings.moveLimit }));
+  }
   setText($("variant-note"), notes.join(" · "));
   $("variant-note").hidden = !notes.length;
 
@@ -455,6 +485,29 @@ function renderPanel(c, pos) {
 }
 
 // --- move list ---------------------------------------------------------------------------------
+/** The move after `ply` entries as players number it: "3… e5" for two players, "round 2,
+ * Blue Ne1-f3" for four (a round ends when play order wraps, as the move list's rows do). */
+function moveLabel(c, ply) {
+  const h = c.snap.history;
+  const m = h[ply - 1];
+  if (!m) return t("startPosition");
+  const order = c.snap.players;
+  const text = m.san || m.uci || tr("st_", m.kind);
+  if (order.length === 2) {
+    const white = h[0]?.player === order[0] ? 0 : 1; // a game set up with Black to move
+    const n = Math.floor((ply - 1 + white) / 2) + 1;
+    return m.player === order[0] ? `${n}. ${text}` : `${n}… ${text}`;
+  }
+  let round = 0;
+  let last = Infinity;
+  for (const x of h.slice(0, ply)) {
+    const idx = order.indexOf(x.player);
+    if (idx <= last) round++;
+    last = idx;
+  }
+  return `${t("roundN", { n: round })}, ${seatName(m.player)} ${text}`;
+}
+
 function moveButton(m, i) {
   const b = document.createElement("button");
   b.type = "button";
@@ -615,7 +668,7 @@ export function showGameOver() {
       tr_.querySelector(".place").textContent = s.place ? place(s.place, count.get(s.place) > 1) : "";
       tr_.querySelector("th").append(swatch(s.player), seatName(s.player));
       tr_.querySelector(".pts").textContent = t("points", { n: s.points ?? 0 });
-      tr_.querySelector(".st").textContent = statusLabel(c, s.status ?? "active");
+      tr_.querySelector(".st").textContent = statusLabel(true, s.status ?? "active");
       rows.push(tr_);
     }
   } else if (c.snap.facts.countsChecks) {
@@ -685,6 +738,10 @@ export function bindGameView({ onUndo, onResign, onClaim, onHint, onRematch, onH
     if (e.target.closest?.("input, select, textarea, .board")) return;
     if (e.key === "ArrowLeft") $("rp-prev").click();
     else if (e.key === "ArrowRight") $("rp-next").click();
+    else if (e.key === "Home") $("rp-first").click();
+    else if (e.key === "End") $("rp-last").click();
+    else return;
+    e.preventDefault();
   });
   for (const id of ["first", "prev", "next", "last"]) $("rp-" + id).innerHTML = ICONS[id];
   document.querySelector("#zoom .zoom-ico").innerHTML = ICONS.zoom;

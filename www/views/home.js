@@ -1,13 +1,13 @@
 // Home: choose a game, who plays each seat, and the settings; continue the latest game.
 // (An "Online" choice will join the game cards once online play exists.)
 import { state, savePrefs } from "../state.js";
-import { pageGames, offered, gameInfo, gameName, isFour } from "../games.js";
+import { pageGames, offered, gameInfo, gameName, isFour, seatsOf } from "../games.js";
 import { GLYPH } from "../pieces.js";
 import { t, seatName, summary } from "../i18n/index.js";
 import { ICONS } from "../icons.js";
 import * as store from "../store.js";
 import { Game } from "../engine.js";
-import { $, swatch, controllerSelect, fmtDate } from "./common.js";
+import { $, swatch, controllerSelect, fmtDate, movesText } from "./common.js";
 import { defaultSeats, startNew } from "../session.js";
 
 /**
@@ -44,7 +44,7 @@ export function buildHome({ onImport }) {
     "opt-rotate": ["rotate", "checked"],
     "opt-alternate": ["alternate", "checked"],
     "opt-time": ["timeLimit", "value"],
-    "opt-movelimit": ["moveLimit", "value"],
+    "opt-movelimit": ["roundLimit", "value"],
   };
   for (const [id, [key, prop]] of Object.entries(opts)) {
     $(id).addEventListener("change", () => {
@@ -95,7 +95,7 @@ export function renderHome() {
   $("opt-alternate").checked = p.alternate;
   $("opt-time").value = String(p.timeLimit);
   $("opt-time-hint").textContent = gameInfo(choice).timesOut ? t("timeLimitHintKingdoms") : t("timeLimitHint");
-  $("opt-movelimit").value = String(p.moveLimit);
+  $("opt-movelimit").value = String(p.roundLimit);
   for (const n of document.querySelectorAll(".four-only")) n.hidden = !isFour(choice);
 }
 
@@ -107,7 +107,8 @@ export async function renderContinue() {
     const latest = games.find((g) => !g.over && readable(g));
     if (!latest) return;
     $("continue").dataset.id = latest.id;
-    $("continue").textContent = t("continueGame", { game: gameName(latest.choice), moves: latest.moves ?? 0, date: fmtDate(latest.updated) });
+    const moves = movesText(latest.moves ?? 0, seatsOf(latest.choice).length);
+    $("continue").textContent = t("continueGame", { game: gameName(latest.choice), moves, date: fmtDate(latest.updated) });
     $("continue-box").hidden = false;
   } catch {
     /* nothing to continue */

@@ -1,0 +1,265 @@
+// Issue 52: the page's defects, one test (or more) each. Expected values come from the engine in
+// the page (window.tablero.game), from the rules, or from the page's own clock, never from a
+// guess at what the page shows.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { clickMove, importGame, newPage, saved, sq, startEnv, startGame } from "./helpers.mjs";
+
+const FILES = "abcdefghijklmn";
+/** A FEN4 from a head ("R-0,0,0,0-...-0") and a map of squares to pieces ("rK"). */
+function fen4(head, pieces) {
+  const rows = [];
+  for (let r = 13; r >= 0; r--) {
+    const cells = [];
+    let run = 0;
+    for (let f = 0; f < 14; f++) {
+      const corner = (f < 3 || f > 10) && (r < 3 || r > 10);
+      const p = pieces[FILES[f] + (r + 1)];
+      if (corner || p) {
+        if (run) cells.push(String(run));
+        run = 0;
+        cells.push(corner ? "x" : p);
+      } else run++;
+    }
+    if (run) cells.push(String(run));
+    rows.push(cells.join(","));
+  }
+  return `${head}-${rows.join("/")}`;
+}
+// Red to move; Rd2-d14 mates Yellow while Blue and Green are still in (R5.11, R5.16).
+const FOUR_MATE = fen4("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0", { h1: "rK", d2: "rR", g14: "yK", f13: "yP", g13: "yP", h13: "yP", a7: "bK", n8: "gK" });
+
+async function expectText(locator, re, tries = 200) {
+  await locator.waitFor({ state: "attached" });
+  for (let i = 0; i < tries; i++) {
+    const text = await locator.textContent();
+    if (re.test(text)) return text;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.match(await locator.textContent(), re);
+}
+async function chooseHome(page, choice, { time, rounds } = {}) {
+  await page.goto(page.url().split("#")[0] + "#/");
+  await page.locator(`.choice[data-choice="${choice}"]`).click();
+  if (time !== undefined) await page.selectOption("#opt-time", String(time));
+  if (rounds !== undefined) {
+    await page.fill("#opt-movelimit", String(rounds));
+    await page.locator("#opt-movelimit").dispatchEvent("change");
+  }
+}
+const HUMANS4 = { red: "human", blue: "human", yellow: "human", green: "human" };
+const ply = (page) => page.evaluate(() => window.tablero.game?.ply ?? -1);
+
+let env;
+before(async () => {
+  env = await startEnv();
+});
+after(async () => {
+  await env?.close();
+});
+
+describe("issue 52 defects", () => {
+  test("a four-player notice does not survive into the next game", async () => {
+    const page = await newPage(env);
+    await importGame(page, FOUR_MATE, "ffa");
+    await clickMove(page, "d2", "d14");
+    await expectText(page.locator("#game-notice-text"), /Yellow is out \(checkmated\)/);
+    assert.equal(await page.locator("#game-notice").isVisible(), true);
+    await chooseHome(page, "ffa", { time: 0 });
+    await page.click("#start");
+    await page.waitForFunction(() => window.tablero.game?.ply === 0);
+    assert.equal(await page.locator("#game-notice").isVisible(), false, "the new game opens without the old notice");
+    await page.context().close();
+  });
+
+  test("the game-over dialog closes when Back leaves the game", async () => {
+    const page = await newPage(env);
+    await startGame(page, "chess", { white: "human", black: "human" });
+    for (const [a, b] of [["f2", "f3"], ["e7", "e5"], ["g2", "g4"], ["d8", "h4"]]) await clickMove(page, a, b);
+    await page.waitForSelector("#gameover[open]");
+    await page.goBack();
+    await page.waitForSelector("#view-home:not([hidden])");
+    assert.equal(await page.locator("#gameover[open]").count(), 0);
+    await page.context().close();
+  });
+
+  test("Four Kingdoms: a person whose time runs out is told so", async () => {
+    const page = await newPage(env, { clock: true });
+    await chooseHome(page, "kingdoms", { time: 30 });
+    await startGame(page, "kingdoms", HUMANS4);
+    await page.clock.runFor(31000);
+    await expectText(page.locator('.corner[data-seat=red] .pstatus'), /out of time/);
+    await expectText(page.locator("#game-notice-text"), /Time ran out for Red/);
+    assert.equal(await page.locator("#game-notice").isVisible(), true);
+    assert.equal(await page.locator("#announcer").textContent().then((s) => /Time ran out for Red/.test(s)), true);
+    await page.context().close();
+  });
+
+  test("Continue follows a change of language, and counts moves as players do", async () => {
+    const page = await newPage(env);
+    await startGame(page, "chess", { white: "human", black: "human" });
+    await clickMove(page, "e2", "e4");
+    await clickMove(page, "e7", "e5");
+    await clickMove(page, "g1", "f3");
+    await saved(page);
+    await page.goto(page.url().split("#")[0] + "#/");
+    // Three entries are two moves: 1. e4 e5 2. Nf3.
+    await expectText(page.locator("#continue"), /^Continue: Chess, 2 moves,/);
+    await page.click('[data-lang="es"]');
+    await expectText(page.locator("#continue"), /^Continuar: Ajedrez, 2 jugadas,/);
+    await page.click('[data-lang="it"]');
+    await expectText(page.locator("#continue"), /^Continua: Scacchi, 2 mosse,/);
+    await page.context().close();
+  });
+
+  test("a 390 px phone in Spanish shows every page's name whole", async () => {
+    const page = await newPage(env, { viewport: { width: 390, height: 844 }, locale: "es-ES" });
+    const boxes = await page.evaluate(() =>
+      [...document.querySelectorAll(".top nav a, .top .lang button, #sound")].map((n) => {
+        const r = n.getBoundingClientRect();
+        return { text: n.innerText.trim(), left: r.left, right: r.right, top: r.top, bottom: r.bottom, clipped: n.scrollWidth > n.clientWidth + 1, visible: !!n.offsetParent };
+      }),
+    );
+    for (const name of ["Jugar", "Guardadas", "En línea", "Reglas"]) {
+      const b = boxes.find((x) => x.text === name);
+      assert.ok(b?.visible, `${name} is shown`);
+      assert.ok(b.left >= 0 && b.right <= 390, `${name} inside the screen: ${b.left}-${b.right}`);
+      assert.equal(b.clipped, false, `${name} not clipped`);
+    }
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const overlap = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+        assert.equal(overlap, false, `${a.text || "sound"} and ${b.text || "sound"} overlap`);
+      }
+    }
+    await page.context().close();
+  });
+
+  test("reviewing a four-player game shows the panels as they were then", async () => {
+    const page = await newPage(env);
+    await importGame(page, FOUR_MATE, "ffa");
+    await clickMove(page, "d2", "d14");
+    const red = page.locator(".corner[data-seat=red]");
+    const yellow = page.locator(".corner[data-seat=yellow]");
+    const points = await page.evaluate(() => window.tablero.game.score().find((s) => s.player === "red").points);
+    assert.equal(points, 20, "R5.11: checkmate scores 20");
+    await expectText(red.locator(".points"), /^20 pts$/);
+    await expectText(yellow.locator(".pstatus"), /checkmated/);
+    await page.click("#rp-first");
+    await expectText(red.locator(".points"), /^0 pts$/);
+    await expectText(yellow.locator(".pstatus"), /^playing$/);
+    assert.equal(await yellow.evaluate((n) => n.classList.contains("out")), false);
+    await page.click("#rp-last");
+    await expectText(red.locator(".points"), /^20 pts$/);
+    await expectText(yellow.locator(".pstatus"), /checkmated/);
+    await page.context().close();
+  });
+
+  test("reviewing a two-player game shows the captures as they were then", async () => {
+    const page = await newPage(env);
+    await startGame(page, "chess", { white: "human", black: "human" });
+    for (const [a, b] of [["e2", "e4"], ["d7", "d5"], ["e4", "d5"]]) await clickMove(page, a, b);
+    const glyphs = page.locator(".seat-bar[data-seat=white] .cap-glyphs");
+    await expectText(glyphs, /♟/);
+    await page.click("#rp-prev");
+    await expectText(glyphs, /^$/);
+    assert.equal(await page.locator(".seat-bar[data-seat=white] .balance").textContent(), "");
+    await page.context().close();
+  });
+
+  test("counts through Intl.PluralRules: 1 point, 2 points, in every language", async () => {
+    const page = await newPage(env);
+    const texts = await page.evaluate(async () => {
+      const i18n = await import("./i18n/index.js");
+      const out = {};
+      for (const lang of ["en", "es", "it"]) {
+        i18n.setLang(lang);
+        out[lang] = [1, 2, 0].map((n) => i18n.t("pointsLong", { n })).concat(i18n.t("points", { n: 1 }), i18n.t("movesN", { n: 1 }));
+      }
+      i18n.setLang("en");
+      return out;
+    });
+    assert.deepEqual(texts.en, ["1 point", "2 points", "0 points", "1 pt", "1 move"]);
+    assert.deepEqual(texts.es, ["1 punto", "2 puntos", "0 puntos", "1 pto", "1 jugada"]);
+    assert.deepEqual(texts.it, ["1 punto", "2 punti", "0 punti", "1 pt", "1 mossa"]);
+    await page.context().close();
+  });
+
+  test("four players: the move limit is set in rounds, one move by each player", async () => {
+    const page = await newPage(env);
+    await chooseHome(page, "ffa", { time: 0, rounds: 1 });
+    await startGame(page, "ffa", HUMANS4);
+    await expectText(page.locator("#variant-note"), /Move limit: 1 round \(0 of 4 moves by all players\)/);
+    for (const [a, b] of [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"]].slice(0, 3)) await clickMove(page, a, b);
+    assert.equal(await page.evaluate(() => window.tablero.game.status().over), false, "three moves are not yet a round");
+    await clickMove(page, "m8", "l8");
+    await page.waitForSelector("#gameover[open]");
+    assert.equal(await page.evaluate(() => window.tablero.game.status().result.reason), "move-limit");
+    await page.click('#gameover button[value="review"]');
+    await page.click("#rp-prev");
+    await expectText(page.locator("#review-text"), /^Reviewing round 1, Yellow g13-g12; play goes on\.$/);
+    await page.context().close();
+  });
+
+  test("two players: review names the move as players number it", async () => {
+    const page = await newPage(env);
+    await startGame(page, "chess", { white: "human", black: "human" });
+    for (const [a, b] of [["e2", "e4"], ["e7", "e5"], ["g1", "f3"]]) await clickMove(page, a, b);
+    await page.click("#rp-prev");
+    await expectText(page.locator("#review-text"), /^Reviewing 1… e5; play goes on\.$/);
+    await page.click("#rp-prev");
+    await expectText(page.locator("#review-text"), /^Reviewing 1\. e4;/);
+    await page.click("#rp-first");
+    await expectText(page.locator("#review-text"), /^Reviewing the start position;/);
+    await page.context().close();
+  });
+
+  test("Spanish and Italian pages: landmark labels and engine errors in their language", async () => {
+    for (const [locale, nav, replay, err] of [
+      ["es-ES", "Principal", "Repetición", /^No se pudo importar: La posición \(FEN\) no se puede leer/],
+      ["it-IT", "Principale", "Rivedi la partita", /^Importazione non riuscita: La posizione \(FEN\) non si può leggere/],
+    ]) {
+      const page = await newPage(env, { locale });
+      assert.equal(await page.getAttribute(".top nav", "aria-label"), nav);
+      assert.equal(await page.getAttribute(".replay", "aria-label"), replay);
+      await page.goto(page.url().split("#")[0] + "#/saved");
+      await page.click("#view-saved .import-open");
+      await page.fill("#import-text", "not a position at all");
+      await page.click("#import-go");
+      await expectText(page.locator("#import-error"), err);
+      await page.context().close();
+    }
+  });
+
+  test("the exported PGN names the players and the day the page knows", async () => {
+    const page = await newPage(env);
+    await startGame(page, "chess", { white: "human", black: "ai3" });
+    await page.click("#export-current");
+    const pgn = await page.inputValue("#export-pgn");
+    const today = await page.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
+    });
+    assert.match(pgn, new RegExp(`\\[Date "${today.replaceAll(".", "\\.")}"\\]`));
+    assert.match(pgn, /\[White "Person"\]/);
+    assert.match(pgn, /\[Black "Computer \(level 3\)"\]/);
+    // The game itself is unchanged: its headers stay what they were.
+    assert.deepEqual(await page.evaluate(() => window.tablero.game.headers()), {});
+    await page.context().close();
+  });
+
+  test("Home and End step to the first and last positions in review", async () => {
+    const page = await newPage(env);
+    await startGame(page, "chess", { white: "human", black: "human" });
+    for (const [a, b] of [["e2", "e4"], ["e7", "e5"]]) await clickMove(page, a, b);
+    await page.locator("#status").click();
+    await page.keyboard.press("Home");
+    assert.equal(await page.evaluate(() => window.tablero.viewPly), 0);
+    await page.keyboard.press("End");
+    assert.equal(await page.evaluate(() => window.tablero.viewPly), null);
+    assert.equal(await ply(page), 2);
+    await page.context().close();
+  });
+});
+
+export { FOUR_MATE, expectText, sq };
