@@ -416,8 +416,9 @@ describe("issue 11 features", () => {
     await page.goto(page.url().split("#")[0] + "#/saved");
     await page.waitForSelector("#saved-body tr");
     assert.equal(await page.locator("#saved-body tr").count(), 1);
-    await expectText(page.locator("#saved-body .g-moves"), /^4 moves$/);
-    await expectText(page.locator("#view-saved"), /counts every player's moves together/);
+    // 1. e4 d5 2. exd5 Nf6: two moves as players count them (issue 52; four entries).
+    await expectText(page.locator("#saved-body .g-moves"), /^2 moves$/);
+    await expectText(page.locator("#view-saved"), /Moves are counted as players count them/);
     await page.context().close();
   });
 

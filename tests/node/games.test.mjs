@@ -126,7 +126,7 @@ test("the README's table-of-games example runs as written", () => {
     assert.equal(out[0], "chess g_chess white black 8");
     assert.equal(out[6], "kingdoms g_kingdoms red green yellow blue 14");
     assert.equal(out[7], "teams g_teams red blue yellow green 14");
-    assert.equal(out[8], "chess 3check kingofthehill racingkings ffa kingdoms");
+    assert.equal(out[8], "chess chess960 3check kingofthehill racingkings ffa kingdoms");
   } finally {
     rmSync(file, { force: true });
   }
