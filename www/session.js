@@ -66,6 +66,7 @@ export function startNew(choice, overrides = {}) {
     moveLimit: isFour(choice) ? p.roundLimit * seatsOf(choice).length : 0,
     alternate: p.alternate,
     firstPlayer: "red",
+    position: p.position,
     ...overrides.settings,
   };
   let game;

@@ -13,6 +13,8 @@ const DEFAULT_PREFS = {
   timeLimit: 0,
   /** Four players: the move limit in rounds (one move by each player); 0 for none. */
   roundLimit: 0,
+  /** Chess960: the start position's number (0–959); null for a random one. */
+  position: null,
   alternate: true,
   muted: false,
   zoom: false,

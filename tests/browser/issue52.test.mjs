@@ -262,4 +262,60 @@ describe("issue 52 defects", () => {
   });
 });
 
+describe("Chess960 on the page", () => {
+  test("by number: position 3 is bqnnrkrb, named in the game; castling by moving the king onto its rook", async () => {
+    const page = await newPage(env);
+    await page.locator('.choice[data-choice="chess960"]').click();
+    assert.equal(await page.locator("#opt-position").isVisible(), true);
+    await page.fill("#opt-position", "3");
+    await page.locator("#opt-position").dispatchEvent("change");
+    await startGame(page, "chess960", { white: "human", black: "human" });
+    const fen = await page.evaluate(() => window.tablero.game.fen());
+    assert.match(fen, /^bqnnrkrb\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/BQNNRKRB w /);
+    await expectText(page.locator("#variant-note"), /Start position: 3/);
+    // King on f1, rook on g1: O-O at once, written king takes rook (f1g1), ends with the king
+    // on g1 and the rook on f1.
+    await clickMove(page, "f1", "g1");
+    const last = await page.evaluate(() => window.tablero.game.history().at(-1));
+    assert.equal(last.san, "O-O");
+    assert.match(await sq(page, "g1").getAttribute("aria-label"), /white king/);
+    assert.match(await sq(page, "f1").getAttribute("aria-label"), /white rook/);
+    await page.context().close();
+  });
+
+  test("random: an empty number draws one of the 960, and the game names it", async () => {
+    const page = await newPage(env);
+    await page.locator('.choice[data-choice="chess960"]').click();
+    await page.fill("#opt-position", "");
+    await page.locator("#opt-position").dispatchEvent("change");
+    await startGame(page, "chess960", { white: "human", black: "ai1" });
+    const fen = await page.evaluate(() => window.tablero.game.positionAt(0).fen);
+    const note = await expectText(page.locator("#variant-note"), /Start position: \d+/);
+    const n = Number(note.match(/Start position: (\d+)/)[1]);
+    assert.ok(n >= 0 && n < 960);
+    const again = await page.evaluate(async (n) => {
+      const { newGame } = await import("./engine.js");
+      const g = newGame({ variant: "chess960", position: n });
+      const f = g.fen();
+      g.free();
+      return f;
+    }, n);
+    assert.equal(again, fen, "the number shown is the game's start");
+    // The number of every start reads back (the page's numbering is the package's).
+    const wrong = await page.evaluate(async () => {
+      const { newGame } = await import("./engine.js");
+      const { startNumber } = await import("./games.js");
+      const bad = [];
+      for (let i = 0; i < 960; i++) {
+        const g = newGame({ variant: "chess960", position: i });
+        if (startNumber(g.fen()) !== i) bad.push(i);
+        g.free();
+      }
+      return bad;
+    });
+    assert.deepEqual(wrong, []);
+    await page.context().close();
+  });
+});
+
 export { FOUR_MATE, expectText, sq };

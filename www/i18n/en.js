@@ -28,6 +28,9 @@ export default {
   moveLimit: "Move limit (rounds)",
   moveLimitHint: "0 = no limit. A round is one move by each of the four players.",
   moveLimitNote: { one: "Move limit: {n} round ({played} of {moves} moves by all players)", other: "Move limit: {n} rounds ({played} of {moves} moves by all players)" },
+  startPos960: "Start position",
+  startPos960Hint: "0–959; empty: a random one (518 is the usual start).",
+  startPos960Note: "Start position: {n}",
   alternate: "Alternate who starts across a series",
   rules: "Rules",
   fullRules: "Full rules",
@@ -35,6 +38,7 @@ export default {
   backToPlay: "Play this game",
   and: "and",
   g_chess: "Chess",
+  g_chess960: "Chess960",
   g_3check: "Three-check",
   g_kingofthehill: "King of the Hill",
   g_racingkings: "Racing Kings",
@@ -233,6 +237,10 @@ export default {
       "Standard chess (FIDE). Checkmate wins; stalemate is a draw.",
       "Threefold repetition and the 50-move rule can be claimed; fivefold repetition, the 75-move rule and dead positions are drawn automatically.",
     ],
+    chess960: [
+      "Chess from one of 960 start positions: the pieces of the back rank are shuffled, the same for both sides.",
+      "Choose a position by its number (518 is the usual start) or leave it empty for a random one. Castling puts king and rook on their usual squares.",
+    ],
     "3check": [
       "Chess with one more way to win: give check three times.",
       "Every move that gives check adds one to your counter (a double check counts once). The third check wins at once; checkmate also wins.",
@@ -277,6 +285,24 @@ export default {
           "Claimed with the Claim draw button: threefold repetition, and 50 moves by each side without a capture or pawn move. Neither ends the game by itself.",
         ],
       },
+    ],
+    chess960: [
+      {
+        title: "Setup",
+        items: [
+          "The pawns stand as in chess; the back rank is shuffled, the same for White and Black: the bishops on squares of different colours, the king somewhere between the rooks.",
+          "The 960 positions are numbered 0 to 959 as everywhere else; 518 is the usual start. White moves first.",
+        ],
+      },
+      {
+        title: "Castling",
+        items: [
+          "Castling ends as in chess: on the king's side the king on g1 and the rook on f1 (g8, f8 for Black), on the queen's side the king on c1 and the rook on d1.",
+          "The squares between the king and its destination and between the rook and its destination must be empty (but for those two pieces); the king may not be in check, pass through check or end in check.",
+          "On the board, castle by moving the king onto its own rook.",
+        ],
+      },
+      { title: "Everything else", items: ["Moves, checkmate and draws as in chess."] },
     ],
     "3check": [
       { title: "Setup", items: ["The normal 8×8 starting position. Both check counters start at zero. White moves first."] },

@@ -28,6 +28,9 @@ export default {
   moveLimit: "Límite de jugadas (rondas)",
   moveLimitHint: "0 = sin límite. Una ronda es una jugada de cada uno de los cuatro jugadores.",
   moveLimitNote: { one: "Límite: {n} ronda ({played} de {moves} jugadas de todos los jugadores)", other: "Límite: {n} rondas ({played} de {moves} jugadas de todos los jugadores)" },
+  startPos960: "Posición inicial",
+  startPos960Hint: "0–959; vacío: una al azar (518 es la de siempre).",
+  startPos960Note: "Posición inicial: {n}",
   alternate: "Alternar quién empieza en cada partida",
   rules: "Reglas",
   fullRules: "Reglas completas",
@@ -35,6 +38,7 @@ export default {
   backToPlay: "Jugar a este juego",
   and: "y",
   g_chess: "Ajedrez",
+  g_chess960: "Ajedrez 960",
   g_3check: "Tres jaques",
   g_kingofthehill: "Rey de la Colina",
   g_racingkings: "Carrera de Reyes",
@@ -243,6 +247,10 @@ export default {
       "Ajedrez normal (FIDE). El jaque mate gana; el ahogado es tablas.",
       "La triple repetición y la regla de los 50 movimientos se reclaman; la quíntuple repetición, la regla de los 75 movimientos y las posiciones muertas son tablas automáticas.",
     ],
+    chess960: [
+      "Ajedrez desde una de 960 posiciones iniciales: las piezas de la primera fila se barajan, igual para ambos bandos.",
+      "Elige una posición por su número (518 es la inicial de siempre) o déjalo vacío para una al azar. El enroque deja rey y torre en sus casillas de siempre.",
+    ],
     "3check": [
       "Gana dando tres jaques o un jaque mate normal.",
       "Cada jugada legal que dé jaque suma uno a tu contador; un jaque doble cuenta solo una vez. Tu tercer jaque gana inmediatamente.",
@@ -287,6 +295,24 @@ export default {
           "Se reclaman con el botón Reclamar tablas: la triple repetición y 50 jugadas de cada bando sin capturas ni movimientos de peón. Ninguna de las dos termina la partida por sí sola.",
         ],
       },
+    ],
+    chess960: [
+      {
+        title: "Posición inicial",
+        items: [
+          "Los peones se colocan como en el ajedrez; la primera fila se baraja, igual para blancas y negras: los alfiles en casillas de distinto color y el rey entre las torres.",
+          "Las 960 posiciones se numeran de 0 a 959 como en todas partes; la 518 es la inicial de siempre. Empiezan las blancas.",
+        ],
+      },
+      {
+        title: "Enroque",
+        items: [
+          "El enroque acaba como en el ajedrez: el corto con el rey en g1 y la torre en f1 (g8, f8 las negras), el largo con el rey en c1 y la torre en d1.",
+          "Las casillas entre el rey y su destino y entre la torre y el suyo deben estar vacías (salvo esas dos piezas); el rey no puede estar en jaque, pasar por una casilla atacada ni acabar en jaque.",
+          "En el tablero, se enroca moviendo el rey sobre su propia torre.",
+        ],
+      },
+      { title: "Todo lo demás", items: ["Jugadas, mate y tablas como en el ajedrez."] },
     ],
     "3check": [
       { title: "Preparación", items: ["Reglas base: ajedrez. Posición inicial normal en 8×8. Ambos contadores de jaques empiezan en cero. Las blancas mueven primero."] },

@@ -28,6 +28,9 @@ export default {
   moveLimit: "Limite di mosse (turni)",
   moveLimitHint: "0 = nessun limite. Un turno è una mossa di ciascuno dei quattro giocatori.",
   moveLimitNote: { one: "Limite: {n} turno ({played} di {moves} mosse di tutti i giocatori)", other: "Limite: {n} turni ({played} di {moves} mosse di tutti i giocatori)" },
+  startPos960: "Posizione iniziale",
+  startPos960Hint: "0–959; vuoto: una a caso (518 è quella di sempre).",
+  startPos960Note: "Posizione iniziale: {n}",
   alternate: "Alterna chi inizia in ogni partita",
   rules: "Regole",
   fullRules: "Regole complete",
@@ -35,6 +38,7 @@ export default {
   backToPlay: "Gioca a questo gioco",
   and: "e",
   g_chess: "Scacchi",
+  g_chess960: "Scacchi 960",
   g_3check: "Tre scacchi",
   g_kingofthehill: "Re della collina",
   g_racingkings: "Corsa dei re",
@@ -239,6 +243,10 @@ export default {
       "Scacchi normali (FIDE). Lo scacco matto vince; lo stallo è patta.",
       "La triplice ripetizione e la regola delle 50 mosse si possono richiedere; la quintuplice ripetizione, la regola delle 75 mosse e le posizioni morte sono patta automatica.",
     ],
+    chess960: [
+      "Scacchi da una di 960 posizioni iniziali: i pezzi della prima traversa sono mescolati, uguali per i due colori.",
+      "Scegli una posizione col suo numero (518 è quella di sempre) o lascia vuoto per una a caso. L'arrocco porta re e torre sulle solite case.",
+    ],
     "3check": [
       "Scacchi con un modo in più di vincere: dare scacco tre volte.",
       "Ogni mossa che dà scacco aggiunge uno al tuo contatore (uno scacco doppio conta una volta). Il terzo scacco vince subito; anche lo scacco matto vince.",
@@ -283,6 +291,24 @@ export default {
           "Si richiede con il pulsante Chiedi la patta: triplice ripetizione e 50 mosse per parte senza catture né mosse di pedone. Nessuna delle due chiude la partita da sola.",
         ],
       },
+    ],
+    chess960: [
+      {
+        title: "Posizione iniziale",
+        items: [
+          "I pedoni stanno come negli scacchi; la prima traversa è mescolata, uguale per Bianco e Nero: gli alfieri su case di colore diverso e il re fra le torri.",
+          "Le 960 posizioni sono numerate da 0 a 959 come ovunque; la 518 è quella di sempre. Muove per primo il Bianco.",
+        ],
+      },
+      {
+        title: "Arrocco",
+        items: [
+          "L'arrocco finisce come negli scacchi: quello corto col re in g1 e la torre in f1 (g8, f8 per il Nero), quello lungo col re in c1 e la torre in d1.",
+          "Le case fra il re e la sua destinazione e fra la torre e la sua devono essere libere (tranne quei due pezzi); il re non può essere sotto scacco, passare per una casa attaccata né finire sotto scacco.",
+          "Sulla scacchiera si arrocca muovendo il re sopra la propria torre.",
+        ],
+      },
+      { title: "Tutto il resto", items: ["Mosse, scaccomatto e patte come negli scacchi."] },
     ],
     "3check": [
       { title: "Preparazione", items: ["La normale posizione iniziale su 8×8. Entrambi i contatori di scacchi partono da zero. Muove per primo il Bianco."] },

@@ -9,7 +9,7 @@ import { $, swatch, controllerSelect } from "./common.js";
 import { shownPosition, resignSeat, setSeat, setView, save } from "../session.js";
 import { liveHint, canHint, hintText } from "../hint.js";
 import { GLYPH } from "../pieces.js";
-import { gameName } from "../games.js";
+import { gameName, takesPosition, startNumber } from "../games.js";
 
 /** What the game view keeps between updates: the board, the flash's timer, and what the
  * incrementally drawn parts (seat panels, clocks, players table, move and scoring lists)
@@ -24,6 +24,8 @@ const view = {
   playersKey: "",
   moves: { id: null },
   events: { id: null },
+  /** The number of the open game's start position (Chess960), read once per game. */
+  start: { id: null, n: null },
   /** The game the open notice belongs to: a notice never outlives its game. */
   noticeGame: null,
 };
@@ -426,6 +428,10 @@ function renderPanel(c, pos) {
   const notes = [];
   if (facts.hill.length) notes.push(t("hillNote", { squares: facts.hill.join(", ") }));
   if (facts.finishRank) notes.push(t("raceNote", { rank: facts.finishRank }));
+  if (takesPosition(c.choice)) {
+    if (view.start.id !== c.id) view.start = { id: c.id, n: startNumber(c.game.positionAt(0).fen) };
+    if (view.start.n !== null) notes.push(t("startPos960Note", { n: view.start.n }));
+  }
   if (c.settings.timeLimit > 0) notes.push(`${t("timeLimit")}: ${t("seconds", { n: c.settings.timeLimit })}`);
   if (c.settings.moveLimit > 0) {
     // Set in rounds on the home page; the engine counts every player's moves (R5.23).

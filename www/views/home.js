@@ -1,7 +1,7 @@
 // Home: choose a game, who plays each seat, and the settings; continue the latest game.
 // (An "Online" choice will join the game cards once online play exists.)
 import { state, savePrefs } from "../state.js";
-import { pageGames, offered, gameInfo, gameName, isFour, seatsOf } from "../games.js";
+import { pageGames, offered, gameInfo, gameName, isFour, seatsOf, takesPosition } from "../games.js";
 import { GLYPH } from "../pieces.js";
 import { t, seatName, summary } from "../i18n/index.js";
 import { ICONS } from "../icons.js";
@@ -52,6 +52,13 @@ export function buildHome({ onImport }) {
       savePrefs();
     });
   }
+  $("opt-position").addEventListener("change", () => {
+    const raw = $("opt-position").value.trim();
+    const n = Math.floor(Number(raw));
+    state.prefs.position = raw === "" || !Number.isFinite(n) ? null : Math.min(959, Math.max(0, n));
+    $("opt-position").value = state.prefs.position ?? "";
+    savePrefs();
+  });
   $("setup-form").addEventListener("submit", (e) => {
     e.preventDefault();
     startNew(state.prefs.choice);
@@ -97,6 +104,8 @@ export function renderHome() {
   $("opt-time-hint").textContent = gameInfo(choice).timesOut ? t("timeLimitHintKingdoms") : t("timeLimitHint");
   $("opt-movelimit").value = String(p.roundLimit);
   for (const n of document.querySelectorAll(".four-only")) n.hidden = !isFour(choice);
+  for (const n of document.querySelectorAll(".position-only")) n.hidden = !takesPosition(choice);
+  $("opt-position").value = p.position ?? "";
 }
 
 export async function renderContinue() {
