@@ -36,6 +36,7 @@ import {
 import * as session from "./session.js";
 import { requestHint, liveHint } from "./hint.js";
 import { moveInput } from "./pieces.js";
+import { bindMoveBox, resetMoveBox } from "./views/movebox.js";
 import { offered } from "./games.js";
 import { initOnline, renderOnline, leaveOnline, renderModeChoice, redrawOnline, debug as onlineDebug } from "./views/online.js";
 
@@ -120,6 +121,7 @@ function renderSound() {
 
 // --- the model's events, drawn -------------------------------------------------------------
 on("game", renderGame);
+on("opened", resetMoveBox);
 on("clock", updateClock);
 on("announce", announce);
 on("notice", showNotice);
@@ -147,6 +149,22 @@ function onBlocked(square, piece) {
   if (piece.grey || piece.color !== st.turn) return flash(t("notYourPiece", { turn: t("s_" + st.turn) }));
   const inCheck = st.inCheck.includes(st.turn);
   flash(t(inCheck ? "cannotMoveCheck" : "cannotMove", { piece: t("p_" + piece.piece) }));
+}
+
+/** Review keys on the board: Home and End go to the first and last positions, Shift+arrows
+ * (and the plain arrows while an earlier position is shown) step through the moves; the plain
+ * arrows otherwise move the board's cursor. Answers whether the key was used. */
+function reviewKey(e) {
+  const c = state.cur;
+  if (!c || e.altKey || e.ctrlKey || e.metaKey) return false;
+  const step = (d) => session.setView((c.viewPly ?? c.snap.ply) + d);
+  const reviewing = c.viewPly !== null;
+  if (e.key === "Home") session.setView(0);
+  else if (e.key === "End") session.setView(null);
+  else if (e.key === "ArrowLeft" && (e.shiftKey || reviewing)) step(-1);
+  else if (e.key === "ArrowRight" && (e.shiftKey || reviewing)) step(1);
+  else return false;
+  return true;
 }
 
 // --- actions ------------------------------------------------------------------------------------
@@ -212,7 +230,11 @@ async function main() {
     onMove: onBoardMove,
     label: squareLabel,
     onBlocked,
+    onSelect: (square, piece, moves) =>
+      piece && announce(t("selected", { piece: t("p_" + piece.piece), square, n: t("selectedMoves", { n: moves.length }) })),
+    onKey: reviewKey,
   });
+  bindMoveBox({ play: (move) => session.playMove(move, "person") });
   bindGameView({
     onUndo: session.undo,
     onResign,

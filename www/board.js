@@ -73,7 +73,8 @@ export class Board {
   /**
    * @param {HTMLElement} host where the SVG goes
    * @param {object} hooks { legalFrom(square) -> Move[], onMove(from, to, moves),
-   *   label(piece|null, square) -> string, onBlocked(square, piece|null) }
+   *   label(piece|null, square, target: "move"|"capture"|"") -> string, onBlocked(square, piece|null),
+   *   onSelect(square, piece, moves)?, onKey(KeyboardEvent) -> handled? }
    */
   constructor(host, hooks) {
     this.host = host;
@@ -241,10 +242,14 @@ export class Board {
         cell.sig = sig;
         this.paintSquare(cell, sq, p, { last: lastOf.get(sq), hill: hill.has(sq), finish: finish.has(sq), hint, checked: checked.has(sq), target: targets.has(sq), ghost: ghost === sq });
       }
-      const label = `${s.labelKey}|${piece}`;
+      // A square a picked piece can go to says so: a legal move or a capture (en passant
+      // included, whose square is empty), whether the dots are shown or not.
+      const to = this.targets.find((m) => m.to === sq);
+      const kind = to ? (to.captured ? "capture" : "move") : "";
+      const label = `${s.labelKey}|${piece}|${kind}`;
       if (label !== cell.label) {
         cell.label = label;
-        cell.g.setAttribute("aria-label", this.hooks.label(p ?? null, sq));
+        cell.g.setAttribute("aria-label", this.hooks.label(p ?? null, sq, kind));
       }
     }
     const hintSig = s.hint && this.isSquare(s.hint.from) && this.isSquare(s.hint.to) ? `${s.hint.from}${s.hint.to}` : "";
@@ -382,6 +387,7 @@ export class Board {
     this.selected = sq;
     this.targets = sq ? this.hooks.legalFrom(sq) : [];
     this.render();
+    if (sq) this.hooks.onSelect?.(sq, this.pieceMap.get(sq), this.targets);
   }
 
   /** A tap (click, touch, Enter) on a square. */
@@ -490,6 +496,11 @@ export class Board {
 
   keyDown(e) {
     if (!this.state) return;
+    // Keys the page gives another meaning on the board (stepping through the moves).
+    if (this.hooks.onKey?.(e)) {
+      e.preventDefault();
+      return;
+    }
     const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     const cur = parseSquare(this.cursor);
     const v = this.view(cur.f, cur.r);

@@ -11,6 +11,7 @@ import { t, tr, errorText } from "./i18n/index.js";
 import { emit } from "./events.js";
 import { clearHint } from "./hint.js";
 import { moveInput } from "./pieces.js";
+import { sayMove } from "./speech.js";
 
 const MIN_AI_MS = 350; // a quick reply is still seen as a move, not a jump
 
@@ -266,7 +267,7 @@ function reportEntries(c, entries, by) {
   if (first) sound.play(sound.forMove(first));
   const lines = [];
   for (const m of entries) {
-    if (m.from) lines.push(`${t("s_" + m.player)}: ${m.san || m.uci}`);
+    if (m.from) lines.push(`${t("s_" + m.player)}: ${sayMove(m)}`);
     else if (m.kind === "timeout") lines.push(t("timeUpOut", { seat: m.player }));
     for (const s of m.scoring ?? []) lines.push(`${t("s_" + s.player)} +${s.points} ${tr("ev_", s.reason)}`);
   }

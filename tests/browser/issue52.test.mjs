@@ -318,4 +318,98 @@ describe("Chess960 on the page", () => {
   });
 });
 
+describe("play without sight", () => {
+  /** Types `text` into the move box and submits it. */
+  async function type(page, text) {
+    await page.fill("#move-input", text);
+    await page.press("#move-input", "Enter");
+  }
+
+  test("a whole game through the move box only, in Spanish: moves, words, commands", async () => {
+    const page = await newPage(env, { locale: "es-ES" });
+    await startGame(page, "chess", { white: "human", black: "human" });
+    assert.equal(await page.locator("label[for=move-input]").textContent(), "Jugada");
+    // The Scholar's mate with Spanish letters (A alfil, C caballo, D dama), a UCI move and a
+    // pawn capture written as a pawn's ("exd5" is no piece letter).
+    const moves = ["e4", "e5", "Ac4", "Cc6", "d1h5", "Cf6"];
+    for (const [i, m] of moves.entries()) {
+      await type(page, m);
+      assert.equal(await ply(page), i + 1, `${m} was played`);
+    }
+    assert.equal(await page.locator("#announcer").textContent(), "Negras: caballo a f6");
+    await type(page, "piezas negras");
+    await expectText(page.locator("#move-output"), /^Las negras: rey e8, dama d8, torre a8, torre h8, alfil c8, alfil f8, caballo c6, caballo f6, peón a7/);
+    await type(page, "jugadas 2");
+    await expectText(page.locator("#move-output"), /^Últimas jugadas: Blancas: dama a h5; Negras: caballo a f6\.$/);
+    await type(page, "legales g1");
+    const legal = await page.evaluate(() => window.tablero.game.legalMoves("g1").map((m) => m.san.replace("N", "C")));
+    await expectText(page.locator("#move-output"), new RegExp(`^g1: ${legal.join(", ")}\\.$`));
+    await type(page, "reloj");
+    await expectText(page.locator("#move-output"), /Mueven las blancas/);
+    await type(page, "Rf9");
+    await expectText(page.locator("#move-output"), /No es una jugada posible ni una orden: «Rf9»/);
+    assert.equal(await ply(page), 6);
+    await type(page, "Dxf7");
+    await page.waitForSelector("#gameover[open]");
+    const st = await page.evaluate(() => window.tablero.game.status());
+    assert.deepEqual([st.result.reason, st.result.winners], ["checkmate", ["white"]]);
+    assert.equal(await page.locator("#announcer").textContent(), "Blancas: dama toma f7, jaque mate");
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test("English and Italian letters, castling, promotion words; four-player Ne1-f3", async () => {
+    const page = await newPage(env, { locale: "it-IT" });
+    await startGame(page, "chess", { white: "human", black: "human" });
+    for (const m of ["e4", "e5", "Cf3", "Cc6", "Ac4", "Ac5", "O-O"]) await type(page, m);
+    assert.equal(await page.evaluate(() => window.tablero.game.history().at(-1).san), "O-O");
+    assert.equal(await page.locator("#announcer").textContent(), "Bianco: arrocco corto");
+    await page.click('[data-lang="en"]');
+    await startGame(page, "ffa", HUMANS4);
+    await type(page, "Nj1-i3");
+    assert.equal(await page.evaluate(() => window.tablero.game.history().at(-1)?.san), "Nj1-i3");
+    assert.equal(await page.locator("#announcer").textContent(), "Red: knight to i3");
+    await page.context().close();
+  });
+
+  test("a picked piece's targets are labelled as legal moves or captures, and said", async () => {
+    const page = await newPage(env);
+    await startGame(page, "chess", { white: "human", black: "human" });
+    for (const [a, b] of [["e2", "e4"], ["d7", "d5"]]) await clickMove(page, a, b);
+    await sq(page, "e4").click();
+    assert.equal(await sq(page, "d5").getAttribute("aria-label"), "d5, black pawn, capture");
+    assert.equal(await sq(page, "e5").getAttribute("aria-label"), "e5, legal move");
+    assert.equal(await sq(page, "e6").getAttribute("aria-label"), "e6");
+    assert.equal(await page.locator("#announcer").textContent(), "pawn e4 picked up: 2 legal moves.");
+    await sq(page, "e4").click();
+    assert.equal(await sq(page, "d5").getAttribute("aria-label"), "d5, black pawn");
+    await page.context().close();
+  });
+
+  test("review keys on the board: Home, End, Shift+arrows, and arrows while reviewing", async () => {
+    const page = await newPage(env);
+    await startGame(page, "chess", { white: "human", black: "human" });
+    for (const [a, b] of [["e2", "e4"], ["e7", "e5"], ["g1", "f3"]]) await clickMove(page, a, b);
+    const viewPly = () => page.evaluate(() => window.tablero.viewPly);
+    await sq(page, "e4").focus();
+    await page.keyboard.press("Home");
+    assert.equal(await viewPly(), 0);
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await viewPly(), 1);
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await viewPly(), 2);
+    await page.keyboard.press("End");
+    assert.equal(await viewPly(), null);
+    await page.keyboard.press("Shift+ArrowLeft");
+    assert.equal(await viewPly(), 2);
+    await page.keyboard.press("End");
+    // Live, the plain arrows move the board's cursor again.
+    const before = await page.evaluate(() => document.activeElement.dataset.square);
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await viewPly(), null);
+    assert.notEqual(await page.evaluate(() => document.activeElement.dataset.square), before);
+    await page.context().close();
+  });
+});
+
 export { FOUR_MATE, expectText, sq };

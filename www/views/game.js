@@ -102,10 +102,15 @@ function lastMoves(c, ply) {
   return out;
 }
 
-function squareLabel(piece, square) {
-  if (!piece) return t("squareEmpty", { square });
-  const params = { square, piece: t("p_" + piece.piece), color: t("c_" + piece.color) };
-  return piece.grey ? t("squareGrey", params) : t("squareLabel", params);
+function squareLabel(piece, square, target = "") {
+  let label;
+  if (!piece) label = t("squareEmpty", { square });
+  else {
+    const params = { square, piece: t("p_" + piece.piece), color: t("c_" + piece.color) };
+    label = piece.grey ? t("squareGrey", params) : t("squareLabel", params);
+  }
+  if (target) label = t(target === "capture" ? "targetCapture" : "targetMove", { label });
+  return label;
 }
 export { squareLabel };
 
