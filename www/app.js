@@ -37,6 +37,7 @@ import * as session from "./session.js";
 import { requestHint, liveHint } from "./hint.js";
 import { moveInput } from "./pieces.js";
 import { bindMoveBox, resetMoveBox } from "./views/movebox.js";
+import { applyLooks, watchScheme } from "./looks.js";
 import { offered } from "./games.js";
 import { initOnline, renderOnline, leaveOnline, renderModeChoice, redrawOnline, debug as onlineDebug } from "./views/online.js";
 
@@ -176,6 +177,14 @@ async function onResign() {
   session.resign(seat);
 }
 
+/** The looks changed (a setting or the device's light or dark): redraw what shows them. */
+function onLooks() {
+  applyLooks();
+  renderHome();
+  resetGameView();
+  if (state.cur) renderGame();
+}
+
 function goHome() {
   if (state.cur) state.prefs.choice = state.cur.choice;
   savePrefs();
@@ -212,6 +221,7 @@ window.tablero = {
 };
 
 async function main() {
+  applyLooks();
   setLang(pickLanguage());
   translateDom();
   $("loading-text").textContent = t("loading");
@@ -243,8 +253,10 @@ async function main() {
     onRematch: session.rematch,
     onHome: goHome,
     onExport: () => state.cur && openExport(state.cur.game, state.cur.choice, state.cur),
+    onLooks,
   });
-  buildHome({ onImport: openImport });
+  buildHome({ onImport: openImport, onLooks });
+  watchScheme(onLooks);
   initOnline();
   bindIo();
   $("banner-close").addEventListener("click", () => hideBanner());

@@ -39,23 +39,32 @@ export function cellBox(n, x, y, w = 1, h = 1) {
 // milliseconds on a slow CPU, an <image> is laid out and recorded for almost nothing, and the
 // browser rasterises each picture once, off the main thread. The glyphs and colours are those
 // the board's text pieces had.
+// Each colour is told from both squares of every board theme by its fill or its outline at
+// 3:1 or more (WCAG's non-text contrast; tests/browser/issue52.test.mjs checks every theme):
+// a light fill (white, yellow) by a dark outline drawn wide enough to be seen.
 const INK = {
-  white: ["#fffdf6", "#1d1a16", 5.5],
+  white: ["#fffdf6", "#1d1a16", 6],
   black: ["#1d1a16", "#f5efe2", 3],
-  red: ["--red", "#2a0d0a", 5],
-  blue: ["--blue", "#0b1a33", 5],
-  yellow: ["#f2bd16", "#3a2b00", 5],
-  green: ["--green", "#062611", 5],
-  grey: ["#b9b6b0", "#5f5b55", 5],
+  red: ["--red", "#2a0d0a", 6],
+  blue: ["--blue", "#0b1a33", 6],
+  yellow: ["#f2bd16", "#3a2b00", 8],
+  green: ["--green", "#062611", 6],
+  grey: ["#b9b6b0", "#4a4741", 6],
 };
+/** The fill, outline and outline width (in hundredths of a square, half of it outside the
+ * glyph) a piece of `colour` is drawn with. */
+export function pieceInk(colour) {
+  let [fill, stroke, width] = INK[colour] ?? INK.grey;
+  if (fill.startsWith("--")) fill = getComputedStyle(document.documentElement).getPropertyValue(fill).trim() || "#888";
+  return { fill, stroke, width };
+}
 const FONT = `"DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols2", "Apple Symbols", sans-serif`;
 const glyphCache = new Map();
 function glyphImage(colour, kind, markOf, cross) {
   const key = `${colour}|${kind}|${markOf}|${cross}`;
   let url = glyphCache.get(key);
   if (url) return url;
-  let [fill, stroke, width] = INK[colour] ?? INK.grey;
-  if (fill.startsWith("--")) fill = getComputedStyle(document.documentElement).getPropertyValue(fill).trim() || "#888";
+  const { fill, stroke, width } = pieceInk(colour);
   const text = (x, y, size, sw, s) =>
     `<text x="${x}" y="${y}" font-size="${size}" stroke-width="${sw}" fill="${fill}" stroke="${stroke}">${s}</text>`;
   const svg =

@@ -18,6 +18,12 @@ const DEFAULT_PREFS = {
   alternate: true,
   muted: false,
   zoom: false,
+  /** "auto" (the device's light or dark), "light" or "dark". */
+  scheme: "auto",
+  /** The board's colours: "wood", "green" or "blue" (looks.js). */
+  boardTheme: "wood",
+  /** Figurine notation in the move list ("♘f3" for "Nf3"). */
+  figurine: false,
 };
 
 function loadPrefs() {

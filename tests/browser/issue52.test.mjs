@@ -412,4 +412,95 @@ describe("play without sight", () => {
   });
 });
 
+describe("looks", () => {
+  test("every piece colour at 3:1 or more against both squares, in every board theme, light and dark", async () => {
+    const page = await newPage(env);
+    const failures = [];
+    for (const scheme of ["light", "dark"]) {
+      for (const theme of ["wood", "green", "blue"]) {
+        await page.selectOption("#opt-scheme", scheme);
+        await page.selectOption("#opt-board", theme);
+        const found = await page.evaluate(async () => {
+          const { pieceInk } = await import("./board.js");
+          // WCAG 2 relative luminance and contrast ratio.
+          const lum = (css) => {
+            const probe = document.createElement("i");
+            probe.style.color = css;
+            document.body.append(probe);
+            const [r, g, b] = getComputedStyle(probe).color.match(/\d+(\.\d+)?/g).map(Number);
+            probe.remove();
+            const lin = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+          };
+          const ratio = (a, b) => {
+            const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+            return (x + 0.05) / (y + 0.05);
+          };
+          const v = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+          const boards = { two: ["--light", "--dark"], four: ["--cross-light", "--cross-dark"] };
+          const colours = { two: ["white", "black"], four: ["red", "blue", "yellow", "green", "grey"] };
+          const bad = [];
+          for (const kind of ["two", "four"]) {
+            for (const colour of colours[kind]) {
+              const ink = pieceInk(colour);
+              for (const square of boards[kind]) {
+                const best = Math.max(ratio(ink.fill, v(square)), ink.width >= 5 ? ratio(ink.stroke, v(square)) : 0);
+                if (best < 3) bad.push(`${colour} on ${square}: ${best.toFixed(2)}`);
+              }
+            }
+          }
+          return { bad, scheme: document.documentElement.dataset.scheme, board: document.documentElement.dataset.board };
+        });
+        assert.deepEqual([found.scheme, found.board], [scheme, theme]);
+        failures.push(...found.bad.map((b) => `${scheme}/${theme}: ${b}`));
+      }
+    }
+    assert.deepEqual(failures, []);
+    await page.context().close();
+  });
+
+  test("dark mode follows the device, and the switch overrides it", async () => {
+    const page = await newPage(env);
+    await page.emulateMedia({ colorScheme: "dark" });
+    const scheme = () => page.evaluate(() => document.documentElement.dataset.scheme);
+    const bg = () =>
+      page.evaluate(() => {
+        const [r, g, b] = getComputedStyle(document.documentElement).backgroundColor.match(/\d+/g).map(Number);
+        return (r + g + b) / 3;
+      });
+    // The device's setting is followed as it changes (a media query listener: wait for it).
+    await page.waitForFunction(() => document.documentElement.dataset.scheme === "dark");
+    assert.ok((await bg()) < 60, `a dark background (${await bg()})`);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.waitForFunction(() => document.documentElement.dataset.scheme === "light");
+    assert.ok((await bg()) > 200, `a light background (${await bg()})`);
+    await page.selectOption("#opt-scheme", "dark");
+    assert.equal(await scheme(), "dark", "the person's choice wins over the device");
+    await startGame(page, "chess", { white: "human", black: "human" });
+    assert.equal(await page.locator("#game-dark").isChecked(), true);
+    await page.locator("#game-dark").uncheck();
+    assert.equal(await scheme(), "light");
+    assert.ok((await bg()) > 200);
+    await page.reload();
+    await page.waitForSelector("body[data-ready=true]");
+    assert.equal(await scheme(), "light", "the choice is remembered");
+    await page.context().close();
+  });
+
+  test("figurine notation in the move list, words for screen readers", async () => {
+    const page = await newPage(env);
+    await page.locator("#opt-figurine").check();
+    await startGame(page, "chess", { white: "human", black: "human" });
+    for (const [a, b] of [["g1", "f3"], ["e7", "e5"], ["f3", "e5"]]) await clickMove(page, a, b);
+    assert.deepEqual(await page.locator("#moves .mv").allTextContents(), ["\u2658\uFE0Ef3", "e5", "\u2658\uFE0Exe5"]);
+    assert.equal(await page.locator("#moves .mv").last().getAttribute("aria-label"), "White: knight takes e5");
+    await page.goto(page.url().split("#")[0] + "#/");
+    await page.locator("#opt-figurine").uncheck();
+    await page.goBack();
+    await page.waitForSelector("#view-game:not([hidden])");
+    assert.deepEqual(await page.locator("#moves .mv").allTextContents(), ["Nf3", "e5", "Nxe5"]);
+    await page.context().close();
+  });
+});
+
 export { FOUR_MATE, expectText, sq };

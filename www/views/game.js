@@ -9,6 +9,8 @@ import { $, swatch, controllerSelect } from "./common.js";
 import { shownPosition, resignSeat, setSeat, setView, save } from "../session.js";
 import { liveHint, canHint, hintText } from "../hint.js";
 import { GLYPH } from "../pieces.js";
+import { figurine, isDark } from "../looks.js";
+import { sayMove } from "../speech.js";
 import { gameName, takesPosition, startNumber } from "../games.js";
 
 /** What the game view keeps between updates: the board, the flash's timer, and what the
@@ -470,6 +472,7 @@ function renderPanel(c, pos) {
   $("claim-draw").disabled = !live || st.over || !st.canClaimDraw;
   $("resign").disabled = !live || st.over || !resignSeat(c);
   $("game-legal").checked = c.settings.showLegal;
+  $("game-dark").checked = isDark();
   $("game-rotate").checked = c.settings.rotate;
 
   // Seats: who plays each (person or computer level), in play order.
@@ -524,8 +527,8 @@ function moveButton(m, i) {
   b.type = "button";
   b.className = `mv seat-${m.player}${m.kind === "random" ? " random" : ""}`;
   b.dataset.ply = String(i + 1);
-  b.textContent = m.san || m.uci;
-  b.setAttribute("aria-label", `${seatName(m.player)}: ${m.san || m.uci}`);
+  b.textContent = figurine(m.san || m.uci);
+  b.setAttribute("aria-label", `${seatName(m.player)}: ${m.from ? sayMove(m) : m.san || m.uci}`);
   return b;
 }
 
@@ -703,7 +706,7 @@ export function showGameOver() {
 }
 
 /** Wires the game view's own controls. */
-export function bindGameView({ onUndo, onResign, onClaim, onHint, onRematch, onHome, onExport }) {
+export function bindGameView({ onUndo, onResign, onClaim, onHint, onRematch, onHome, onExport, onLooks }) {
   $("rp-first").addEventListener("click", () => setView(0));
   $("rp-prev").addEventListener("click", () => setView((state.cur.viewPly ?? state.cur.snap.ply) - 1));
   $("rp-next").addEventListener("click", () => setView((state.cur.viewPly ?? state.cur.snap.ply) + 1));
@@ -727,6 +730,11 @@ export function bindGameView({ onUndo, onResign, onClaim, onHint, onRematch, onH
       renderGame();
     });
   }
+  $("game-dark").addEventListener("change", () => {
+    state.prefs.scheme = $("game-dark").checked ? "dark" : "light";
+    savePrefs();
+    onLooks();
+  });
   $("undo").addEventListener("click", onUndo);
   $("resign").addEventListener("click", onResign);
   $("claim-draw").addEventListener("click", onClaim);

@@ -23,7 +23,7 @@ function gameIcon(g) {
   return `<span class="glyph">${glyph}\uFE0E</span>`;
 }
 
-export function buildHome({ onImport }) {
+export function buildHome({ onImport, onLooks }) {
   const box = $("choices");
   for (const g of pageGames()) {
     const choice = g.id;
@@ -59,6 +59,13 @@ export function buildHome({ onImport }) {
     $("opt-position").value = state.prefs.position ?? "";
     savePrefs();
   });
+  for (const [id, key, prop] of [["opt-scheme", "scheme", "value"], ["opt-board", "boardTheme", "value"], ["opt-figurine", "figurine", "checked"]]) {
+    $(id).addEventListener("change", () => {
+      state.prefs[key] = $(id)[prop];
+      savePrefs();
+      onLooks();
+    });
+  }
   $("setup-form").addEventListener("submit", (e) => {
     e.preventDefault();
     startNew(state.prefs.choice);
@@ -98,6 +105,9 @@ export function renderHome() {
     }),
   );
   $("opt-legal").checked = p.showLegal;
+  $("opt-scheme").value = p.scheme;
+  $("opt-board").value = p.boardTheme;
+  $("opt-figurine").checked = p.figurine;
   $("opt-rotate").checked = p.rotate;
   $("opt-alternate").checked = p.alternate;
   $("opt-time").value = String(p.timeLimit);
