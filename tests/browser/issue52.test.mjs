@@ -493,7 +493,7 @@ describe("looks", () => {
     await startGame(page, "chess", { white: "human", black: "human" });
     for (const [a, b] of [["g1", "f3"], ["e7", "e5"], ["f3", "e5"]]) await clickMove(page, a, b);
     assert.deepEqual(await page.locator("#moves .mv").allTextContents(), ["\u2658\uFE0Ef3", "e5", "\u2658\uFE0Exe5"]);
-    assert.equal(await page.locator("#moves .mv").last().getAttribute("aria-label"), "White: knight takes e5");
+    assert.equal(await page.locator("#moves .mv").last().getAttribute("aria-label"), "White: \u2658\uFE0Exe5, knight takes e5");
     await page.goto(page.url().split("#")[0] + "#/");
     await page.locator("#opt-figurine").uncheck();
     await page.goBack();

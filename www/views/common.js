@@ -96,9 +96,7 @@ export function controllerSelect(current, onChange, label, short = false) {
   sel.setAttribute("aria-label", label);
   sel.add(new Option(t("person"), "human"));
   for (let l = 1; l <= 8; l++) {
-    const o = new Option(short ? `${t("computer")} ${l}` : `${t("computer")} — ${t("level")} ${l}`, `ai${l}`);
-    o.setAttribute("aria-label", `${t("computer")}, ${t("levelN", { n: l })}`);
-    sel.add(o);
+    sel.add(new Option(short ? `${t("computer")} ${l}` : `${t("computer")} — ${t("level")} ${l}`, `ai${l}`));
   }
   sel.value = current?.type === "ai" ? `ai${current.level}` : "human";
   sel.addEventListener("change", () => {

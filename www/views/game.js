@@ -270,6 +270,7 @@ function buildSeatPanel(c, info, four) {
     Object.assign(parts, { pts, st });
   } else {
     const cap = Object.assign(document.createElement("span"), { className: "captured" });
+    cap.setAttribute("role", "group"); // a group may be named: "Captured: pawn, knight"
     const glyphs = Object.assign(document.createElement("span"), { className: `cap-glyphs ${info.seat === "white" ? "black" : "white"}` });
     glyphs.setAttribute("aria-hidden", "true");
     const balance = Object.assign(document.createElement("span"), { className: "balance" });
@@ -527,8 +528,10 @@ function moveButton(m, i) {
   b.type = "button";
   b.className = `mv seat-${m.player}${m.kind === "random" ? " random" : ""}`;
   b.dataset.ply = String(i + 1);
-  b.textContent = figurine(m.san || m.uci);
-  b.setAttribute("aria-label", `${seatName(m.player)}: ${m.from ? sayMove(m) : m.san || m.uci}`);
+  const shown = figurine(m.san || m.uci);
+  b.textContent = shown;
+  // The move as shown, then in words: a name holds the visible text (WCAG 2.5.3).
+  b.setAttribute("aria-label", `${seatName(m.player)}: ${shown}${m.from ? `, ${sayMove(m)}` : ""}`);
   return b;
 }
 
