@@ -4,10 +4,10 @@
 //
 // Modules, from the bottom up (a file imports only files below it, never one above, and no
 // two import each other): engine.js, i18n/, state.js (the one state object), events.js (what
-// the model says happened), pieces.js, store.js, ai.js, sound.js, board.js, online/; games.js
-// (the package's table of games); hint.js and session.js (the open game: engine, computer,
-// timer, saving), which call no view; views/ (home, game, saved, io, rules, online); this
-// file, which wires the model's events to the views.
+// the model says happened), pieces.js, store.js, ai.js, sound.js, looks.js, speech.js, board.js,
+// online/; games.js (the package's table of games); hint.js and session.js (the open game:
+// engine, computer, timer, saving), which call no view; views/ (home, game, movebox, saved, io,
+// rules, online); this file, which wires the model's events to the views.
 import init from "./engine.js";
 import { state, savePrefs, humanToMove, isHuman } from "./state.js";
 import { on } from "./events.js";
