@@ -503,4 +503,21 @@ describe("looks", () => {
   });
 });
 
+describe("levels with ratings", () => {
+  test("the level chooser shows a rating for the levels measured in chess, the level alone elsewhere", async () => {
+    const page = await newPage(env);
+    const options = () => page.locator("#seat-black option").allTextContents();
+    await page.locator('.choice[data-choice="chess"]').click();
+    const chess = await options();
+    assert.match(chess[4], /^Computer — Level 4 · about \d{4}$/, "level 4 was measured (docs/STRENGTH.md)");
+    assert.equal(chess[8], "Computer — Level 8", "level 8 (a time budget) was not");
+    await page.locator('.choice[data-choice="3check"]').click();
+    assert.deepEqual(await options(), ["Person", ...[1, 2, 3, 4, 5, 6, 7, 8].map((l) => `Computer — Level ${l}`)]);
+    await page.click('[data-lang="es"]');
+    await page.locator('.choice[data-choice="chess"]').click();
+    assert.match((await options())[4], /^Ordenador — Nivel 4 · unos \d{4}$/);
+    await page.context().close();
+  });
+});
+
 export { FOUR_MATE, expectText, sq };

@@ -14,6 +14,7 @@ export default {
   computer: "Computer",
   level: "Level",
   levelN: "level {n}",
+  levelAbout: "{level} · about {elo}",
   start: "Start game",
   continueGame: "Continue: {game}, {moves}, {date}",
   importGame: "Import",

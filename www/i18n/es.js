@@ -14,6 +14,7 @@ export default {
   computer: "Ordenador",
   level: "Nivel",
   levelN: "nivel {n}",
+  levelAbout: "{level} · unos {elo}",
   start: "Empezar partida",
   continueGame: "Continuar: {game}, {moves}, {date}",
   importGame: "Importar",

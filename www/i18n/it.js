@@ -14,6 +14,7 @@ export default {
   computer: "Computer",
   level: "Livello",
   levelN: "livello {n}",
+  levelAbout: "{level} · circa {elo}",
   start: "Inizia la partita",
   continueGame: "Continua: {game}, {moves}, {date}",
   importGame: "Importa",

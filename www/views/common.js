@@ -3,6 +3,7 @@
 import { t, locale } from "../i18n/index.js";
 import { ICONS } from "../icons.js";
 import { GLYPH, letter, pieceOf } from "../pieces.js";
+import { levelRating } from "../levels.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -90,13 +91,16 @@ export function button(text, onClick, cls) {
   return b;
 }
 
-/** A person / computer-level picker for a seat. */
-export function controllerSelect(current, onChange, label, short = false) {
+/** A person / computer-level picker for a seat; a level measured in `game` shows its rating
+ * ("Computer — Level 4 · about 1950"). */
+export function controllerSelect(current, onChange, label, short = false, game = null) {
   const sel = document.createElement("select");
   sel.setAttribute("aria-label", label);
   sel.add(new Option(t("person"), "human"));
   for (let l = 1; l <= 8; l++) {
-    sel.add(new Option(short ? `${t("computer")} ${l}` : `${t("computer")} — ${t("level")} ${l}`, `ai${l}`));
+    const text = short ? `${t("computer")} ${l}` : `${t("computer")} — ${t("level")} ${l}`;
+    const elo = levelRating(game, l);
+    sel.add(new Option(elo ? t("levelAbout", { level: text, elo }) : text, `ai${l}`));
   }
   sel.value = current?.type === "ai" ? `ai${current.level}` : "human";
   sel.addEventListener("change", () => {

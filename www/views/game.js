@@ -488,7 +488,7 @@ function renderPanel(c, pos) {
       th.scope = "row";
       th.append(swatch(seat), seatName(seat));
       const td = document.createElement("td");
-      td.append(controllerSelect(c.seats[seat], (next) => setSeat(seat, next), `${seatName(seat)}: ${t("person")} / ${t("computer")}`, true));
+      td.append(controllerSelect(c.seats[seat], (next) => setSeat(seat, next), `${seatName(seat)}: ${t("person")} / ${t("computer")}`, true, c.choice));
       tr_.append(th, td);
       return tr_;
     });

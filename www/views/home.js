@@ -98,7 +98,7 @@ export function renderHome() {
       const sel = controllerSelect(ctl, (next) => {
         p.seats[seat] = next;
         savePrefs();
-      }, seatName(seat));
+      }, seatName(seat), false, choice);
       sel.id = `seat-${seat}`;
       row.append(name, sel);
       return row;
