@@ -73,8 +73,11 @@ export function seatList(seats) {
 }
 
 /** The plural form of `forms` for the count `n` ("one", "other", ...; "other" if missing). */
+const rules = new Map();
 function plural(forms, n) {
-  const rule = new Intl.PluralRules(locale()).select(Number(n));
+  const tag = locale();
+  if (!rules.has(tag)) rules.set(tag, new Intl.PluralRules(tag));
+  const rule = rules.get(tag).select(Number(n));
   return forms[rule] ?? forms.other;
 }
 
