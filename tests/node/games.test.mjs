@@ -75,9 +75,9 @@ test("a game's PGN names its row's pgnVariant and imports as the same game", () 
 
 test("online, timesOut and facts say what the rules say", () => {
   const by = Object.fromEntries(games().map((g) => [g.id, g]));
-  // Rooms offer every game but Chess960 and Teams (not yet online); only Four Kingdoms
-  // eliminates on time (R6.4).
-  assert.deepEqual(games().filter((g) => !g.online).map((g) => g.id), ["chess960", "teams"]);
+  // Rooms offer every game but Teams (not yet online; Chess960 is since issue 52); only Four
+  // Kingdoms eliminates on time (R6.4).
+  assert.deepEqual(games().filter((g) => !g.online).map((g) => g.id), ["teams"]);
   assert.deepEqual(games().filter((g) => g.timesOut).map((g) => g.id), ["kingdoms"]);
   assert.deepEqual(by.kingofthehill.facts.hill, ["d4", "e4", "d5", "e5"]);
   assert.equal(by.racingkings.facts.finishRank, 8);
