@@ -30,6 +30,8 @@ const view = {
   start: { id: null, n: null },
   /** The game the open notice belongs to: a notice never outlives its game. */
   noticeGame: null,
+  /** The game the flash under the status line was about. */
+  flashGame: null,
 };
 /** Sets a text only when it changed: an unchanged text must not cost a layout and a paint. */
 const setText = (node, text) => {
@@ -49,6 +51,7 @@ export function announce(text) {
 /** A short message under the status line (a piece that cannot move, and so on). */
 export function flash(text) {
   const f = $("flash");
+  view.flashGame = state.cur?.id ?? null;
   f.textContent = text;
   f.hidden = false;
   clearTimeout(view.flashTimer);
@@ -121,6 +124,7 @@ export function renderGame() {
   const c = state.cur;
   if (!c || !view.board) return;
   if (view.noticeGame !== c.id) hideNotice();
+  if (view.flashGame !== c.id) $("flash").hidden = true;
   const pos = shownPosition(c);
   const rot = rotation(c);
   renderBoard(c, pos, rot);
