@@ -124,7 +124,8 @@ export function renderGame() {
   const c = state.cur;
   if (!c || !view.board) return;
   if (view.noticeGame !== c.id) hideNotice();
-  if (view.flashGame !== c.id) $("flash").hidden = true;
+  // A flash shown with no game open (an import that opened its saved copy) is for the next one.
+  if (view.flashGame && view.flashGame !== c.id) $("flash").hidden = true;
   const pos = shownPosition(c);
   const rot = rotation(c);
   renderBoard(c, pos, rot);
