@@ -152,6 +152,16 @@ function onBlocked(square, piece) {
   flash(t(inCheck ? "cannotMoveCheck" : "cannotMove", { piece: t("p_" + piece.piece) }));
 }
 
+/** Says what a picked piece can do: "knight g1 picked up: 2 legal moves: f3, h3." (a square
+ * once, however many promotions lead there; a capture as such). */
+function announceTargets(square, piece, moves) {
+  if (!piece) return;
+  const to = new Map();
+  for (const m of moves) if (!to.has(m.to)) to.set(m.to, m.captured ? t("selectedCapture", { square: m.to }) : m.to);
+  const n = t("selectedMoves", { n: to.size });
+  announce(t("selected", { piece: t("p_" + piece.piece), square, n, list: [...to.values()].join(", ") }));
+}
+
 /** Review keys on the board: Home and End go to the first and last positions, Shift+arrows
  * (and the plain arrows while an earlier position is shown) step through the moves; the plain
  * arrows otherwise move the board's cursor. Answers whether the key was used. */
@@ -240,8 +250,7 @@ async function main() {
     onMove: onBoardMove,
     label: squareLabel,
     onBlocked,
-    onSelect: (square, piece, moves) =>
-      piece && announce(t("selected", { piece: t("p_" + piece.piece), square, n: t("selectedMoves", { n: moves.length }) })),
+    onSelect: announceTargets,
     onKey: reviewKey,
   });
   bindMoveBox({ play: (move) => session.playMove(move, "person") });

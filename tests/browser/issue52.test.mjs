@@ -380,7 +380,10 @@ describe("play without sight", () => {
     assert.equal(await sq(page, "d5").getAttribute("aria-label"), "d5, black pawn, capture");
     assert.equal(await sq(page, "e5").getAttribute("aria-label"), "e5, legal move");
     assert.equal(await sq(page, "e6").getAttribute("aria-label"), "e6");
-    assert.equal(await page.locator("#announcer").textContent(), "pawn e4 picked up: 2 legal moves.");
+    // The engine's moves from e4, in its order: the capture named as one.
+    const list = await page.evaluate(() => window.tablero.game.legalMoves("e4").map((m) => (m.captured ? `takes ${m.to}` : m.to)));
+    assert.deepEqual([...list].sort(), ["e5", "takes d5"]);
+    assert.equal(await page.locator("#announcer").textContent(), `pawn e4 picked up: 2 legal moves: ${list.join(", ")}.`);
     await sq(page, "e4").click();
     assert.equal(await sq(page, "d5").getAttribute("aria-label"), "d5, black pawn");
     await page.context().close();
