@@ -20,25 +20,24 @@ function engineLetter(ch) {
 /**
  * What `game.play` may take for a typed move, best reading first: the text as the page's
  * language writes it ("Cf3", "exd8=D", four players "Ce1-f3") with its letters made the
- * engine's, then the text as typed (UCI "g1f3", castling "O-O", English SAN on any page).
+ * engine's, then the text as typed (UCI "g1f3", castling "O-O", "Nf3" on a Spanish page). A
+ * text that starts with one of the language's piece letters is read that way only: Spanish
+ * "Re2" is the king's move, never a rook's.
  */
 export function readings(text) {
   const raw = String(text).trim().replace(/0-0-0/g, "O-O-O").replace(/0-0/g, "O-O");
   if (!raw) return [];
-  const out = [];
-  if (!/^[a-n]\d/.test(raw) && !raw.startsWith("O-O")) {
-    const lead = engineLetter(raw[0]);
-    if (lead) out.push(lead + localPromotion(raw.slice(1)));
-  } else {
-    out.push(localPromotion(raw));
-  }
-  out.push(raw);
-  return [...new Set(out)];
+  if (/^[a-n]\d/.test(raw) || raw.startsWith("O-O")) return [...new Set([localPromotion(raw), raw])];
+  const lead = engineLetter(raw[0]);
+  return lead ? [lead + localPromotion(raw.slice(1))] : [raw];
 }
 
-/** "=D" (a queen in Spanish) as the engine writes it, "=Q". */
+/** "=D" (a queen in Spanish) as the engine writes it, "=Q"; a four-player capture's piece
+ * letter too ("Dg1xDn8" → "Qg1xQn8"). */
 function localPromotion(s) {
-  return s.replace(/=([A-Za-z])/, (m, ch) => `=${engineLetter(ch.toUpperCase()) ?? ch.toUpperCase()}`);
+  return s
+    .replace(/=([A-Za-z])/, (m, ch) => `=${engineLetter(ch.toUpperCase()) ?? ch.toUpperCase()}`)
+    .replace(/^([a-n]\d{1,2}x)([A-Z])/, (m, head, ch) => head + (engineLetter(ch) ?? ch));
 }
 
 /** A SAN (or PGN4 move text) with the page language's piece letters: "Nf3" → "Cf3". */

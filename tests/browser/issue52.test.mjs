@@ -364,6 +364,13 @@ describe("play without sight", () => {
     for (const m of ["e4", "e5", "Cf3", "Cc6", "Ac4", "Ac5", "O-O"]) await type(page, m);
     assert.equal(await page.evaluate(() => window.tablero.game.history().at(-1).san), "O-O");
     assert.equal(await page.locator("#announcer").textContent(), "Bianco: arrocco corto");
+    // A language's piece letter is read only as that piece: Italian "Re2" is the king's move
+    // (R re), never the English rook's; letters it does not use ("Nf3") are read as typed.
+    const read = await page.evaluate(async () => {
+      const { readings } = await import("./speech.js");
+      return ["Re2", "Te2", "Nf3", "Dg1xDn8+", "e8=D", "exd5"].map(readings);
+    });
+    assert.deepEqual(read, [["Ke2"], ["Re2"], ["Nf3"], ["Qg1xQn8+"], ["e8=Q", "e8=D"], ["exd5"]]);
     await page.click('[data-lang="en"]');
     await startGame(page, "ffa", HUMANS4);
     await type(page, "Nj1-i3");
