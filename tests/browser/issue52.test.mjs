@@ -527,6 +527,11 @@ describe("levels with ratings", () => {
     await page.locator('.choice[data-choice="chess"]').click();
     assert.match((await options())[4], /^Ordenador — Nivel 4 · unos \d{4}$/);
     await page.context().close();
+    // The longer options do not widen a phone's page.
+    const phone = await newPage(env, { viewport: { width: 390, height: 844 }, locale: "es-ES" });
+    await phone.locator('.choice[data-choice="chess"]').click();
+    assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth), 390);
+    await phone.context().close();
   });
 });
 
