@@ -4,8 +4,10 @@
 // one; every other game and level shows its number alone.
 import { gameInfo, takesPosition } from "./games.js";
 
-/** Measured ratings by level (chess, rounded to 50; error bars in docs/STRENGTH.md). */
-const RATINGS = { 4: 1950 };
+/** Measured ratings by level (chess, rounded to 50; error bars in docs/STRENGTH.md). Level 1
+ * scored nothing against the lowest anchor (1350) and level 8 has a time budget: neither shows
+ * a rating, and levels 7 and 8 were not measured. */
+const RATINGS = { 2: 1400, 3: 1800, 4: 1900, 5: 2050, 6: 2100 };
 
 /** Is this the game the ratings were measured in: two players, checkmate the only win, the
  * usual start (no counted checks, hill, finish rank, points or numbered starts)? */
