@@ -521,6 +521,7 @@ describe("levels with ratings", () => {
     const chess = await options();
     assert.match(chess[4], /^Computer — Level 4 · about \d{4}$/, "level 4 was measured (docs/STRENGTH.md)");
     assert.equal(chess[8], "Computer — Level 8", "level 8 (a time budget) was not");
+    assert.equal(chess[1], "Computer — Level 1", "level 1 scored nothing against the lowest anchor");
     await page.locator('.choice[data-choice="3check"]').click();
     assert.deepEqual(await options(), ["Person", ...[1, 2, 3, 4, 5, 6, 7, 8].map((l) => `Computer — Level ${l}`)]);
     await page.click('[data-lang="es"]');
