@@ -6,7 +6,7 @@
 //
 // Requests:  { id, type: "aiMove" | "analyse", game: <game.toJSON()>, options }
 //   aiMove:  options = { level?, timeMs?, nodes?, seed? }  -> game.aiMove(options)
-//   analyse: options = { timeMs? }                         -> game.analyse(options)
+//   analyse: options = { timeMs?, nodes?, depth?, multiPv? } -> game.analyse(options)
 // Replies:   { id, ok: true, move }  (for "analyse", `move` is the analysis object)
 //            { id, ok: false, error: { code, message } }
 // Requests are answered in the order they arrive; the wasm module loads once, on the first.

@@ -248,6 +248,27 @@ export interface AnalyseOptions {
   nodes?: number;
   /** Seed (default: the game's seed mixed with the ply), as in `aiMove`. */
   seed?: number;
+  /**
+   * Search depth in plies, 1 to 30. Given alone (no `timeMs` or `nodes`) it replaces the
+   * 1000 ms default; only the 10,000 ms cap still applies (the answer's `depth` says how deep
+   * the search got). A depth reached within it gives the same answer every time.
+   */
+  depth?: number;
+  /**
+   * MultiPV: how many of the best moves get a line and an exact score, 1 to 5. Above 1 the
+   * answer has `lines`. Four players: each line is its first move only.
+   */
+  multiPv?: number;
+}
+
+/** One line of a MultiPV analysis (`Analysis.lines`). */
+export interface AnalysisLine<P extends Player = Player> {
+  /** Centipawns from the mover's view, as `Analysis.score`. */
+  score: number;
+  /** Plies to a forced win (> 0) or loss (< 0), when the search proved one. */
+  mate?: number;
+  /** The line, starting with its first move. */
+  pv: Move<P>[];
 }
 
 /** PGN headers (tag pairs) by name, in order: `{White: "Ada", Event: "Club night"}`. */
@@ -266,6 +287,8 @@ export interface Analysis<P extends Player = Player> {
   depth: number;
   nodes: number;
   pv: Move<P>[];
+  /** With `multiPv` above 1: the best moves' lines, best first (at most `multiPv`). */
+  lines?: AnalysisLine<P>[];
 }
 
 /** One game of `games()`: every name the game goes by, its players and its facts. */

@@ -19,7 +19,7 @@ use crate::game::tree::{Arrow, Command, Eval, Highlight, Node, NodeId, Score as 
 use crate::game::{SavedGame, SavedResult};
 use crate::record::{
     Analysis, BoardPiece, CastlingRight, Elimination, EliminationReason, EntryKind, GameResult,
-    MoveRecord, PositionView, Score, ScoreChange, ScoreReason, SeatStatus, Status,
+    Line, MoveRecord, PositionView, Score, ScoreChange, ScoreReason, SeatStatus, Status,
 };
 use crate::{
     kind::Facts, kind::GameInfo, kind::Rules, player::Player, result::ResultReason, role::Role,
@@ -496,13 +496,30 @@ impl ToJson for Analysis {
             depth,
             nodes,
             pv,
+            lines,
         } = self;
-        obj(out)
+        let o = obj(out)
             .field("move", best)
             .field("score", score)
             .some("mate", mate)
             .field("depth", depth)
             .field("nodes", nodes)
+            .field("pv", pv);
+        if lines.is_empty() {
+            o
+        } else {
+            o.field("lines", lines)
+        }
+        .end();
+    }
+}
+
+impl ToJson for Line {
+    fn write_json(&self, out: &mut String) {
+        let Line { score, mate, pv } = self;
+        obj(out)
+            .field("score", score)
+            .some("mate", mate)
             .field("pv", pv)
             .end();
     }

@@ -34,14 +34,14 @@ pub use game::{Game, NewGame, PgnOptions, SavedGame, Setup, split_pgn, validate_
 pub use kind::{Facts, GAMES, GameInfo, GameKind, Rules};
 pub use player::Player;
 pub use record::{
-    Analysis, BoardPiece, CastlingRight, CastlingSide, EntryKind, GameResult, MoveRecord,
+    Analysis, BoardPiece, CastlingRight, CastlingSide, EntryKind, GameResult, Line, MoveRecord,
     PositionView, Score, Status, Undone,
 };
 pub use result::ResultReason;
 pub use role::Role;
 
 #[cfg(feature = "ai")]
-pub use ai::AiOptions;
+pub use ai::{AiOptions, AnalysisScope};
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub mod wasm;

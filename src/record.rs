@@ -209,6 +209,22 @@ pub struct Analysis {
     pub nodes: u64,
     /// The line the engine expects, starting with `best` (four players: `best` only).
     pub pv: Vec<MoveRecord>,
+    /// The best moves' lines, best first, when several were asked for
+    /// ([`crate::AnalysisScope::lines`]); not written when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<Line>,
+}
+
+/// One line of a MultiPV analysis.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Line {
+    /// Centipawns from the mover's point of view.
+    pub score: i32,
+    /// Plies to a forced win (> 0) or loss (< 0), when the search proved one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mate: Option<i32>,
+    /// The moves, starting with the line's first (four players: that move only).
+    pub pv: Vec<MoveRecord>,
 }
 
 /// Why points were scored.

@@ -40,8 +40,10 @@ import { bindMoveBox, resetMoveBox } from "./views/movebox.js";
 import { applyLooks, watchScheme } from "./looks.js";
 import { offered } from "./games.js";
 import { initOnline, renderOnline, leaveOnline, renderModeChoice, redrawOnline, debug as onlineDebug } from "./views/online.js";
+import { route as routeAnalysis, bindAnalysisEntry, leaveAnalysis, analysisDebug } from "./views/analysis.js";
+import { renderEditor, editorDebug } from "./views/editor.js";
 
-const VIEWS = ["home", "game", "saved", "rules", "online"];
+const VIEWS = ["home", "game", "saved", "rules", "online", "analysis", "editor"];
 
 function show(view) {
   const changed = state.view !== view;
@@ -62,9 +64,19 @@ async function route() {
   // An invitation link (`/www/#room=<id>`, docs/PROTOCOL.md) opens the online room.
   const invite = location.hash.match(/^#room=([\w-]+)$/);
   if (invite) return void location.replace(`#/online/${invite[1]}`);
-  const hash = location.hash.replace(/^#\/?/, "");
+  // The analysis board and the editor take their arguments as a query: `#/editor?fen=…`.
+  const [hash, query] = location.hash.replace(/^#\/?/, "").split("?");
   const [page, id] = hash.split("/");
   if (page !== "online") leaveOnline();
+  if (page !== "analysis") leaveAnalysis();
+  if (page === "analysis" || page === "editor") {
+    session.closeGame();
+    show(page);
+    const params = Object.fromEntries(new URLSearchParams(query ?? ""));
+    if (page === "analysis") await routeAnalysis(params);
+    else renderEditor(params);
+    return;
+  }
   if (page === "online") {
     session.closeGame();
     show("online");
@@ -109,6 +121,8 @@ function translateAll() {
   if (state.view === "saved") renderSaved();
   if (state.view === "rules") renderRules(location.hash.split("/")[2] ?? state.prefs.choice);
   if (state.view === "online") redrawOnline();
+  if (state.view === "analysis") routeAnalysis({});
+  if (state.view === "editor") renderEditor({});
 }
 
 function renderSound() {
@@ -226,6 +240,9 @@ window.tablero = {
   get online() {
     return onlineDebug.room;
   },
+  /** The analysis board (views/analysis.js) and the editor's setup (views/editor.js). */
+  analysis: analysisDebug,
+  editor: editorDebug,
   /** Milliseconds each update of the game view took, newest last (perf tests). */
   perf: [],
 };
@@ -268,6 +285,7 @@ async function main() {
   watchScheme(onLooks);
   initOnline();
   bindIo();
+  bindAnalysisEntry();
   $("banner-close").addEventListener("click", () => hideBanner());
   for (const b of document.querySelectorAll("[data-lang]")) {
     b.addEventListener("click", () => {

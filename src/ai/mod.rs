@@ -103,6 +103,62 @@ pub struct AiChoice<M> {
     pub nodes: u64,
     /// The principal variation (the search's best line), starting with its best move.
     pub pv: Vec<M>,
+    /// The best moves' lines with their scores (mover's view), best first, when an analysis
+    /// asked for several ([`AnalysisScope::lines`]); empty otherwise.
+    pub lines: Vec<(i32, Vec<M>)>,
+}
+
+/// The largest search depth an analysis accepts, in plies.
+pub const MAX_ANALYSIS_DEPTH: u32 = 64;
+/// The most lines an analysis gives ([`AnalysisScope::lines`]).
+pub const MAX_LINES: usize = 5;
+
+/// What an analysis looks at besides its budget: how deep, and how many of the best moves get
+/// a line of their own (MultiPV).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AnalysisScope {
+    /// The depth to search to, 1 to [`MAX_ANALYSIS_DEPTH`] plies. Without a time or node
+    /// budget it is the only bound (the search runs until that depth is complete).
+    pub depth: Option<u32>,
+    /// How many of the best moves to give a line and an exact score, 1 to [`MAX_LINES`]
+    /// (`None`: one, and no `lines` in the answer). Four players: each line is its move alone.
+    pub lines: Option<usize>,
+}
+
+impl AnalysisScope {
+    /// Checks the ranges; errors are `invalid-argument`.
+    pub fn check(&self) -> Result<(), Error> {
+        if let Some(d) = self.depth
+            && !(1..=MAX_ANALYSIS_DEPTH).contains(&d)
+        {
+            return Err(Error::formatted(
+                crate::error::ErrorKind::InvalidArgument,
+                format_args!("depth must be an integer from 1 to {MAX_ANALYSIS_DEPTH}, got {d}"),
+            ));
+        }
+        if let Some(n) = self.lines
+            && !(1..=MAX_LINES).contains(&n)
+        {
+            return Err(Error::formatted(
+                crate::error::ErrorKind::InvalidArgument,
+                format_args!("multiPv must be an integer from 1 to {MAX_LINES}, got {n}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The search limits of an analysis at full strength: `limits` (from the budget) with
+    /// this depth; a depth alone drops the level's default time.
+    pub(crate) fn limit(&self, opts: &AiOptions, mut limits: Limits) -> Limits {
+        if let Some(d) = self.depth {
+            limits.depth = Some(d);
+            if opts.time_ms.is_none() && opts.nodes.is_none() {
+                limits.time_ms = None;
+                limits.nodes = None;
+            }
+        }
+        limits
+    }
 }
 
 /// What a level does.
@@ -230,6 +286,7 @@ pub(crate) fn choice_from<M: Copy + PartialEq>(
         nodes,
         mut pv,
         root_scores,
+        lines,
         ..
     } = result;
     let mut score_cp = score;
@@ -243,12 +300,19 @@ pub(crate) fn choice_from<M: Copy + PartialEq>(
     if pv.is_empty() {
         pv.push(best);
     }
+    // The lines are in `root_scores` order: their scores are the first ones there.
+    let lines = root_scores
+        .iter()
+        .zip(lines)
+        .map(|(&(_, s), line)| (s, line))
+        .collect();
     AiChoice {
         mv,
         score_cp,
         depth,
         nodes,
         pv,
+        lines,
     }
 }
 

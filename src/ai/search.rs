@@ -64,6 +64,10 @@ pub struct SearchResult<M> {
     /// Every root move with its score from the last completed iteration, best first. Exact
     /// for the best `multipv` moves; the others carry upper bounds.
     pub root_scores: Vec<(M, i32)>,
+    /// With `multipv` above 1 (two players): the lines of the best `multipv` root moves of
+    /// the last completed iteration, in `root_scores` order, each starting with its root
+    /// move. Empty otherwise.
+    pub lines: Vec<Vec<M>>,
 }
 
 /// The stored score of `e`, seen `ply` plies below the root, when its bound alone settles the
@@ -118,6 +122,9 @@ pub struct Searcher<'a, P: SearchPosition> {
     pub(crate) history: Vec<i32>,
     pv: [[Option<P::Move>; MAX_PLY + 1]; MAX_PLY + 1],
     pv_len: [usize; MAX_PLY + 1],
+    /// The line of each root move given an exact score in the current iteration (only
+    /// kept when several lines are asked for).
+    root_lines: Vec<(P::Move, Vec<P::Move>)>,
     lmr: [[u8; 64]; 64],
     /// Static evaluation at each ply of the current path (`-INF` in check), to tell whether
     /// the side to move is improving on its position two plies earlier.
@@ -162,6 +169,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             history: vec![0; P::HISTORY_SIZE],
             pv: [[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
+            root_lines: Vec::new(),
             // Filled by `search_two_player`, the only search that reads it: the four-player
             // searcher then carries no copy of the loop (297 gzip bytes of the package).
             lmr: [[0; 64]; 64],
@@ -419,6 +427,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
             nodes: 0,
             pv: root_moves.first().copied().into_iter().collect(),
             root_scores: root_moves.iter().map(|&m| (m, 0)).collect(),
+            lines: Vec::new(),
         };
         if root_moves.is_empty() {
             return result;
@@ -504,6 +513,15 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 result.depth = depth;
                 sort_desc(&mut order, |&(_, s)| s);
                 result.root_scores = order.clone();
+                if multipv > 1 {
+                    let lines = &self.root_lines;
+                    result.lines = order
+                        .iter()
+                        .take(multipv)
+                        .filter_map(|(m, _)| lines.iter().find(|(r, _)| r == m))
+                        .map(|(_, line)| line.clone())
+                        .collect();
+                }
             }
             if self.aborted || !completed {
                 break;
@@ -545,6 +563,7 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
         let mut exact: Vec<i32> = Vec::with_capacity(multipv + 1);
         self.path.push(root.hash());
         self.pv_len[0] = 0;
+        self.root_lines.clear();
         for entry in order.iter_mut() {
             let m = entry.0;
             let mut child = root.clone();
@@ -581,6 +600,11 @@ impl<'a, P: SearchPosition> Searcher<'a, P> {
                 exact.insert(pos, score);
                 exact.truncate(multipv);
                 entry.1 = score;
+                if multipv > 1 {
+                    let child_line = (1..self.pv_len[1].max(1)).filter_map(|i| self.pv[1][i]);
+                    let line = std::iter::once(m).chain(child_line).collect();
+                    self.root_lines.push((m, line));
+                }
             } else {
                 // Failed low: only an upper bound is known; keep it below the bar.
                 entry.1 = score.min(bar) - 1;

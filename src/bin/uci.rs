@@ -260,6 +260,7 @@ impl Engine {
                     depth,
                     nodes,
                     pv,
+                    ..
                 }) => {
                     let ms = (tablero::ai::now_ms() - start).max(1.0);
                     let pv_text: Vec<String> = pv.iter().map(|m: &Move| m.uci()).collect();

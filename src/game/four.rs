@@ -10,7 +10,10 @@ use crate::record::{BoardPiece, EntryKind, MoveRecord, PositionView, Score, Stat
 use crate::{error::Error, player::Player, role::Role};
 
 #[cfg(feature = "ai")]
-use crate::{ai::AiOptions, record::Analysis};
+use crate::{
+    ai::{AiOptions, AnalysisScope},
+    record::{Analysis, Line},
+};
 
 /// Starts a four-player game from [`NewGame`] options (the kind is four-player): `None` for
 /// options that import a PGN4, which the caller imports once they are checked.
@@ -372,10 +375,22 @@ impl Engine for FourGame {
     }
 
     #[cfg(feature = "ai")]
-    fn analyse(&self, opts: &AiOptions) -> Result<Analysis, Error> {
+    fn analyse(&self, opts: &AiOptions, scope: &AnalysisScope) -> Result<Analysis, Error> {
         check_playable(self)?;
-        let choice = crate::ai::four::choose_move(self.position(), opts)?;
+        let choice = crate::ai::four::analyse_scoped(self.position(), opts, scope)?;
         let best = legal_choice(self, choice.mv)?;
+        let lines = choice
+            .lines
+            .iter()
+            .filter_map(|(score, moves)| {
+                let mv = legal_choice(self, *moves.first()?).ok()?;
+                Some(Line {
+                    score: *score,
+                    mate: None,
+                    pv: vec![mv],
+                })
+            })
+            .collect();
         Ok(Analysis {
             best: best.clone(),
             score: choice.score_cp,
@@ -385,6 +400,7 @@ impl Engine for FourGame {
             // Later moves of a best-reply line belong to other seats' positions, which a hint
             // does not show; the line is the move itself.
             pv: vec![best],
+            lines,
         })
     }
 

@@ -45,7 +45,7 @@ use crate::two::TwoGame;
 use crate::{error::Error, player::Player, role::Role};
 
 #[cfg(feature = "ai")]
-pub use crate::ai::AiOptions;
+pub use crate::ai::{AiOptions, AnalysisScope};
 
 /// How to start a game: [`Game::new`]'s options.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -238,7 +238,7 @@ trait Engine {
     #[cfg(feature = "ai")]
     fn ai_move(&self, opts: &AiOptions) -> Result<MoveRecord, Error>;
     #[cfg(feature = "ai")]
-    fn analyse(&self, opts: &AiOptions) -> Result<Analysis, Error>;
+    fn analyse(&self, opts: &AiOptions, scope: &AnalysisScope) -> Result<Analysis, Error>;
     fn to_saved(&self) -> SavedGame;
     /// Where and why an import stopped before the end of its record (see
     /// [`Game::import_note`]).
@@ -639,17 +639,29 @@ impl Game {
     /// [`Game::ai_move`]'s, so a node-bounded analysis is reproducible.
     #[cfg(feature = "ai")]
     pub fn analyse(&self, opts: &AiOptions) -> Result<Analysis, Error> {
+        self.analyse_with(opts, &AnalysisScope::default())
+    }
+
+    /// [`Game::analyse`] to a depth and with several lines (MultiPV): `scope.depth` bounds
+    /// the search (alone, without `time_ms` or `nodes`, it is the only bound: no 1000 ms
+    /// default), and `scope.lines` above 1 fills [`Analysis::lines`] with the best moves'
+    /// lines and exact scores. A depth-bounded analysis is reproducible. Errors: as
+    /// [`Game::analyse`]'s, and `invalid-argument` for a depth or a number of lines out of
+    /// range ([`crate::ai::MAX_ANALYSIS_DEPTH`], [`crate::ai::MAX_LINES`]).
+    #[cfg(feature = "ai")]
+    pub fn analyse_with(&self, opts: &AiOptions, scope: &AnalysisScope) -> Result<Analysis, Error> {
         opts.check()?;
+        scope.check()?;
         let opts = AiOptions {
             level: 8,
-            time_ms: match (opts.time_ms, opts.nodes) {
-                (None, None) => Some(1000),
-                (t, _) => t,
+            time_ms: match (opts.time_ms, opts.nodes, scope.depth) {
+                (None, None, None) => Some(1000),
+                (t, _, _) => t,
             },
             nodes: opts.nodes,
             seed: Some(opts.seed.unwrap_or_else(|| self.ai_seed())),
         };
-        self.engine().analyse(&opts)
+        self.engine().analyse(&opts, scope)
     }
 
     /// Set when an imported record goes on after the game ended under these rules (a

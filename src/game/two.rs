@@ -12,7 +12,10 @@ use crate::two::{
 use crate::{error::Error, player::Player, result::ResultReason, role::Role};
 
 #[cfg(feature = "ai")]
-use crate::{ai::AiOptions, record::Analysis};
+use crate::{
+    ai::{AiOptions, AnalysisScope},
+    record::{Analysis, Line},
+};
 
 fn board(pos: &Position) -> Vec<BoardPiece> {
     board_pieces(pos)
@@ -359,31 +362,48 @@ impl Engine for TwoGame {
     }
 
     #[cfg(feature = "ai")]
-    fn analyse(&self, opts: &AiOptions) -> Result<Analysis, Error> {
+    fn analyse(&self, opts: &AiOptions, scope: &AnalysisScope) -> Result<Analysis, Error> {
         self.check_playable()?;
-        let choice = crate::ai::two::choose_move(self.position(), &self.hashes(), opts)?;
-        let mut pos = self.position().clone();
-        let mut pv = Vec::new();
-        for &m in &choice.pv {
-            if !pos.legal_moves().contains(&m) {
-                break;
-            }
-            pv.push(describe(&pos, m));
-            pos.play(m);
-        }
+        let choice = crate::ai::two::analyse_scoped(self.position(), &self.hashes(), opts, scope)?;
+        let lines = choice
+            .lines
+            .iter()
+            .map(|(score, moves)| Line {
+                score: *score,
+                mate: super::mate_distance(*score),
+                pv: describe_line(self.position(), moves),
+            })
+            .collect();
         Ok(Analysis {
             best: legal_choice(self.position(), choice.mv)?,
             score: choice.score_cp,
             mate: super::mate_distance(choice.score_cp),
             depth: choice.depth,
             nodes: choice.nodes,
-            pv,
+            pv: describe_line(self.position(), &choice.pv),
+            lines,
         })
     }
 
     fn to_saved(&self) -> SavedGame {
         SavedGame::from(self)
     }
+}
+
+/// The records of `moves` played from `pos`, up to the first that is not legal there (a line
+/// from the search is legal, but a record must never claim a move that is not).
+#[cfg(feature = "ai")]
+fn describe_line(pos: &Position, moves: &[two::Move]) -> Vec<MoveRecord> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        if !pos.legal_moves().contains(&m) {
+            break;
+        }
+        out.push(describe(&pos, m));
+        pos.play(m);
+    }
+    out
 }
 
 impl From<&TwoGame> for SavedGame {

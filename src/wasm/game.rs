@@ -506,8 +506,10 @@ impl Game {
     }
 
     /// A full-strength look at the position for hints: the best move, its score and the line
-    /// the engine expects. `timeMs` and/or `nodes` bound the search (neither: 1000 ms);
-    /// `seed` as in `aiMove`, so a node-bounded analysis is reproducible.
+    /// the engine expects. `timeMs`, `nodes` and/or `depth` bound the search (none: 1000 ms; a
+    /// depth alone: at most 10,000 ms);
+    /// `multiPv` (1–5) adds `lines`, the best moves' lines with exact scores; `seed` as in
+    /// `aiMove`, so a node- or depth-bounded analysis is reproducible.
     #[cfg(feature = "ai")]
     #[wasm_bindgen(unchecked_return_type = "Analysis")]
     pub fn analyse(
@@ -516,7 +518,7 @@ impl Game {
     ) -> Result<JsValue, JsValue> {
         out(
             options::analyse_options(&options.unwrap_or(JsValue::UNDEFINED))
-                .and_then(|o| self.inner.analyse(&o)),
+                .and_then(|(o, scope)| self.inner.analyse_with(&o, &scope)),
         )
     }
 

@@ -468,17 +468,33 @@ pub(crate) fn ai_options(v: &JsValue) -> Result<crate::AiOptions, Error> {
     Ok(opts)
 }
 
-/// Reads `analyse`'s options: the budget and seed of `aiMove`'s, no level (an analysis is
-/// always at full strength).
+/// The deepest `depth` an `analyse` call accepts.
 #[cfg(feature = "ai")]
-pub(crate) fn analyse_options(v: &JsValue) -> Result<crate::AiOptions, Error> {
+pub(crate) const MAX_JS_DEPTH: u64 = 30;
+
+/// Reads `analyse`'s options: the budget and seed of `aiMove`'s, no level (an analysis is
+/// always at full strength), and its scope: `depth` and `multiPv`.
+#[cfg(feature = "ai")]
+pub(crate) fn analyse_options(
+    v: &JsValue,
+) -> Result<(crate::AiOptions, crate::AnalysisScope), Error> {
     let mut opts = crate::AiOptions::default();
-    if let Some(f) = Fields::options(v, "analyse options", &["timeMs", "nodes", "seed"])? {
+    let mut scope = crate::AnalysisScope::default();
+    let names = ["timeMs", "nodes", "seed", "depth", "multiPv"];
+    if let Some(f) = Fields::options(v, "analyse options", &names)? {
         opts.time_ms = f.integer("timeMs", 1, MAX_TIME_MS)?;
         opts.nodes = f.integer("nodes", 1, MAX_NODES)?;
         opts.seed = f.integer("seed", 0, MAX_SAFE_INTEGER)?;
+        scope.depth = f.integer("depth", 1, MAX_JS_DEPTH)?.map(|d| d as u32);
+        let most = crate::ai::MAX_LINES as u64;
+        scope.lines = f.integer("multiPv", 1, most)?.map(|n| n as usize);
     }
-    Ok(opts)
+    // No call may block a page for long (the README's bounds): a depth alone still stops at
+    // the longest time budget, and the answer's `depth` says how deep it got.
+    if scope.depth.is_some() && opts.time_ms.is_none() && opts.nodes.is_none() {
+        opts.time_ms = Some(MAX_TIME_MS);
+    }
+    Ok((opts, scope))
 }
 
 /// Header changes: a name and its text, or `None` to remove it.

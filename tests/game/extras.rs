@@ -369,6 +369,91 @@ fn analyse_with_nodes_and_seed_is_reproducible() {
     }
 }
 
+/// MultiPV against a position solved by hand: White mates at once with Ra8 or Qd8 (the back
+/// rank is sealed by Black's own pawns) and with nothing else, so the two best lines are those
+/// mates, in either order, and the third is not a mate.
+#[cfg(feature = "ai")]
+#[test]
+fn analyse_with_lines_gives_the_best_moves_lines() {
+    let game = Game::new(NewGame {
+        kind: GameKind::Chess,
+        fen: Some("6k1/5ppp/8/8/8/8/5PPP/R2Q2K1 w - - 0 1".into()),
+        ..NewGame::default()
+    })
+    .unwrap();
+    let scope = tablero::AnalysisScope {
+        depth: Some(4),
+        lines: Some(3),
+    };
+    let a = game
+        .analyse_with(&tablero::AiOptions::default(), &scope)
+        .unwrap();
+    assert_eq!(a.lines.len(), 3);
+    let mut mates: Vec<&str> = a.lines[..2].iter().map(|l| l.pv[0].san.as_str()).collect();
+    mates.sort();
+    assert_eq!(mates, ["Qd8#", "Ra8#"]);
+    assert!(
+        a.lines[..2]
+            .iter()
+            .all(|l| l.mate == Some(1) && l.pv.len() == 1)
+    );
+    assert_eq!(a.lines[2].mate, None);
+    assert!(a.lines[2].score < a.lines[1].score);
+    assert!(game.is_legal_text(&a.lines[2].pv[0].uci));
+    // One line asked for (or none): no `lines`.
+    let one = tablero::AnalysisScope {
+        depth: Some(3),
+        lines: None,
+    };
+    assert!(
+        game.analyse_with(&tablero::AiOptions::default(), &one)
+            .unwrap()
+            .lines
+            .is_empty()
+    );
+}
+
+/// Each line is legal move after move, and scores go from best to worst, in every game; a
+/// depth alone bounds the search and makes it reproducible.
+#[cfg(feature = "ai")]
+#[test]
+fn analyse_with_depth_is_reproducible_and_lines_are_legal() {
+    for kind in kinds() {
+        let game = random_game(kind, 8, 5);
+        let scope = tablero::AnalysisScope {
+            depth: Some(3),
+            lines: Some(3),
+        };
+        let opts = tablero::AiOptions::default();
+        let a = game.analyse_with(&opts, &scope).unwrap();
+        assert_eq!(a, game.analyse_with(&opts, &scope).unwrap(), "{kind}");
+        assert!(a.depth <= 3, "{kind}: depth {}", a.depth);
+        assert!(!a.lines.is_empty() && a.lines.len() <= 3, "{kind}");
+        for pair in a.lines.windows(2) {
+            assert!(pair[0].score >= pair[1].score, "{kind}: {:?}", a.lines);
+            assert_ne!(pair[0].pv[0].uci, pair[1].pv[0].uci, "{kind}");
+        }
+        for line in &a.lines {
+            let mut g = game.clone();
+            for m in &line.pv {
+                g.play_text(&m.uci)
+                    .unwrap_or_else(|e| panic!("{kind}: {} in {:?}: {e}", m.uci, line.pv));
+            }
+        }
+    }
+    let game = new(GameKind::Chess);
+    let bad = |depth, lines| {
+        let scope = tablero::AnalysisScope { depth, lines };
+        game.analyse_with(&tablero::AiOptions::default(), &scope)
+            .unwrap_err()
+            .kind
+    };
+    assert_eq!(bad(Some(0), None), ErrorKind::InvalidArgument);
+    assert_eq!(bad(Some(65), None), ErrorKind::InvalidArgument);
+    assert_eq!(bad(None, Some(0)), ErrorKind::InvalidArgument);
+    assert_eq!(bad(None, Some(6)), ErrorKind::InvalidArgument);
+}
+
 #[test]
 fn illegal_moves_say_whose_turn_it_is_and_why() {
     let mut game = new(GameKind::Chess);

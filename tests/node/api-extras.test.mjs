@@ -225,7 +225,37 @@ test("analyse takes nodes and seed like aiMove, and is reproducible with them", 
   const game = newGame();
   throwsCode(() => game.analyse({ nodes: 500001 }), "invalid-argument", /analyse option "nodes" must be an integer from 1 to 500000, got 500001/);
   throwsCode(() => game.analyse({ seed: -1 }), "invalid-argument", /"seed"/);
-  throwsCode(() => game.analyse({ level: 3 }), "invalid-argument", /^unknown analyse option "level"; known options: timeMs, nodes, seed$/);
+  throwsCode(() => game.analyse({ level: 3 }), "invalid-argument", /^unknown analyse option "level"; known options: timeMs, nodes, seed, depth, multiPv$/);
+});
+
+test("analyse takes a depth and MultiPV: the best moves' lines, best first, each legal", () => {
+  // White mates at once with Ra8 or Qd8 (Black's own pawns seal the back rank), nothing else.
+  const mate = newGame({ fen: "6k1/5ppp/8/8/8/8/5PPP/R2Q2K1 w - - 0 1" });
+  const a = mate.analyse({ depth: 4, multiPv: 3 });
+  assert.equal(a.lines.length, 3);
+  assert.deepEqual(a.lines.slice(0, 2).map((l) => l.pv[0].san).sort(), ["Qd8#", "Ra8#"]);
+  assert.deepEqual(a.lines.slice(0, 2).map((l) => l.mate), [1, 1]);
+  assert.equal(a.lines[2].mate, undefined);
+  // A depth alone bounds the search: the same answer twice, and no `lines` for one line.
+  const game = newGame();
+  const d = game.analyse({ depth: 5 });
+  assert.deepEqual(game.analyse({ depth: 5 }), d);
+  assert.ok(d.depth <= 5 && d.depth >= 1, `depth ${d.depth}`);
+  assert.equal("lines" in d, false);
+  for (const options of [GAMES[0], GAMES[4]]) {
+    const g = randomGame(options, 6, 3);
+    const r = g.analyse({ depth: 3, multiPv: 2 });
+    for (const line of r.lines) {
+      const copy = Game.fromJSON(g.toJSON());
+      for (const m of line.pv) copy.play(m.uci);
+      copy.free();
+    }
+    assert.ok(r.lines.length >= 1 && r.lines.length <= 2);
+    if (r.lines.length === 2) assert.ok(r.lines[0].score >= r.lines[1].score);
+  }
+  throwsCode(() => game.analyse({ depth: 0 }), "invalid-argument", /analyse option "depth" must be an integer from 1 to 30, got 0/);
+  throwsCode(() => game.analyse({ depth: 31 }), "invalid-argument", /"depth"/);
+  throwsCode(() => game.analyse({ multiPv: 6 }), "invalid-argument", /analyse option "multiPv" must be an integer from 1 to 5, got 6/);
 });
 
 test("error messages say what was wrong and what is expected", () => {

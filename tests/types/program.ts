@@ -5,6 +5,7 @@
 // The `@ts-expect-error` lines are the other half: they must stay errors, so the types are
 // really narrowed (a two-player game's players are not seats).
 import {
+  type AnalysisLine,
   Game, TableroError, games, newGame, splitPgn,
   type Analysis, type GameId, type GameInfo, type RoomGame, type Rules, type Variant, type AnalyseOptions, type BoardPiece, type ErrorCode, type Facts, type Headers, type Move, type MoveInput, type Player,
   type PositionView, type ResultReason, type SavedGame, type Score, type Seat, type Side, type Status,
@@ -78,6 +79,9 @@ export function twoPlayer(): string[] {
   const hintOptions: AnalyseOptions = { nodes: 1000, seed: 2 };
   const hint: Analysis<Side> = chess.analyse(hintOptions);
   check(hint.move.uci === chess.analyse(hintOptions).move.uci, "reproducible hint");
+  const multi: Analysis<Side> = chess.analyse({ depth: 2, multiPv: 2 });
+  const lines: AnalysisLine<Side>[] = multi.lines ?? [];
+  check(lines.length === 2 && lines[0].pv[0].player === chess.status().turn, "MultiPV lines");
 
   // isLegal, the board as rows and as text, headers, splitPgn.
   const legalNow: boolean = chess.isLegal("Nf6") || chess.isLegal(chess.legalMoves()[0]) || chess.isLegal({ from: "e7", to: "e5" });

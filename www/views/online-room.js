@@ -10,6 +10,7 @@ import { $, showBanner, hideBanner, confirmDialog, swatch, pickMove } from "./co
 import { moveInput } from "../pieces.js";
 import { squareLabel } from "./game.js";
 import { newGame } from "../engine.js";
+import { analyseGame } from "./analysis.js";
 import * as sound from "../sound.js";
 import { ot, refusal } from "../online/strings.js";
 import { clockText } from "../online/clock.js";
@@ -480,6 +481,21 @@ function nameOf(s, seat) {
   return x.player ? x.player.name : x.computer ? ot("computerSeat", { n: x.computer }) : ot("freeSeat");
 }
 
+/** The room's game with its moves, for the analysis board: replayed from the start (the state
+ * carries the moves, not the start position); where that does not reach the room's position
+ * (a game that did not start from the usual one), the position alone. */
+function replayed(s) {
+  const game = newGame(newGameOptions(s.game));
+  try {
+    for (const m of s.moves) game.play(m);
+  } catch {
+    /* checked below */
+  }
+  if (game.fen() === s.fen) return game;
+  game.free();
+  return newGame({ ...newGameOptions(s.game), fen: s.fen });
+}
+
 /** A result's reason in words: the online table first (agreement, aborted), then the game's. */
 function reasonText(reason) {
   const online = ot("r_" + reason);
@@ -531,6 +547,10 @@ function render() {
   if (s.status.over && !result.dataset.text) {
     result.dataset.text = "1";
     result.prepend(el("strong", { textContent: resultText(s) }));
+    // The finished game, copied, on the analysis board with its review.
+    const review = el("button", { type: "button", id: "online-review", textContent: t("gameReview") });
+    review.addEventListener("click", () => analyseGame(replayed(view.room.state), s.game, { review: true }));
+    result.append(" ", review);
   }
   const seated = seat !== null;
   const open = (kind) => (s.offers ?? []).find((o) => o.offer === kind);

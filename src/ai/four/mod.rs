@@ -8,8 +8,8 @@ mod threat;
 pub use eval::evaluate_four;
 
 use super::{
-    AiChoice, AiOptions, Searcher, Table, choice_from, choice_rng, limits_for, pick_weakened,
-    table_mb,
+    AiChoice, AiOptions, AnalysisScope, Searcher, Table, choice_from, choice_rng, limits_for,
+    pick_weakened, table_mb,
 };
 use crate::error::Error;
 use crate::four::{Move, Position};
@@ -130,6 +130,18 @@ pub fn choose_move_with(
     opts: &AiOptions,
     cfg: FourConfig,
 ) -> Result<AiChoice<Move>, Error> {
+    choose_scoped(pos, opts, cfg, &AnalysisScope::default())
+}
+
+/// [`choose_move_with`] within `scope`'s depth, with exact scores for every root move when
+/// several lines are asked for. One function for both, so the package carries one copy of
+/// the four-player search.
+fn choose_scoped(
+    pos: &Position,
+    opts: &AiOptions,
+    cfg: FourConfig,
+    scope: &AnalysisScope,
+) -> Result<AiChoice<Move>, Error> {
     let (spec, mut limits) = limits_for(opts)?;
     // The extra depth and mate probes are for the strong levels: levels 1-4 keep the search
     // they were tuned (and measured in the ladder) with.
@@ -149,17 +161,46 @@ pub fn choose_move_with(
     if opts.nodes.is_none() && opts.time_ms.is_none() && spec.default_nodes > 0 {
         limits.nodes = Some((spec.default_nodes / 4).max(500));
     }
+    let limits = scope.limit(opts, limits);
     let mut tt = Table::with_mb(table_mb(&spec, &limits));
     let mut searcher: Searcher<'_, Position> = Searcher::new(&mut tt, limits, Vec::new(), None);
-    let max_depth = spec.max_depth.min(40);
-    let result =
-        searcher.search_four_with(pos, max_depth, spec.candidates > 1, limits.time_ms, cfg);
+    let max_depth = limits.depth.unwrap_or(spec.max_depth).min(40);
+    let all_exact = spec.candidates > 1 || scope.lines.unwrap_or(1) > 1;
+    let result = searcher.search_four_with(pos, max_depth, all_exact, limits.time_ms, cfg);
     let Some(best) = result.best else {
         return Err(Error::game_over("the player to move has no legal move"));
     };
     let mut rng = choice_rng(opts.seed.unwrap_or(0));
     let mv = pick_weakened(&result.root_scores, &spec, &mut rng).unwrap_or(best);
-    Ok(choice_from(mv, best, spec.candidates <= 1, result))
+    // A four-player line is its first move: the later ones belong to other seats.
+    let lines = match scope.lines {
+        Some(n) if n > 1 => result
+            .root_scores
+            .iter()
+            .take(n)
+            .map(|&(m, s)| (s, vec![m]))
+            .collect(),
+        _ => Vec::new(),
+    };
+    Ok(AiChoice {
+        lines,
+        ..choice_from(mv, best, spec.candidates <= 1, result)
+    })
+}
+
+/// Analyses `pos` at full strength within `opts`' budget (its level is not read) and
+/// `scope`'s depth. With `scope.lines` above 1, every root move gets an exact score and the
+/// best ones are given as lines of one move each (a four-player line's later moves belong to
+/// other seats' positions).
+///
+/// Errors: as [`choose_move`]'s.
+pub fn analyse_scoped(
+    pos: &Position,
+    opts: &AiOptions,
+    scope: &AnalysisScope,
+) -> Result<AiChoice<Move>, Error> {
+    let full = AiOptions { level: 8, ..*opts };
+    choose_scoped(pos, &full, FourConfig::default(), scope)
 }
 
 /// Analyses `pos` at full strength for `time_ms` milliseconds.

@@ -286,6 +286,7 @@ impl Searcher<'_, Position> {
             nodes: 0,
             pv: order.first().map(|x| x.0).into_iter().collect(),
             root_scores: order.clone(),
+            lines: Vec::new(),
         };
         if order.is_empty() {
             return result;

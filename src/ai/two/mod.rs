@@ -13,8 +13,8 @@ pub use eval::evaluate_white;
 pub use eval::{chess_features, hill_features, race_features, three_check_features};
 
 use super::{
-    AiChoice, AiOptions, LevelSpec, Limits, MAX_SEARCH_PLY, Searcher, Table, choice_from,
-    choice_rng, limits_with, pick_weakened, table_mb,
+    AiChoice, AiOptions, AnalysisScope, LevelSpec, Limits, MAX_SEARCH_PLY, Searcher, Table,
+    choice_from, choice_rng, limits_with, pick_weakened, table_mb,
 };
 use crate::error::Error;
 use crate::two::{Move, Position, Variant};
@@ -64,9 +64,26 @@ pub fn search(
     tt: &mut Table,
     stop: Option<&AtomicBool>,
 ) -> Result<AiChoice<Move>, Error> {
+    search_lines(pos, history, spec, limits, seed, tt, stop, 1)
+}
+
+/// [`search`] that also gives the lines of the best `lines` moves (MultiPV). An analysis
+/// keeps full strength's evaluation and only asks for more exact scores; one search function
+/// serves both, so the package carries one copy of the search loop.
+#[allow(clippy::too_many_arguments)]
+fn search_lines(
+    pos: &Position,
+    history: Vec<u64>,
+    spec: &LevelSpec,
+    limits: Limits,
+    seed: u64,
+    tt: &mut Table,
+    stop: Option<&AtomicBool>,
+    lines: usize,
+) -> Result<AiChoice<Move>, Error> {
     eval::set_threat_terms(spec.candidates <= 1);
     let mut searcher: Searcher<'_, Position> = Searcher::new(tt, limits, history, stop);
-    let result = searcher.search_two_player(pos, spec.candidates);
+    let result = searcher.search_two_player(pos, spec.candidates.max(lines));
     let Some(best) = result.best else {
         return Err(Error::formatted(
             crate::error::ErrorKind::GameOver,
@@ -113,6 +130,28 @@ pub fn choose_move(
         &mut tt,
         None,
     )
+}
+
+/// Analyses `pos` at full strength within `opts`' budget (its level is not read) and
+/// `scope`'s depth; with `scope.lines` above 1, the best moves' lines and exact scores
+/// (MultiPV). `history` as in [`choose_move`].
+///
+/// Errors: as [`choose_move`]'s.
+pub fn analyse_scoped(
+    pos: &Position,
+    history: &[u64],
+    opts: &AiOptions,
+    scope: &AnalysisScope,
+) -> Result<AiChoice<Move>, Error> {
+    let full = AiOptions { level: 8, ..*opts };
+    let (spec, limits) = limits_with(level_spec(8, pos.variant())?, &full)?;
+    let limits = scope.limit(opts, limits);
+    let mut tt = Table::with_mb(table_mb(&spec, &limits));
+    let mut hashes = Vec::with_capacity(history.len() + MAX_SEARCH_PLY);
+    hashes.extend_from_slice(history);
+    let lines = scope.lines.unwrap_or(1);
+    let seed = opts.seed.unwrap_or(0);
+    search_lines(pos, hashes, &spec, limits, seed, &mut tt, None, lines)
 }
 
 /// Analyses `pos` at full strength for `time_ms` milliseconds: the best line and its score,

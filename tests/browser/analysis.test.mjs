@@ -1,0 +1,312 @@
+// Issue 52: the analysis board (a variation, a comment, a glyph, the engine's lines, export and
+// import back), the review of a finished game, and the board editor (an invalid position's
+// message in Spanish, a valid one sent to the analysis board). Screenshots of each view at
+// desktop and phone sizes go to test-artifacts/.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { writeFile } from "node:fs/promises";
+import { ARTIFACTS, clickMove, newPage, startEnv, startGame } from "./helpers.mjs";
+
+let env;
+before(async () => {
+  env = await startEnv();
+});
+after(async () => {
+  await env?.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+const anSq = (page, square) => page.locator(`#an-board [data-square="${square}"]`);
+const edSq = (page, square) => page.locator(`#ed-board [data-square="${square}"]`);
+
+/** Imports `text` through the import dialog's "Import and analyse". */
+async function importAndAnalyse(page, text) {
+  await page.goto(page.url().split("#")[0] + "#/saved");
+  await page.click("#view-saved .import-open");
+  await page.fill("#import-text", text);
+  await page.click("#import-analyse");
+  await page.waitForSelector("#view-analysis:not([hidden]) #an-board [data-square]");
+}
+
+const treeOf = (page) => page.evaluate(() => window.tablero.analysis.game.tree());
+const pathOf = (page) => page.evaluate(() => window.tablero.analysis.game.path());
+
+/** A page without horizontal scrolling (nothing wider than the phone). */
+async function assertFits(page) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  assert.ok(scroll <= client + 1, `page is ${scroll}px wide in a ${client}px window`);
+}
+
+describe("analysis board", () => {
+  test("a variation, a comment and a glyph, promoted and exported; the export reads back the same", async () => {
+    const page = await newPage(env);
+    await importAndAnalyse(page, '[Event "Club"]\n\n1. e4 e5 2. Nf3 Nc6 *');
+    // The engine analyses the start of the tree: its lines come in SAN, with a depth.
+    await page.waitForSelector("#an-lines li .an-pvmove");
+    assert.match(await page.textContent("#an-depth"), /Depth \d+/);
+    // After 1. e4, Black plays d5 on the board: a variation beside 1... e5.
+    await page.click('#an-tree [data-path="0"]');
+    assert.deepEqual(await pathOf(page), [0]);
+    await anSq(page, "d7").click();
+    await anSq(page, "d5").click();
+    let tree = await treeOf(page);
+    assert.deepEqual(tree.children[0].children.map((n) => n.san), ["e5", "d5"]);
+    assert.deepEqual(await pathOf(page), [0, 1]);
+    // A glyph and a comment on it.
+    await page.click('.an-nags [data-nag="6"]');
+    await page.fill("#an-comment", "Scandinavian");
+    await page.click("#an-comment-save");
+    tree = await treeOf(page);
+    assert.deepEqual(tree.children[0].children[1].nags, [6]);
+    assert.equal(tree.children[0].children[1].comment, "Scandinavian");
+    assert.match(await page.textContent("#an-tree"), /d5\?!\s*Scandinavian/);
+    // Keys: back to the start, forward along the line.
+    await page.locator("#an-tree").focus();
+    await page.keyboard.press("Home");
+    assert.deepEqual(await pathOf(page), []);
+    await page.keyboard.press("End");
+    assert.deepEqual(await pathOf(page), [0, 0, 0, 0]);
+    // Export: the variation, its glyph and comment are in the PGN.
+    await page.click("#an-export");
+    const pgn = await page.inputValue("#export-pgn");
+    assert.match(pgn, /1\. e4 e5 \( 1\.\.\. d5 \$6 \{ Scandinavian \} \) 2\. Nf3 Nc6/);
+    await page.click('#export button[value="close"]');
+    // Read back: the same tree.
+    await importAndAnalyse(page, pgn);
+    assert.deepEqual(await treeOf(page), tree);
+    // The variation made the main line, then deleted.
+    await page.click('#an-tree [data-path="0,1"]');
+    await page.click("#an-promote");
+    tree = await treeOf(page);
+    assert.deepEqual(tree.children[0].children.map((n) => n.san), ["d5", "e5"]);
+    await page.click('#an-tree [data-path="0,0"]');
+    await page.click("#an-delete");
+    tree = await treeOf(page);
+    assert.deepEqual(tree.children[0].children.map((n) => n.san), ["e5"]);
+    await page.screenshot({ path: `${ARTIFACTS}/analysis-desktop.png`, fullPage: true });
+    assert.deepEqual(page.errors, []);
+  });
+
+  test("a line of the engine is played by clicking it; Stop ends the search; the threat", async () => {
+    const page = await newPage(env);
+    // White mates at once with Qd8 or Ra8: both are among the engine's three lines.
+    const fen = "6k1/5ppp/8/8/8/8/5PPP/R2Q2K1 w - - 0 1";
+    await page.goto(`${env.base}#/analysis?game=chess&fen=${encodeURIComponent(fen)}`);
+    await page.waitForFunction(() => document.querySelectorAll("#an-lines li").length >= 2);
+    await page.waitForFunction(() => !window.tablero.analysis.engine.running, null, { timeout: 30000 });
+    const firsts = await page.$$eval("#an-lines li", (lis) => lis.map((li) => li.querySelector(".an-pvmove").textContent));
+    assert.deepEqual(firsts.slice(0, 2).sort(), ["Qd8#", "Ra8#"]);
+    assert.match(await page.textContent("#an-lines li:first-child strong"), /^#1$/);
+    assert.match(await page.getAttribute("#an-evalbar", "aria-label"), /#1/);
+    await page.click("#an-lines li:first-child .an-pvmove");
+    const tree = await treeOf(page);
+    assert.equal(tree.children.length, 1);
+    assert.ok(["Qd8#", "Ra8#"].includes(tree.children[0].san));
+    // The threat: with Black to move after 1. h3, Black has nothing, but with White to move
+    // again the threat is the mate.
+    await page.click('#an-tree [data-path="0"]');
+    await page.keyboard.press("Home");
+    await anSq(page, "h2").click();
+    await anSq(page, "h3").click();
+    await page.check("#an-threat");
+    await page.waitForFunction(() => !window.tablero.analysis.engine.running, null, { timeout: 30000 });
+    const threat = await page.$$eval("#an-lines li .an-pvmove:first-of-type", (b) => b.map((x) => x.textContent));
+    assert.ok(threat.some((m) => m === "Qd8#" || m === "Ra8#"), threat.join(" "));
+    await page.uncheck("#an-threat");
+    // Stop and go on.
+    await page.click("#an-stop");
+    assert.equal(await page.evaluate(() => window.tablero.analysis.engine.running), false);
+    assert.equal(await page.textContent("#an-stop"), "Go on");
+    assert.deepEqual(page.errors, []);
+  });
+
+  test("at 390 px the board, the lines and the move tree fit", async () => {
+    const page = await newPage(env, { viewport: PHONE });
+    await importAndAnalyse(page, "1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 3. Bb5 a6 *");
+    await page.waitForSelector("#an-lines li .an-pvmove");
+    await assertFits(page);
+    await page.screenshot({ path: `${ARTIFACTS}/analysis-phone.png`, fullPage: true });
+    assert.deepEqual(page.errors, []);
+  });
+});
+
+describe("game review", () => {
+  test("a finished game: each move classified, counts per player, the graph, the better move", async (t) => {
+    const page = await newPage(env);
+    // Open the finished game as a game, then analyse it from the game view.
+    await page.goto(page.url().split("#")[0] + "#/saved");
+    await page.click("#view-saved .import-open");
+    await page.fill("#import-text", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0");
+    await page.click("#import-go");
+    await page.waitForSelector("#view-game:not([hidden]) svg.board [data-square]");
+    await page.click("#analyse-game");
+    await page.waitForSelector("#view-analysis:not([hidden]) #an-board [data-square]");
+    await page.evaluate(() => {
+      window.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration));
+      }).observe({ type: "longtask" });
+    });
+    await page.click("#an-review-go");
+    assert.equal(await page.isVisible("#an-progress"), true);
+    await page.waitForFunction(() => window.tablero.analysis.review?.done, null, { timeout: 120000 });
+    const classes = await page.evaluate(() => window.tablero.analysis.review.classes);
+    // 3... Nf6 lets White mate at once: from an even game to a lost one, a blunder; the mate
+    // itself is the best move.
+    assert.equal(classes[5], "blunder");
+    assert.equal(classes[6], "best");
+    assert.equal(classes.length, 7);
+    const blackBlunders = await page.textContent('#an-counts tr[data-class="blunder"] td:last-child');
+    assert.equal(Number(blackBlunders), classes.filter((c, i) => c === "blunder" && i % 2 === 1).length);
+    // The review wrote its evaluations and glyphs into the record.
+    const pgn = await page.evaluate(() => window.tablero.analysis.game.pgn());
+    assert.match(pgn, /Nf6 \$4 \{\s\[%eval #1,9\] \}/);
+    // The graph: a click on the sixth position goes there, and the better move is offered.
+    await page.click('#an-graph [data-ply="6"]', { force: true });
+    assert.deepEqual(await pathOf(page), [0, 0, 0, 0, 0, 0]);
+    assert.equal(await page.isVisible("#an-better"), true);
+    const best = await page.evaluate(() => window.tablero.analysis.review.evals[5].best.san);
+    assert.match(await page.textContent("#an-better"), new RegExp(`Blunder\\. Better was ${best.replace(/[+#]/g, "\\$&")}`));
+    await page.click("#an-better button");
+    const tree = await treeOf(page);
+    const sixth = tree.children[0].children[0].children[0].children[0].children[0];
+    assert.deepEqual(sixth.children.map((n) => n.san), ["Nf6", best]);
+    const longTasks = await page.evaluate(() => window.longTasks);
+    t.diagnostic(`long tasks during the review: ${JSON.stringify(longTasks)}`);
+    await writeFile(`${ARTIFACTS}/review-longtasks.json`, JSON.stringify(longTasks));
+    // The review's work is in the worker: no stall of the page (a margin for a loaded machine).
+    assert.ok(Math.max(0, ...longTasks) < 500, `longest task ${Math.max(0, ...longTasks)} ms`);
+    await page.screenshot({ path: `${ARTIFACTS}/review-desktop.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+    await assertFits(page);
+    await page.screenshot({ path: `${ARTIFACTS}/review-phone.png`, fullPage: true });
+    assert.deepEqual(page.errors, []);
+  });
+
+  test("the game-over dialog's Game review reviews the game just played", async () => {
+    const page = await newPage(env);
+    await startGame(page, "chess", { white: "human", black: "human" });
+    for (const [from, to] of [["f2", "f3"], ["e7", "e5"], ["g2", "g4"], ["d8", "h4"]]) await clickMove(page, from, to);
+    await page.waitForSelector("#gameover[open]");
+    await page.click('#gameover button[value="gamereview"]');
+    await page.waitForSelector("#view-analysis:not([hidden]) #an-board [data-square]");
+    await page.waitForFunction(() => window.tablero.analysis.review?.done, null, { timeout: 60000 });
+    const classes = await page.evaluate(() => window.tablero.analysis.review.classes);
+    // 2. g4 allows mate in one; the mate is the best move.
+    assert.equal(classes[2], "blunder");
+    assert.equal(classes[3], "best");
+    assert.equal(await page.textContent('#an-counts tr[data-class="blunder"] td:nth-child(2)'), "1");
+    assert.deepEqual(page.errors, []);
+  });
+
+  test("a saved game by its id: #/analysis?id=…&review=1", async () => {
+    const page = await newPage(env);
+    await page.goto(page.url().split("#")[0] + "#/saved");
+    await page.click("#view-saved .import-open");
+    await page.fill("#import-text", "1. f3 e5 2. g4 Qh4# 0-1");
+    await page.click("#import-go");
+    await page.waitForSelector("#view-game:not([hidden]) svg.board [data-square]");
+    await page.evaluate(() => window.tableroSaved());
+    const id = await page.evaluate(() => window.tablero.id);
+    await page.goto(`${env.base}#/analysis?id=${encodeURIComponent(id)}&review=1`);
+    await page.waitForFunction(() => window.tablero.analysis.review?.done, null, { timeout: 60000 });
+    const classes = await page.evaluate(() => window.tablero.analysis.review.classes);
+    assert.equal(classes.length, 4);
+    assert.equal(classes[2], "blunder");
+    assert.equal(classes[3], "best");
+    assert.deepEqual(page.errors, []);
+  });
+
+  test("four players: points per seat and the moves that lost the most", async () => {
+    const page = await newPage(env);
+    // A random four-player game played in the page's engine, then reviewed.
+    await page.goto(`${env.base}#/analysis?game=ffa`);
+    await page.waitForSelector("#an-board [data-square]");
+    await page.evaluate(() => {
+      const g = window.tablero.analysis.game;
+      let seed = 7;
+      for (let i = 0; i < 40 && !g.status().over; i++) {
+        const moves = g.legalMoves();
+        const captures = moves.filter((m) => m.captured);
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        const pick = captures.length ? captures[seed % captures.length] : moves[seed % moves.length];
+        g.play({ from: pick.from, to: pick.to, ...(pick.promotion ? { promotion: "q" } : {}) });
+      }
+    });
+    await page.click("#an-review-go");
+    await page.waitForFunction(() => window.tablero.analysis.review?.done);
+    const { swings, expected } = await page.evaluate(() => {
+      const tree = window.tablero.analysis.game.tree();
+      const pts = { red: 0, blue: 0, yellow: 0, green: 0 };
+      let node = tree.children[0];
+      while (node) {
+        for (const s of node.scoring) pts[s.player] += s.points;
+        node = node.children[0];
+      }
+      return { swings: window.tablero.analysis.review.swings, expected: pts };
+    });
+    assert.deepEqual(swings.series.at(-1), expected);
+    await page.waitForSelector("#an-counts li");
+    await page.screenshot({ path: `${ARTIFACTS}/review-four-desktop.png`, fullPage: true });
+    assert.deepEqual(page.errors, []);
+  });
+});
+
+describe("board editor", () => {
+  test("Spanish: an invalid position's message, a valid one analysed and shared", async () => {
+    const page = await newPage(env, { locale: "es-ES" });
+    await page.goto(`${env.base}#/editor?game=chess`);
+    await page.waitForSelector("#ed-board [data-square]");
+    assert.equal(await page.textContent("#ed-valid"), "La posición es legal.");
+    await page.click("#ed-clear");
+    assert.equal(await page.getAttribute("#ed-valid", "data-code"), "king-count");
+    assert.equal(await page.textContent("#ed-valid"), "Cada jugador necesita exactamente un rey.");
+    assert.equal(await page.isDisabled("#ed-analyse"), true);
+    // Kings by clicks, a queen dragged from the palette.
+    await page.click('.ed-piece[data-color="white"][data-piece="king"]');
+    await edSq(page, "e1").click();
+    await page.click('.ed-piece[data-color="black"][data-piece="king"]');
+    await edSq(page, "e8").click();
+    const queen = page.locator('.ed-piece[data-color="white"][data-piece="queen"]');
+    await queen.dragTo(edSq(page, "d1"));
+    assert.equal(await page.textContent("#ed-valid"), "La posición es legal.");
+    // A pawn on the first rank: refused, in Spanish.
+    await page.click('.ed-piece[data-color="black"][data-piece="pawn"]');
+    await edSq(page, "a1").click();
+    assert.equal(await page.textContent("#ed-valid"), "Hay un peón en una fila donde no puede haber peones.");
+    await page.click('.ed-tool[data-tool="erase"]');
+    await edSq(page, "a1").click();
+    // Keyboard: the hand tool moves the queen from d1 to d4 with Enter.
+    await page.click('.ed-tool[data-tool="hand"]');
+    await edSq(page, "d1").focus();
+    await page.keyboard.press("Enter");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Enter");
+    await page.selectOption("#ed-turn", "black");
+    const fen = await page.evaluate(() => window.tablero.editor.setup.fen());
+    assert.equal(fen, "4k3/8/8/8/3Q4/8/8/4K3 b - - 0 1");
+    // The address and the shared link carry the position.
+    assert.ok(page.url().includes(encodeURIComponent(fen)), page.url());
+    await page.click("#ed-share");
+    assert.ok((await page.inputValue("#ed-link")).endsWith(`#/editor?game=chess&fen=${encodeURIComponent(fen)}`));
+    await page.screenshot({ path: `${ARTIFACTS}/editor-desktop.png`, fullPage: true });
+    await page.click("#ed-analyse");
+    await page.waitForSelector("#view-analysis:not([hidden]) #an-board [data-square]");
+    assert.equal(await page.evaluate(() => window.tablero.analysis.game.fen()), fen);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test("the cross board at 390 px: points and who is out", async () => {
+    const page = await newPage(env, { viewport: PHONE });
+    await page.goto(`${env.base}#/editor?game=ffa`);
+    await page.waitForSelector("#ed-board [data-square]");
+    await page.fill('[data-points="blue"]', "12");
+    await page.dispatchEvent('[data-points="blue"]', "change");
+    await page.check('[data-out="green"]');
+    const fen = await page.evaluate(() => window.tablero.editor.setup.fen());
+    assert.match(fen, /^R-0,0,0,1-[01,]+-[01,]+-0,12,0,0-/);
+    await assertFits(page);
+    await page.screenshot({ path: `${ARTIFACTS}/editor-phone.png`, fullPage: true });
+    assert.deepEqual(page.errors, []);
+  });
+});
