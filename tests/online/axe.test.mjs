@@ -24,8 +24,7 @@ async function startLocal(page, choice, seats) {
 }
 
 /**
- * Every view of the page, each reached from a fresh page at `#/` the way a person would. The
- * analysis board and the editor join this list when they land.
+ * Every view of the page, each reached from a fresh page at `#/` the way a person would.
  */
 const VIEWS = [
   { name: "home", go: async () => {} },
@@ -53,6 +52,22 @@ const VIEWS = [
     },
   },
   { name: "rules", go: async (page) => page.goto(page.url().split("#")[0] + "#/rules/ffa") },
+  {
+    name: "analysis board (a game played into it)",
+    go: async (page) => {
+      await startLocal(page, "chess", { white: "human", black: "human" });
+      for (const [a, b] of [["e2", "e4"], ["e7", "e5"]]) await clickMove(page, a, b);
+      await page.click("#analyse-game");
+      await page.waitForSelector("#view-analysis:not([hidden]) #an-board svg.board [data-square]");
+    },
+  },
+  {
+    name: "board editor (cross board)",
+    go: async (page) => {
+      await page.goto(page.url().split("#")[0] + "#/editor?game=ffa");
+      await page.waitForSelector("#view-editor:not([hidden]) svg.board [data-square]");
+    },
+  },
   {
     name: "saved games",
     go: async (page) => {
