@@ -47,6 +47,19 @@ test("a Chess960 room: offered in the lobby, a 960 start, moves by the person an
   assert.equal(after.ply, 6);
   assert.equal(after.san.length, 6);
   await shot(ana, "chess960-room");
+  // The state names the start; the finished room's Game review replays the moves from it.
+  assert.equal(after.startFen, state.fen);
+  await ana.click("#online-resign");
+  await ana.click('#confirm button[value="yes"]');
+  await ana.waitForSelector("#online-review");
+  await ana.click("#online-review");
+  await ana.waitForSelector("#view-analysis:not([hidden]) #an-board [data-square]");
+  const review = await ana.evaluate(() => {
+    const g = window.tablero.analysis.game;
+    return { start: g.positionAt(0).fen, sans: g.history().map((m) => m.san) };
+  });
+  assert.equal(review.start, state.fen, "the review starts from the room's Chess960 position");
+  assert.deepEqual(review.sans.slice(0, 6), after.san);
   noErrors(ana);
   await ana.context().close();
 });
