@@ -141,7 +141,11 @@ async fn a_chess960_room_plays_from_a_960_start() {
     let cb = Client::connect(&server, &room, Some(&b.token)).await;
     let start = ca.state["fen"].as_str().unwrap().to_string();
     assert_eq!(ca.state["game"], "chess960");
-    assert_eq!(ca.state["startFen"], start.as_str(), "the state names its start");
+    assert_eq!(
+        ca.state["startFen"],
+        start.as_str(),
+        "the state names its start"
+    );
     // A Chess960 start: the pawns in place, the back rank a permutation with the bishops on
     // squares of opposite colours and the king between the rooks, Black's mirroring White's.
     let ranks: Vec<&str> = start.split(' ').next().unwrap().split('/').collect();
@@ -174,7 +178,11 @@ async fn a_chess960_room_plays_from_a_960_start() {
     }
     assert_eq!(g.fen(), s["fen"].as_str().unwrap());
     assert_eq!(s["status"], serde_json::to_value(g.status()).unwrap());
-    assert_eq!(s["startFen"], start.as_str(), "the start stays in the state to the end");
+    assert_eq!(
+        s["startFen"],
+        start.as_str(),
+        "the start stays in the state to the end"
+    );
 }
 
 /// The state's `san`: SAN for two players beside the UCI `moves`; PGN4 move text (the same
