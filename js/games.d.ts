@@ -12,4 +12,4 @@ export type Variant = TwoPlayerVariant | FourPlayerVariant;
 /** Four-player rules presets (`game.rules`). */
 export type Rules = "ffa" | "kingdoms" | "teams";
 /** A game an online room can hold. */
-export type RoomGame = "chess" | "3check" | "kingofthehill" | "racingkings" | "ffa" | "kingdoms" | "teams";
+export type RoomGame = "chess" | "chess960" | "3check" | "kingofthehill" | "racingkings" | "ffa" | "kingdoms" | "teams";

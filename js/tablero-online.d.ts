@@ -77,6 +77,9 @@ export interface RoomState {
   /** The same moves as people read them: SAN (two players) or PGN4 move text (four players). */
   san: string[];
   fen: string;
+  /** The position the game started from (a Chess960 room's is drawn from its seed): `moves`
+   * replay from it to `fen`. */
+  startFen: string;
   status: Status;
   score: Score[];
   last: Move | null;

@@ -11,6 +11,14 @@ Not part of the test suite. Needs Debian's `fairy-stockfish` package and python-
 Colours alternate; each pair of games starts from the same position (the variant's start
 position, or a short random opening with --random-plies). Prints one line per game and a
 summary per variant and Elo, from tablero's point of view.
+
+`--page-budget` plays each level as the demo page does (a bare `go`: the level's own default
+budget, docs/STRENGTH.md "The levels"); with `--fsf-nodes` the opponent is bounded by nodes
+too, so the figure does not depend on the machine's load (the rating per level, "Levels with
+ratings" in docs/STRENGTH.md):
+
+    python3 scripts/fsf_match.py --variants chess --level 4 --page-budget --fsf-nodes 50000 \
+        --elos 1350,1650 --games 16
 """
 
 import argparse
@@ -40,10 +48,14 @@ def opening(variant, rng, plies):
     return board
 
 
-def play_game(ours, theirs, board, ours_white, movetime, max_plies, nodes=None, fsf_nodes=None):
+def play_game(ours, theirs, board, ours_white, movetime, max_plies, nodes=None, fsf_nodes=None,
+              page_budget=False):
     # A node limit makes engine-against-engine A/B runs independent of the machine's load.
     limit = chess.engine.Limit(nodes=nodes) if nodes else chess.engine.Limit(time=movetime)
     their_limit = chess.engine.Limit(nodes=fsf_nodes) if fsf_nodes else limit
+    if page_budget:
+        # A bare `go`: tablero-uci then searches the level's default budget, as the page does.
+        limit = chess.engine.Limit()
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
         ours_to_move = (board.turn == chess.WHITE) == ours_white
         engine = ours if ours_to_move else theirs
@@ -73,6 +85,9 @@ def main():
                     "(Fairy-Stockfish counts nodes differently): with --nodes, a load-independent "
                     "stand-in for a timed match")
     ap.add_argument("--level", type=int, default=8)
+    ap.add_argument("--page-budget", action="store_true",
+                    help="tablero searches its level's own default budget (a bare `go`), as the "
+                    "demo page's levels do; --movetime and --nodes then bound only the opponent")
     ap.add_argument("--random-plies", type=int, default=2)
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
@@ -104,7 +119,7 @@ def main():
                 ours_white = i % 2 == 0
                 score, board = play_game(ours, theirs, start.copy(), ours_white,
                                          args.movetime, args.max_plies, args.nodes,
-                                         args.fsf_nodes)
+                                         args.fsf_nodes, args.page_budget)
                 if score == 1.0:
                     w += 1
                 elif score == 0.0:
@@ -128,6 +143,8 @@ def main():
             n = w + d + l
             pct = 100.0 * (w + 0.5 * d) / max(n, 1)
             budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime*1000:.0f}ms"
+            if args.page_budget:
+                budget = "the page's budget"
             if args.fsf_nodes:
                 budget += f" (opponent {args.fsf_nodes} nodes)"
             print(f"SUMMARY {variant} level {args.level} {budget} vs "

@@ -97,7 +97,7 @@ pub const GAMES: [GameInfo; 8] = [
         rules: None,
         pgn_variant: "Chess960",
         label: "g_chess960",
-        online: false,
+        online: true,
         times_out: false,
     },
     GameInfo {

@@ -4,10 +4,10 @@
 //
 // Modules, from the bottom up (a file imports only files below it, never one above, and no
 // two import each other): engine.js, i18n/, state.js (the one state object), events.js (what
-// the model says happened), pieces.js, store.js, ai.js, sound.js, board.js, online/; games.js
-// (the package's table of games); hint.js and session.js (the open game: engine, computer,
-// timer, saving), which call no view; views/ (home, game, saved, io, rules, online); this
-// file, which wires the model's events to the views.
+// the model says happened), pieces.js, store.js, ai.js, sound.js, looks.js, speech.js, board.js,
+// online/; games.js (the package's table of games); hint.js and session.js (the open game:
+// engine, computer, timer, saving), which call no view; views/ (home, game, movebox, saved, io,
+// rules, online); this file, which wires the model's events to the views.
 import init from "./engine.js";
 import { state, savePrefs, humanToMove, isHuman } from "./state.js";
 import { on } from "./events.js";
@@ -36,6 +36,8 @@ import {
 import * as session from "./session.js";
 import { requestHint, liveHint } from "./hint.js";
 import { moveInput } from "./pieces.js";
+import { bindMoveBox, resetMoveBox } from "./views/movebox.js";
+import { applyLooks, watchScheme } from "./looks.js";
 import { offered } from "./games.js";
 import { initOnline, renderOnline, leaveOnline, renderModeChoice, redrawOnline, debug as onlineDebug } from "./views/online.js";
 import { route as routeAnalysis, bindAnalysisEntry, leaveAnalysis, analysisDebug } from "./views/analysis.js";
@@ -51,6 +53,8 @@ function show(view) {
   $("nav-saved").setAttribute("aria-current", String(view === "saved"));
   $("nav-rules").setAttribute("aria-current", String(view === "rules"));
   $("nav-online").setAttribute("aria-current", String(view === "online"));
+  // The game-over dialog belongs to the game view: Back to another page closes it.
+  if (view !== "game" && $("gameover").open) $("gameover").close();
   // A new screen starts at its top (a phone scrolled down the home page must not open a game
   // with its board half off screen).
   if (changed) window.scrollTo(0, 0);
@@ -114,6 +118,7 @@ function translateAll() {
   renderSound();
   renderModeChoice();
   renderHome();
+  if (state.view === "home") renderContinue();
   resetGameView();
   if (state.cur) renderGame();
   if (state.view === "saved") renderSaved();
@@ -134,6 +139,7 @@ function renderSound() {
 
 // --- the model's events, drawn -------------------------------------------------------------
 on("game", renderGame);
+on("opened", resetMoveBox);
 on("clock", updateClock);
 on("announce", announce);
 on("notice", showNotice);
@@ -163,6 +169,32 @@ function onBlocked(square, piece) {
   flash(t(inCheck ? "cannotMoveCheck" : "cannotMove", { piece: t("p_" + piece.piece) }));
 }
 
+/** Says what a picked piece can do: "knight g1 picked up: 2 legal moves: f3, h3." (a square
+ * once, however many promotions lead there; a capture as such). */
+function announceTargets(square, piece, moves) {
+  if (!piece) return;
+  const to = new Map();
+  for (const m of moves) if (!to.has(m.to)) to.set(m.to, m.captured ? t("selectedCapture", { square: m.to }) : m.to);
+  const n = t("selectedMoves", { n: to.size });
+  announce(t("selected", { piece: t("p_" + piece.piece), square, n, list: [...to.values()].join(", ") }));
+}
+
+/** Review keys on the board: Home and End go to the first and last positions, Shift+arrows
+ * (and the plain arrows while an earlier position is shown) step through the moves; the plain
+ * arrows otherwise move the board's cursor. Answers whether the key was used. */
+function reviewKey(e) {
+  const c = state.cur;
+  if (!c || e.altKey || e.ctrlKey || e.metaKey) return false;
+  const step = (d) => session.setView((c.viewPly ?? c.snap.ply) + d);
+  const reviewing = c.viewPly !== null;
+  if (e.key === "Home") session.setView(0);
+  else if (e.key === "End") session.setView(null);
+  else if (e.key === "ArrowLeft" && (e.shiftKey || reviewing)) step(-1);
+  else if (e.key === "ArrowRight" && (e.shiftKey || reviewing)) step(1);
+  else return false;
+  return true;
+}
+
 // --- actions ------------------------------------------------------------------------------------
 async function onResign() {
   const c = state.cur;
@@ -170,6 +202,14 @@ async function onResign() {
   if (!seat) return;
   if (!(await confirmDialog(t("confirmResign", { seat })))) return;
   session.resign(seat);
+}
+
+/** The looks changed (a setting or the device's light or dark): redraw what shows them. */
+function onLooks() {
+  applyLooks();
+  renderHome();
+  resetGameView();
+  if (state.cur) renderGame();
 }
 
 function goHome() {
@@ -211,6 +251,7 @@ window.tablero = {
 };
 
 async function main() {
+  applyLooks();
   setLang(pickLanguage());
   translateDom();
   $("loading-text").textContent = t("loading");
@@ -229,7 +270,10 @@ async function main() {
     onMove: onBoardMove,
     label: squareLabel,
     onBlocked,
+    onSelect: announceTargets,
+    onKey: reviewKey,
   });
+  bindMoveBox({ play: (move) => session.playMove(move, "person") });
   bindGameView({
     onUndo: session.undo,
     onResign,
@@ -237,9 +281,11 @@ async function main() {
     onHint: requestHint,
     onRematch: session.rematch,
     onHome: goHome,
-    onExport: () => state.cur && openExport(state.cur.game, state.cur.choice),
+    onExport: () => state.cur && openExport(state.cur.game, state.cur.choice, state.cur),
+    onLooks,
   });
-  buildHome({ onImport: openImport });
+  buildHome({ onImport: openImport, onLooks });
+  watchScheme(onLooks);
   initOnline();
   bindIo();
   bindAnalysisEntry();

@@ -39,23 +39,32 @@ export function cellBox(n, x, y, w = 1, h = 1) {
 // milliseconds on a slow CPU, an <image> is laid out and recorded for almost nothing, and the
 // browser rasterises each picture once, off the main thread. The glyphs and colours are those
 // the board's text pieces had.
+// Each colour is told from both squares of every board theme by its fill or its outline at
+// 3:1 or more (WCAG's non-text contrast; tests/browser/issue52.test.mjs checks every theme):
+// a light fill (white, yellow) by a dark outline drawn wide enough to be seen.
 const INK = {
-  white: ["#fffdf6", "#1d1a16", 5.5],
+  white: ["#fffdf6", "#1d1a16", 6],
   black: ["#1d1a16", "#f5efe2", 3],
-  red: ["--red", "#2a0d0a", 5],
-  blue: ["--blue", "#0b1a33", 5],
-  yellow: ["#f2bd16", "#3a2b00", 5],
-  green: ["--green", "#062611", 5],
-  grey: ["#b9b6b0", "#5f5b55", 5],
+  red: ["--red", "#2a0d0a", 6],
+  blue: ["--blue", "#0b1a33", 6],
+  yellow: ["#f2bd16", "#3a2b00", 8],
+  green: ["--green", "#062611", 6],
+  grey: ["#b9b6b0", "#4a4741", 6],
 };
+/** The fill, outline and outline width (in hundredths of a square, half of it outside the
+ * glyph) a piece of `colour` is drawn with. */
+export function pieceInk(colour) {
+  let [fill, stroke, width] = INK[colour] ?? INK.grey;
+  if (fill.startsWith("--")) fill = getComputedStyle(document.documentElement).getPropertyValue(fill).trim() || "#888";
+  return { fill, stroke, width };
+}
 const FONT = `"DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols2", "Apple Symbols", sans-serif`;
 const glyphCache = new Map();
 function glyphImage(colour, kind, markOf, cross) {
   const key = `${colour}|${kind}|${markOf}|${cross}`;
   let url = glyphCache.get(key);
   if (url) return url;
-  let [fill, stroke, width] = INK[colour] ?? INK.grey;
-  if (fill.startsWith("--")) fill = getComputedStyle(document.documentElement).getPropertyValue(fill).trim() || "#888";
+  const { fill, stroke, width } = pieceInk(colour);
   const text = (x, y, size, sw, s) =>
     `<text x="${x}" y="${y}" font-size="${size}" stroke-width="${sw}" fill="${fill}" stroke="${stroke}">${s}</text>`;
   const svg =
@@ -73,7 +82,8 @@ export class Board {
   /**
    * @param {HTMLElement} host where the SVG goes
    * @param {object} hooks { legalFrom(square) -> Move[], onMove(from, to, moves),
-   *   label(piece|null, square) -> string, onBlocked(square, piece|null) }
+   *   label(piece|null, square, target: "move"|"capture"|"") -> string, onBlocked(square, piece|null),
+   *   onSelect(square, piece, moves)?, onKey(KeyboardEvent) -> handled? }
    */
   constructor(host, hooks) {
     this.host = host;
@@ -241,10 +251,14 @@ export class Board {
         cell.sig = sig;
         this.paintSquare(cell, sq, p, { last: lastOf.get(sq), hill: hill.has(sq), finish: finish.has(sq), hint, checked: checked.has(sq), target: targets.has(sq), ghost: ghost === sq });
       }
-      const label = `${s.labelKey}|${piece}`;
+      // A square a picked piece can go to says so: a legal move or a capture (en passant
+      // included, whose square is empty), whether the dots are shown or not.
+      const to = this.targets.find((m) => m.to === sq);
+      const kind = to ? (to.captured ? "capture" : "move") : "";
+      const label = `${s.labelKey}|${piece}|${kind}`;
       if (label !== cell.label) {
         cell.label = label;
-        cell.g.setAttribute("aria-label", this.hooks.label(p ?? null, sq));
+        cell.g.setAttribute("aria-label", this.hooks.label(p ?? null, sq, kind));
       }
     }
     const hintSig = s.hint && this.isSquare(s.hint.from) && this.isSquare(s.hint.to) ? `${s.hint.from}${s.hint.to}` : "";
@@ -382,6 +396,7 @@ export class Board {
     this.selected = sq;
     this.targets = sq ? this.hooks.legalFrom(sq) : [];
     this.render();
+    if (sq) this.hooks.onSelect?.(sq, this.pieceMap.get(sq), this.targets);
   }
 
   /** A tap (click, touch, Enter) on a square. */
@@ -490,6 +505,11 @@ export class Board {
 
   keyDown(e) {
     if (!this.state) return;
+    // Keys the page gives another meaning on the board (stepping through the moves).
+    if (this.hooks.onKey?.(e)) {
+      e.preventDefault();
+      return;
+    }
     const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     const cur = parseSquare(this.cursor);
     const v = this.view(cur.f, cur.r);

@@ -1,7 +1,7 @@
 // The games, as the package's one table names them (`games()`, from src/kind.rs): ids, the
 // package's options, players, play order, facts. Nothing else in www/ spells a game's name:
 // the views and the session ask this file, by the id the table gives.
-import { games } from "./engine.js";
+import { games, newGame } from "./engine.js";
 import { engineOptions } from "../pkg/tablero-online.js";
 import { t, hasText } from "./i18n/index.js";
 
@@ -58,10 +58,54 @@ export function partnerOf(id, seat) {
 /** The first two-player or four-player game of the table (imports that name no game). */
 export const firstGame = (four) => rows().find((g) => (g.players.length === 4) === four).id;
 
+/** Does the game start from one of several numbered positions (`newGame`'s `position`,
+ * Chess960)? Asked of the package once per game, so no game is named here. */
+export function takesPosition(id) {
+  table.positions ??= new Map();
+  if (!table.positions.has(id)) {
+    let ok = false;
+    try {
+      newGame({ ...engineOptions(id), position: 0 }).free();
+      ok = true;
+    } catch {
+      /* a game without numbered starts refuses the option */
+    }
+    table.positions.set(id, ok);
+  }
+  return table.positions.get(id);
+}
+
+// The knights' places among the five squares left after the bishops and the queen, in the
+// order the numbering uses.
+const KNIGHTS = ["NN---", "N-N--", "N--N-", "N---N", "-NN--", "-N-N-", "-N--N", "--NN-", "--N-N", "---NN"];
+
+/**
+ * The number (0–959) of a Chess960 start from its FEN, as the package and every Chess960
+ * program number them (518 is the usual start); null for a FEN whose first rank is no such
+ * start. Read from White's first rank: the two bishops, the queen, the knights.
+ */
+export function startNumber(fen) {
+  const rank = String(fen).split(" ")[0].split("/").at(-1);
+  if (!/^[KQRBN]{8}$/.test(rank)) return null;
+  const files = [...rank];
+  const bishops = files.flatMap((p, i) => (p === "B" ? [i] : []));
+  if (bishops.length !== 2 || bishops[0] % 2 === bishops[1] % 2) return null;
+  const light = bishops.find((i) => i % 2 === 1);
+  const dark = bishops.find((i) => i % 2 === 0);
+  const rest = files.filter((p) => p !== "B");
+  const q = rest.indexOf("Q");
+  const five = rest.filter((_, i) => i !== q);
+  const n = KNIGHTS.indexOf(five.map((p) => (p === "N" ? "N" : "-")).join(""));
+  if (q < 0 || n < 0 || five.filter((p) => p !== "N").join("") !== "RKR") return null;
+  return ((n * 6 + q) * 4 + dark / 2) * 4 + (light - 1) / 2;
+}
+
 /** `newGame` options for a game and the page's settings (first player and move limit count
- * in four-player games only, the en-passant setting in team games only, R14.4). */
+ * in four-player games only, the en-passant setting in team games only, R14.4; a start
+ * position number in games that take one). */
 export function newGameOptions(id, settings = {}) {
   const o = engineOptions(id);
+  if (Number.isInteger(settings.position) && takesPosition(id)) o.position = settings.position;
   if (!isFour(id)) return o;
   if (settings.firstPlayer && settings.firstPlayer !== seatsOf(id)[0]) o.firstPlayer = settings.firstPlayer;
   if (settings.moveLimit > 0) o.moveLimit = settings.moveLimit;

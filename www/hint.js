@@ -3,7 +3,7 @@
 // as the game moves on.
 import { state, jsonOf, humanToMove } from "./state.js";
 import * as ai from "./ai.js";
-import { t, locale } from "./i18n/index.js";
+import { t, locale, errorText } from "./i18n/index.js";
 import { emit } from "./events.js";
 
 const HINT_MS = 700; // the search budget
@@ -68,7 +68,7 @@ export async function requestHint() {
     analysis = await ai.analyse(jsonOf(c), { timeMs: HINT_MS });
     if (!analysis?.move?.from || !analysis.move.to) throw new Error("no move in the analysis");
   } catch (e) {
-    error = e?.message ?? String(e);
+    error = errorText(e);
   }
   if (state.cur !== c || hints.asked !== mine || keyOf(c) !== key) return;
   c.hint = error ? { key, state: "error", message: error } : { key, state: "shown", analysis };

@@ -7,10 +7,11 @@ import { gameInfo, isFour, newGameOptions, seatsOf } from "./games.js";
 import * as store from "./store.js";
 import * as ai from "./ai.js";
 import * as sound from "./sound.js";
-import { t, tr } from "./i18n/index.js";
+import { t, tr, errorText } from "./i18n/index.js";
 import { emit } from "./events.js";
 import { clearHint } from "./hint.js";
 import { moveInput } from "./pieces.js";
+import { sayMove } from "./speech.js";
 
 const MIN_AI_MS = 350; // a quick reply is still seen as a move, not a jump
 
@@ -62,17 +63,19 @@ export function startNew(choice, overrides = {}) {
     showLegal: p.showLegal,
     rotate: p.rotate,
     timeLimit: p.timeLimit,
-    moveLimit: isFour(choice) ? p.moveLimit : 0,
+    // The home page sets the limit in rounds; the engine counts every player's moves (R5.23).
+    moveLimit: isFour(choice) ? p.roundLimit * seatsOf(choice).length : 0,
     alternate: p.alternate,
     enPassant: p.enPassant,
     firstPlayer: "red",
+    position: p.position,
     ...overrides.settings,
   };
   let game;
   try {
     game = newGame({ ...newGameOptions(choice, settings), seed: Math.floor(Math.random() * 2 ** 31) });
   } catch (e) {
-    showBanner(t("error", { message: e.message }));
+    showBanner(t("error", { message: errorText(e) }));
     return;
   }
   const seats = overrides.seats ?? defaultSeats(choice);
@@ -129,18 +132,18 @@ export async function openSaved(id) {
   try {
     rec = await store.get(id);
   } catch (e) {
-    showBanner(t("openFailed", { message: e.message }));
+    showBanner(t("openFailed", { message: errorText(e) }));
     return false;
   }
   if (!store.validRecord(rec)) {
-    showBanner(t("openFailed", { message: rec ? "invalid record" : "not found" }));
+    showBanner(t("openFailed", { message: t(rec ? "err_invalid-record" : "err_not-found") }));
     return false;
   }
   let game;
   try {
     game = Game.fromJSON(rec.saved);
   } catch (e) {
-    showBanner(t("openFailed", { message: e.message }));
+    showBanner(t("openFailed", { message: errorText(e) }));
     return false;
   }
   openGame(rec, game, { navigate: false });
@@ -246,7 +249,7 @@ function playMoveNow(input, by) {
   try {
     move = c.game.play(input);
   } catch (e) {
-    showBanner(e.code === "illegal-move" ? t("illegal") : t("error", { message: e.message }));
+    showBanner(e.code === "illegal-move" ? t("illegal") : t("error", { message: errorText(e) }));
     renderGame();
     return null;
   }
@@ -265,12 +268,20 @@ function reportEntries(c, entries, by) {
   if (first) sound.play(sound.forMove(first));
   const lines = [];
   for (const m of entries) {
-    if (m.from) lines.push(`${t("s_" + m.player)}: ${m.san || m.uci}`);
+    if (m.from) lines.push(`${t("s_" + m.player)}: ${sayMove(m)}`);
+    else if (m.kind === "timeout") lines.push(t("timeUpOut", { seat: m.player }));
     for (const s of m.scoring ?? []) lines.push(`${t("s_" + s.player)} +${s.points} ${tr("ev_", s.reason)}`);
   }
   emit("announce", lines.join(". "));
   if (by === "timer" && first) {
     emit("notice", { text: t("timeUpPlayed", { move: first.san || first.uci, seat: first.player }) });
+  }
+  // Four Kingdoms: a turn timer that runs out puts the player out (R6.4). The history says so
+  // with a lone "T" entry (no `eliminated` record), so the notice is read from its kind.
+  const timedOut = entries.find((m) => m.kind === "timeout");
+  if (timedOut && !c.snap.status.over) {
+    sound.play("out");
+    emit("notice", { text: t("timeUpOut", { seat: timedOut.player }), out: isHuman(c, timedOut.player) });
   }
   const out = entries.flatMap((m) => m.eliminated ?? []);
   if (out.length && !c.snap.status.over) {
@@ -326,7 +337,7 @@ export function resign(seat) {
   try {
     c.game.resign(seat);
   } catch (e) {
-    showBanner(t("error", { message: e.message }));
+    showBanner(t("error", { message: errorText(e) }));
     return;
   }
   clearHint(c);
@@ -367,11 +378,11 @@ export function setView(ply) {
 export function shownPosition(c) {
   if (c.viewPly === null) {
     const last = c.snap.history.at(-1);
-    return { ply: c.snap.ply, board: c.snap.board, live: true, last };
+    return { ply: c.snap.ply, board: c.snap.board, live: true, last, turn: c.snap.status.turn };
   }
   if (c.review?.ply !== c.viewPly) {
     const p = c.game.positionAt(c.viewPly);
-    c.review = { ply: c.viewPly, board: p.board, last: p.lastMove };
+    c.review = { ply: c.viewPly, board: p.board, last: p.lastMove, turn: p.turn };
   }
   return { ...c.review, live: false };
 }
@@ -433,7 +444,7 @@ function maybeComputer(c, forced = false) {
       if (e.stale || state.cur !== c || c.aiKey !== key) return;
       c.aiKey = null;
       c.thinking = null;
-      showBanner(t("workerFailed", { message: e.message }), "play");
+      showBanner(t("workerFailed", { message: errorText(e) }), "play");
       renderGame();
     },
   );

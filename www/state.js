@@ -11,12 +11,21 @@ const DEFAULT_PREFS = {
   showLegal: true,
   rotate: true,
   timeLimit: 0,
-  moveLimit: 0,
+  /** Four players: the move limit in rounds (one move by each player); 0 for none. */
+  roundLimit: 0,
+  /** Chess960: the start position's number (0–959); null for a random one. */
+  position: null,
   alternate: true,
   /** Teams' en-passant setting (R14.4; on by default, as chess.com plays it). */
   enPassant: true,
   muted: false,
   zoom: false,
+  /** "auto" (the device's light or dark), "light" or "dark". */
+  scheme: "auto",
+  /** The board's colours: "wood", "green" or "blue" (looks.js). */
+  boardTheme: "wood",
+  /** Figurine notation in the move list ("♘f3" for "Nf3"). */
+  figurine: false,
 };
 
 function loadPrefs() {

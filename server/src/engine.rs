@@ -172,6 +172,9 @@ impl Action {
 pub struct Engine {
     kind: GameKind,
     game: Game,
+    /// The start position (FEN or FEN4): a Chess960 room's is drawn from its seed, so a page
+    /// replaying the moves needs it.
+    start: String,
     /// Every history entry as UCI.
     uci: Vec<String>,
     /// Every history entry as SAN (two players) or PGN4 move text (four).
@@ -211,6 +214,7 @@ impl Engine {
         });
         Engine {
             kind,
+            start: game.fen(),
             game,
             uci: Vec::new(),
             san: Vec::new(),
@@ -528,6 +532,11 @@ impl Engine {
     /// The current position as FEN (FEN4 for four players).
     pub fn fen(&self) -> String {
         self.game.fen()
+    }
+
+    /// The start position as FEN (FEN4 for four players).
+    pub fn start_fen(&self) -> &str {
+        &self.start
     }
 
     /// The last history entry as the package's `Move` object (`null` at the start).

@@ -123,6 +123,69 @@ async fn every_kind_plays_to_its_end() {
     }
 }
 
+/// Chess960 is a room game (issue 52): a room starts from one of the 960 positions (drawn
+/// from the room's seed, the same after a reload), and its moves, castling king-takes-rook
+/// included, replay from that start to the server's final position and result.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess960_room_plays_from_a_960_start() {
+    let dir = temp_dir("chess960");
+    let server = Server::sqlite(
+        &dir,
+        &["--ai-nodes", "300", "--messages-per-second", "100000"],
+    );
+    let api = Api::new(&server);
+    let a = api.player("Ana").await;
+    let b = api.player("Bo").await;
+    let room = api.room(&a, json!({"game": "chess960"})).await;
+    assert_eq!(api.join(&b, &room, None).await.1["seat"], "black");
+    let ca = Client::connect(&server, &room, Some(&a.token)).await;
+    let cb = Client::connect(&server, &room, Some(&b.token)).await;
+    let start = ca.state["fen"].as_str().unwrap().to_string();
+    assert_eq!(ca.state["game"], "chess960");
+    assert_eq!(
+        ca.state["startFen"],
+        start.as_str(),
+        "the state names its start"
+    );
+    // A Chess960 start: the pawns in place, the back rank a permutation with the bishops on
+    // squares of opposite colours and the king between the rooks, Black's mirroring White's.
+    let ranks: Vec<&str> = start.split(' ').next().unwrap().split('/').collect();
+    assert_eq!((ranks[1], ranks[6]), ("pppppppp", "PPPPPPPP"), "{start}");
+    let back = ranks[7];
+    assert_eq!(ranks[0], back.to_lowercase(), "{start}");
+    let mut sorted: Vec<char> = back.chars().collect();
+    sorted.sort_unstable();
+    assert_eq!(sorted.iter().collect::<String>(), "BBKNNQRR", "{start}");
+    let at = |c: char| back.match_indices(c).map(|(i, _)| i).collect::<Vec<_>>();
+    let (bishops, rooks, king) = (at('B'), at('R'), at('K')[0]);
+    assert_ne!(bishops[0] % 2, bishops[1] % 2, "{start}");
+    assert!(rooks[0] < king && king < rooks[1], "{start}");
+    let (code, fresh) = api.get(&format!("/api/rooms/{room}"), None).await;
+    assert_eq!(code, 200);
+    assert_eq!(fresh["fen"], start.as_str(), "a reload keeps the start");
+
+    let mut rng = Rng(0x0960_5eed);
+    let mut clients = vec![("white".to_string(), ca), ("black".to_string(), cb)];
+    let s = play_out(&mut clients, &mut rng, 2000).await;
+    assert_eq!(s["roomStatus"], "over");
+    let mut g = tablero::Game::new(tablero::NewGame {
+        kind: kind_of("chess960"),
+        fen: Some(start.clone()),
+        ..tablero::NewGame::default()
+    })
+    .unwrap();
+    for m in s["moves"].as_array().unwrap() {
+        g.play_text(m.as_str().unwrap()).unwrap();
+    }
+    assert_eq!(g.fen(), s["fen"].as_str().unwrap());
+    assert_eq!(s["status"], serde_json::to_value(g.status()).unwrap());
+    assert_eq!(
+        s["startFen"],
+        start.as_str(),
+        "the start stays in the state to the end"
+    );
+}
+
 /// The state's `san`: SAN for two players beside the UCI `moves`; PGN4 move text (the same
 /// as `moves`) for four.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -215,7 +215,7 @@ describe("saving, reloading, the computer, import and export", () => {
     await saved(page);
     // Home offers to continue it.
     await page.goto(url.split("#")[0] + "#/");
-    await expectText(page.locator("#continue"), /Three-check, 3 moves/);
+    await expectText(page.locator("#continue"), /Three-check, 2 moves/); // 1. e4 e5 2. Nf3: moves as players count them (issue 52)
     await page.click("#continue");
     await page.waitForSelector("#view-game:not([hidden])");
     assert.equal(await plies(page), 3);
@@ -416,7 +416,7 @@ describe("moving and reading the board", () => {
     // Replay: step back to the start and forward again.
     await page.click("#rp-first");
     assert.match(await sq(page, "e2").getAttribute("aria-label"), /white pawn/);
-    await expectText(page.locator("#review-text"), /move 0 of 2/);
+    await expectText(page.locator("#review-text"), /the start position/);
     await page.click("#rp-next");
     assert.match(await sq(page, "e4").getAttribute("aria-label"), /white pawn/);
     assert.match(await sq(page, "e7").getAttribute("aria-label"), /black pawn/);
@@ -467,16 +467,19 @@ describe("moving and reading the board", () => {
     await expectText(page.locator('.corner[data-seat=red] .pstatus'), /out of time/);
     await expectText(status(page), /Green to move/);
 
-    // Move limit (R5.23): the game ends on points after that many moves.
+    // Move limit (R5.23): the game ends on points after that many moves; the page sets it in
+    // rounds of one move by each player (issue 52).
     await page.goto(page.url().split("#")[0] + "#/");
     await page.locator('.choice[data-choice="ffa"]').click();
     await page.selectOption("#opt-time", "0");
-    await page.fill("#opt-movelimit", "2");
+    await page.fill("#opt-movelimit", "1");
     await page.locator("#opt-movelimit").dispatchEvent("change");
     await startGame(page, "ffa", { red: "human", blue: "human", yellow: "human", green: "human" });
-    await expectText(page.locator("#variant-note"), /Move limit: 0\/2/);
+    await expectText(page.locator("#variant-note"), /0 of 4 moves/);
     await clickMove(page, "h2", "h4");
     await clickMove(page, "b7", "c7");
+    await clickMove(page, "g13", "g12");
+    await clickMove(page, "m8", "l8");
     await gameOver(page, /move limit reached/);
     await page.context().close();
   });

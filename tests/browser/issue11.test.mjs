@@ -136,9 +136,10 @@ describe("issue 11 bugs", () => {
 
   test("4. A tie reads as a tie, shared places as shared, survivors as still in", async () => {
     const page = await newPage(env);
+    // A limit of one round (issue 52: the page sets it in rounds): four moves, no capture.
     await chooseHome(page, "ffa", { time: 0, moveLimit: 1 });
     await startGame(page, "ffa", { red: "human", blue: "human", yellow: "human", green: "human" });
-    await clickMove(page, "h2", "h3");
+    for (const [a, b] of [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"]]) await clickMove(page, a, b);
     await page.waitForSelector("#gameover[open]");
     const result = await page.evaluate(() => window.tablero.game.status().result);
     assert.equal(result.reason, "move-limit");
@@ -415,8 +416,9 @@ describe("issue 11 features", () => {
     await page.goto(page.url().split("#")[0] + "#/saved");
     await page.waitForSelector("#saved-body tr");
     assert.equal(await page.locator("#saved-body tr").count(), 1);
-    await expectText(page.locator("#saved-body .g-moves"), /^4 moves$/);
-    await expectText(page.locator("#view-saved"), /counts every player's moves together/);
+    // 1. e4 d5 2. exd5 Nf6: two moves as players count them (issue 52; four entries).
+    await expectText(page.locator("#saved-body .g-moves"), /^2 moves$/);
+    await expectText(page.locator("#view-saved"), /Moves are counted as players count them/);
     await page.context().close();
   });
 

@@ -75,9 +75,9 @@ test("a game's PGN names its row's pgnVariant and imports as the same game", () 
 
 test("online, timesOut and facts say what the rules say", () => {
   const by = Object.fromEntries(games().map((g) => [g.id, g]));
-  // Rooms offer every game but Chess960; only Four Kingdoms
-  // eliminates on time (R6.4).
-  assert.deepEqual(games().filter((g) => !g.online).map((g) => g.id), ["chess960"]);
+  // Rooms offer every game (Chess960 since issue 52, Teams since issue 53); only Four
+  // Kingdoms eliminates on time (R6.4).
+  assert.deepEqual(games().filter((g) => !g.online).map((g) => g.id), []);
   assert.deepEqual(games().filter((g) => g.timesOut).map((g) => g.id), ["kingdoms"]);
   assert.deepEqual(by.kingofthehill.facts.hill, ["d4", "e4", "d5", "e5"]);
   assert.equal(by.racingkings.facts.finishRank, 8);
@@ -126,7 +126,7 @@ test("the README's table-of-games example runs as written", () => {
     assert.equal(out[0], "chess g_chess white black 8");
     assert.equal(out[6], "kingdoms g_kingdoms red green yellow blue 14");
     assert.equal(out[7], "teams g_teams red blue yellow green 14");
-    assert.equal(out[8], "chess 3check kingofthehill racingkings ffa kingdoms teams");
+    assert.equal(out[8], "chess chess960 3check kingofthehill racingkings ffa kingdoms teams");
   } finally {
     rmSync(file, { force: true });
   }

@@ -6,6 +6,10 @@
 // "il Rosso") and `{Seat}` the same with a capital. Where a language treats a seat as plural
 // (Spanish "las blancas"), the key's `.pl` variant is used, so verbs agree ("Ganan las negras",
 // "Gana Verde").
+//
+// A text that depends on a count is an object of plural forms, `{one: "{n} point", other:
+// "{n} points"}`: `t(key, {n})` picks the form `Intl.PluralRules` gives for `n` in the page's
+// language, so no language shows "1 points".
 import en from "./en.js";
 import es from "./es.js";
 import it from "./it.js";
@@ -68,10 +72,20 @@ export function seatList(seats) {
   return `${names.slice(0, -1).join(", ")} ${lookup("and")} ${names.at(-1)}`;
 }
 
+/** The plural form of `forms` for the count `n` ("one", "other", ...; "other" if missing). */
+const rules = new Map();
+function plural(forms, n) {
+  const tag = locale();
+  if (!rules.has(tag)) rules.set(tag, new Intl.PluralRules(tag));
+  const rule = rules.get(tag).select(Number(n));
+  return forms[rule] ?? forms.other;
+}
+
 export function t(key, params = {}) {
   let s;
   if (params.seat && STRINGS[current.lang]["plural_" + params.seat]) s = lookup(key + ".pl");
   s ??= lookup(key) ?? key;
+  if (typeof s === "object") s = plural(s, params.n ?? 0);
   for (const [k, v] of Object.entries(params)) {
     if (k === "seat") {
       s = s.replaceAll("{seat}", seatSubject(v)).replaceAll("{Seat}", cap(seatSubject(v)));
@@ -83,6 +97,16 @@ export function t(key, params = {}) {
 /** Translates `prefix + code`, else the code with dashes as spaces. */
 export function tr(prefix, code) {
   return lookup(prefix + code) ?? String(code).replaceAll("-", " ");
+}
+
+/**
+ * What a failed call means, in the page's language: the engine's errors carry a stable `code`
+ * (README "Errors"), read through `err_<code>`; an error without a known code keeps its message.
+ */
+export function errorText(e) {
+  const code = e?.code;
+  if (code && hasText("err_" + code)) return t("err_" + code);
+  return String(e?.message ?? e);
 }
 
 /** "1st", "1.º", "1º"; `shared` marks a place held by more than one player. */

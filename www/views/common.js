@@ -3,6 +3,7 @@
 import { t, locale } from "../i18n/index.js";
 import { ICONS } from "../icons.js";
 import { GLYPH, letter, pieceOf } from "../pieces.js";
+import { levelRating } from "../levels.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -57,6 +58,12 @@ export function fmtDate(ms) {
   }
 }
 
+/** A count of history entries as players count moves: moves by each side for two players
+ * ("3 moves" after 1. e4 e5 2. Nf3 e6 3. d4 is 5 entries), every player's moves together for four. */
+export function movesText(plies, players) {
+  return players === 2 ? t("movesN", { n: Math.ceil(plies / 2) }) : t("movesAllN", { n: plies });
+}
+
 export function controllerText(c) {
   return c?.type === "ai" ? `${t("computer")} (${t("levelN", { n: c.level })})` : t("person");
 }
@@ -84,15 +91,16 @@ export function button(text, onClick, cls) {
   return b;
 }
 
-/** A person / computer-level picker for a seat. */
-export function controllerSelect(current, onChange, label, short = false) {
+/** A person / computer-level picker for a seat; a level measured in `game` shows its rating
+ * ("Computer — Level 4 · about 1950"). */
+export function controllerSelect(current, onChange, label, short = false, game = null) {
   const sel = document.createElement("select");
   sel.setAttribute("aria-label", label);
   sel.add(new Option(t("person"), "human"));
   for (let l = 1; l <= 8; l++) {
-    const o = new Option(short ? `${t("computer")} ${l}` : `${t("computer")} — ${t("level")} ${l}`, `ai${l}`);
-    o.setAttribute("aria-label", `${t("computer")}, ${t("levelN", { n: l })}`);
-    sel.add(o);
+    const text = short ? `${t("computer")} ${l}` : `${t("computer")} — ${t("level")} ${l}`;
+    const elo = levelRating(game, l);
+    sel.add(new Option(elo ? t("levelAbout", { level: text, elo }) : text, `ai${l}`));
   }
   sel.value = current?.type === "ai" ? `ai${current.level}` : "human";
   sel.addEventListener("change", () => {

@@ -9,7 +9,9 @@ import { $, swatch, controllerSelect } from "./common.js";
 import { shownPosition, resignSeat, setSeat, setView, save } from "../session.js";
 import { liveHint, canHint, hintText } from "../hint.js";
 import { GLYPH } from "../pieces.js";
-import { gameName, isFour, hasPartners, partnerOf } from "../games.js";
+import { figurine, isDark } from "../looks.js";
+import { sayMove } from "../speech.js";
+import { gameName, isFour, hasPartners, partnerOf, takesPosition, startNumber } from "../games.js";
 
 /** What the game view keeps between updates: the board, the flash's timer, and what the
  * incrementally drawn parts (seat panels, clocks, players table, move and scoring lists)
@@ -24,6 +26,12 @@ const view = {
   playersKey: "",
   moves: { id: null },
   events: { id: null },
+  /** The number of the open game's start position (Chess960), read once per game. */
+  start: { id: null, n: null },
+  /** The game the open notice belongs to: a notice never outlives its game. */
+  noticeGame: null,
+  /** The game the flash under the status line was about. */
+  flashGame: null,
 };
 /** Sets a text only when it changed: an unchanged text must not cost a layout and a paint. */
 const setText = (node, text) => {
@@ -43,6 +51,7 @@ export function announce(text) {
 /** A short message under the status line (a piece that cannot move, and so on). */
 export function flash(text) {
   const f = $("flash");
+  view.flashGame = state.cur?.id ?? null;
   f.textContent = text;
   f.hidden = false;
   clearTimeout(view.flashTimer);
@@ -51,6 +60,7 @@ export function flash(text) {
 
 /** A notice that stays until closed: eliminations, the computer playing a timed-out turn. */
 export function showNotice({ text, out = false }) {
+  view.noticeGame = state.cur?.id ?? null;
   $("game-notice-text").textContent = text;
   $("game-notice").dataset.out = String(out);
   $("notice-watch").hidden = !out;
@@ -97,10 +107,15 @@ function lastMoves(c, ply) {
   return out;
 }
 
-function squareLabel(piece, square) {
-  if (!piece) return t("squareEmpty", { square });
-  const params = { square, piece: t("p_" + piece.piece), color: t("c_" + piece.color) };
-  return piece.grey ? t("squareGrey", params) : t("squareLabel", params);
+function squareLabel(piece, square, target = "") {
+  let label;
+  if (!piece) label = t("squareEmpty", { square });
+  else {
+    const params = { square, piece: t("p_" + piece.piece), color: t("c_" + piece.color) };
+    label = piece.grey ? t("squareGrey", params) : t("squareLabel", params);
+  }
+  if (target) label = t(target === "capture" ? "targetCapture" : "targetMove", { label });
+  return label;
 }
 export { squareLabel };
 
@@ -108,10 +123,13 @@ export { squareLabel };
 export function renderGame() {
   const c = state.cur;
   if (!c || !view.board) return;
+  if (view.noticeGame !== c.id) hideNotice();
+  // A flash shown with no game open (an import that opened its saved copy) is for the next one.
+  if (view.flashGame && view.flashGame !== c.id) $("flash").hidden = true;
   const pos = shownPosition(c);
   const rot = rotation(c);
   renderBoard(c, pos, rot);
-  renderSeats(c, rot);
+  renderSeats(c, rot, standing(c, pos));
   renderPanel(c, pos);
   renderMoves(c);
   renderEvents(c);
@@ -175,13 +193,35 @@ export function toggleZoom() {
 }
 
 // --- seats ------------------------------------------------------------------------------------------
-function seatInfo(c, seat) {
-  const s = c.snap.scores.find((x) => x.player === seat) ?? {};
+/**
+ * What the seat panels show for the position on the board: the live standing, or, while an
+ * earlier position is reviewed, the standing as it was then (points, who was out, captures,
+ * checks given, all read from the history up to that move; places only exist at the end).
+ */
+function standing(c, pos) {
   const st = c.snap.status;
+  if (pos.live) return { scores: c.snap.scores, history: c.snap.history, board: c.snap.board, over: st.over, turn: st.turn };
+  const history = c.snap.history.slice(0, pos.ply);
+  const scores = c.snap.players.map((player) => ({ player, points: 0, status: "active" }));
+  const of = new Map(scores.map((s) => [s.player, s]));
+  const counts = c.snap.scores.some((s) => s.checks !== undefined);
+  if (counts) for (const s of scores) s.checks = 0;
+  for (const m of history) {
+    for (const ev of m.scoring ?? []) of.get(ev.player).points += ev.points;
+    for (const ev of m.eliminated ?? []) of.get(ev.player).status = ev.reason;
+    // Four Kingdoms records a resignation or time-out as its own entry (R6.4).
+    if (m.kind === "resign" || m.kind === "timeout") of.get(m.player).status = m.kind === "resign" ? "resigned" : "timeout";
+    if (counts && m.checks?.length) of.get(m.player).checks++;
+  }
+  return { scores, history, board: pos.board, over: false, turn: pos.turn };
+}
+
+function seatInfo(c, seat, now) {
+  const s = now.scores.find((x) => x.player === seat) ?? {};
   return {
     seat,
     ai: c.seats[seat]?.type === "ai",
-    toMove: !st.over && st.turn === seat,
+    toMove: !now.over && now.turn === seat,
     thinking: c.thinking === seat,
     points: s.points ?? 0,
     checks: s.checks,
@@ -190,8 +230,8 @@ function seatInfo(c, seat) {
   };
 }
 
-function statusLabel(c, status) {
-  if (status === "active") return c.snap.status.over ? t("st_survivor") : t("st_active");
+function statusLabel(over, status) {
+  if (status === "active") return over ? t("st_survivor") : t("st_active");
   return tr("st_", status);
 }
 
@@ -207,11 +247,11 @@ function clockNode(seat) {
 }
 
 /** Captured pieces per seat (from the history) and the material balance (from the board). */
-function material(c) {
+function material(now) {
   const taken = {};
-  for (const m of c.snap.history) if (m.captured) (taken[m.player] ??= []).push(m.captured);
+  for (const m of now.history) if (m.captured) (taken[m.player] ??= []).push(m.captured);
   const total = {};
-  for (const p of c.snap.board) if (!p.grey) total[p.color] = (total[p.color] ?? 0) + VALUE[p.piece];
+  for (const p of now.board) if (!p.grey) total[p.color] = (total[p.color] ?? 0) + VALUE[p.piece];
   return { taken, total };
 }
 
@@ -246,6 +286,7 @@ function buildSeatPanel(c, info, four) {
     Object.assign(parts, { pts, st });
   } else {
     const cap = Object.assign(document.createElement("span"), { className: "captured" });
+    cap.setAttribute("role", "group"); // a group may be named: "Captured: pawn, knight"
     const glyphs = Object.assign(document.createElement("span"), { className: `cap-glyphs ${info.seat === "white" ? "black" : "white"}` });
     glyphs.setAttribute("aria-hidden", "true");
     const balance = Object.assign(document.createElement("span"), { className: "balance" });
@@ -262,9 +303,9 @@ function buildSeatPanel(c, info, four) {
 }
 
 
-function renderSeats(c, rot) {
+function renderSeats(c, rot, now) {
   const four = isFour(c.choice);
-  const infos = c.snap.players.map((s) => seatInfo(c, s));
+  const infos = c.snap.players.map((s) => seatInfo(c, s, now));
   const n = c.snap.facts.files;
   // Zoomed in, the cross board scrolls and its corners go out of view: the four panels then
   // sit in a strip above the board instead.
@@ -311,7 +352,7 @@ function renderSeats(c, rot) {
       }
     }
   }
-  const mat = four ? null : material(c);
+  const mat = four ? null : material(now);
   for (const info of infos) {
     const p = view.seats.nodes.get(info.seat);
     p.root.classList.toggle("to-move", info.toMove);
@@ -333,7 +374,7 @@ function renderSeats(c, rot) {
       // The seat's standing only: who is thinking is told by the spinner and the status line.
       // A text that flipped to "thinking" and back twice a move cost a layout of the corner
       // (and with it the board's frame) on every move.
-      let st = statusLabel(c, info.status);
+      let st = statusLabel(now.over, info.status);
       if (info.place) st += ` · ${place(info.place)}`;
       setText(p.st, st);
     } else {
@@ -416,15 +457,23 @@ function renderPanel(c, pos) {
   status.dataset.over = String(st.over);
 
   if ($("review-note").hidden !== live) $("review-note").hidden = live;
-  setText($("review-text"), live ? "" : t("reviewing", { n: pos.ply, total: c.snap.ply }));
+  setText($("review-text"), live ? "" : t("reviewing", { move: moveLabel(c, pos.ply) }));
   $("rp-first").disabled = $("rp-prev").disabled = pos.ply === 0;
   $("rp-next").disabled = $("rp-last").disabled = live;
 
   const notes = [];
   if (facts.hill.length) notes.push(t("hillNote", { squares: facts.hill.join(", ") }));
   if (facts.finishRank) notes.push(t("raceNote", { rank: facts.finishRank }));
+  if (takesPosition(c.choice)) {
+    if (view.start.id !== c.id) view.start = { id: c.id, n: startNumber(c.game.positionAt(0).fen) };
+    if (view.start.n !== null) notes.push(t("startPos960Note", { n: view.start.n }));
+  }
   if (c.settings.timeLimit > 0) notes.push(`${t("timeLimit")}: ${t("seconds", { n: c.settings.timeLimit })}`);
-  if (c.settings.moveLimit > 0) notes.push(`${t("moveLimit")}: ${c.snap.ply}/${c.settings.moveLimit}`);
+  if (c.settings.moveLimit > 0) {
+    // Set in rounds on the home page; the engine counts every player's moves (R5.23).
+    const rounds = Math.round(c.settings.moveLimit / c.snap.players.length);
+    notes.push(t("moveLimitNote", { n: rounds, played: c.snap.ply, moves: c.settings.moveLimit }));
+  }
   setText($("variant-note"), notes.join(" · "));
   $("variant-note").hidden = !notes.length;
 
@@ -452,6 +501,7 @@ function renderPanel(c, pos) {
   $("claim-draw").disabled = !live || st.over || !st.canClaimDraw;
   $("resign").disabled = !live || st.over || !resignSeat(c);
   $("game-legal").checked = c.settings.showLegal;
+  $("game-dark").checked = isDark();
   $("game-rotate").checked = c.settings.rotate;
 
   // Seats: who plays each (person or computer level), in play order.
@@ -466,7 +516,7 @@ function renderPanel(c, pos) {
       th.scope = "row";
       th.append(swatch(seat), seatName(seat));
       const td = document.createElement("td");
-      td.append(controllerSelect(c.seats[seat], (next) => setSeat(seat, next), `${seatName(seat)}: ${t("person")} / ${t("computer")}`, true));
+      td.append(controllerSelect(c.seats[seat], (next) => setSeat(seat, next), `${seatName(seat)}: ${t("person")} / ${t("computer")}`, true, c.choice));
       tr_.append(th, td);
       return tr_;
     });
@@ -478,13 +528,38 @@ function renderPanel(c, pos) {
 }
 
 // --- move list ---------------------------------------------------------------------------------
+/** The move after `ply` entries as players number it: "3… e5" for two players, "round 2,
+ * Blue Ne1-f3" for four (a round ends when play order wraps, as the move list's rows do). */
+function moveLabel(c, ply) {
+  const h = c.snap.history;
+  const m = h[ply - 1];
+  if (!m) return t("startPosition");
+  const order = c.snap.players;
+  const text = m.san || m.uci || tr("st_", m.kind);
+  if (order.length === 2) {
+    const white = h[0]?.player === order[0] ? 0 : 1; // a game set up with Black to move
+    const n = Math.floor((ply - 1 + white) / 2) + 1;
+    return m.player === order[0] ? `${n}. ${text}` : `${n}… ${text}`;
+  }
+  let round = 0;
+  let last = Infinity;
+  for (const x of h.slice(0, ply)) {
+    const idx = order.indexOf(x.player);
+    if (idx <= last) round++;
+    last = idx;
+  }
+  return `${t("roundN", { n: round })}, ${seatName(m.player)} ${text}`;
+}
+
 function moveButton(m, i) {
   const b = document.createElement("button");
   b.type = "button";
   b.className = `mv seat-${m.player}${m.kind === "random" ? " random" : ""}`;
   b.dataset.ply = String(i + 1);
-  b.textContent = m.san || m.uci;
-  b.setAttribute("aria-label", `${seatName(m.player)}: ${m.san || m.uci}`);
+  const shown = figurine(m.san || m.uci);
+  b.textContent = shown;
+  // The move as shown, then in words: a name holds the visible text (WCAG 2.5.3).
+  b.setAttribute("aria-label", `${seatName(m.player)}: ${shown}${m.from ? `, ${sayMove(m)}` : ""}`);
   return b;
 }
 
@@ -638,7 +713,7 @@ export function showGameOver() {
       tr_.querySelector(".place").textContent = s.place ? place(s.place, count.get(s.place) > 1) : "";
       tr_.querySelector("th").append(swatch(s.player), seatName(s.player));
       tr_.querySelector(".pts").textContent = scoreText(c, s.points ?? 0);
-      tr_.querySelector(".st").textContent = statusLabel(c, s.status ?? "active");
+      tr_.querySelector(".st").textContent = statusLabel(true, s.status ?? "active");
       rows.push(tr_);
     }
   } else if (c.snap.facts.countsChecks) {
@@ -662,7 +737,7 @@ export function showGameOver() {
 }
 
 /** Wires the game view's own controls. */
-export function bindGameView({ onUndo, onResign, onClaim, onHint, onRematch, onHome, onExport }) {
+export function bindGameView({ onUndo, onResign, onClaim, onHint, onRematch, onHome, onExport, onLooks }) {
   $("rp-first").addEventListener("click", () => setView(0));
   $("rp-prev").addEventListener("click", () => setView((state.cur.viewPly ?? state.cur.snap.ply) - 1));
   $("rp-next").addEventListener("click", () => setView((state.cur.viewPly ?? state.cur.snap.ply) + 1));
@@ -686,6 +761,11 @@ export function bindGameView({ onUndo, onResign, onClaim, onHint, onRematch, onH
       renderGame();
     });
   }
+  $("game-dark").addEventListener("change", () => {
+    state.prefs.scheme = $("game-dark").checked ? "dark" : "light";
+    savePrefs();
+    onLooks();
+  });
   $("undo").addEventListener("click", onUndo);
   $("resign").addEventListener("click", onResign);
   $("claim-draw").addEventListener("click", onClaim);
@@ -708,6 +788,10 @@ export function bindGameView({ onUndo, onResign, onClaim, onHint, onRematch, onH
     if (e.target.closest?.("input, select, textarea, .board")) return;
     if (e.key === "ArrowLeft") $("rp-prev").click();
     else if (e.key === "ArrowRight") $("rp-next").click();
+    else if (e.key === "Home") $("rp-first").click();
+    else if (e.key === "End") $("rp-last").click();
+    else return;
+    e.preventDefault();
   });
   for (const id of ["first", "prev", "next", "last"]) $("rp-" + id).innerHTML = ICONS[id];
   document.querySelector("#zoom .zoom-ico").innerHTML = ICONS.zoom;

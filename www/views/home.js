@@ -1,13 +1,13 @@
 // Home: choose a game, who plays each seat, and the settings; continue the latest game.
 // (An "Online" choice will join the game cards once online play exists.)
 import { state, savePrefs } from "../state.js";
-import { pageGames, offered, gameInfo, gameName, isFour, hasPartners } from "../games.js";
+import { pageGames, offered, gameInfo, gameName, isFour, hasPartners, seatsOf, takesPosition } from "../games.js";
 import { GLYPH } from "../pieces.js";
 import { t, seatName, summary } from "../i18n/index.js";
 import { ICONS } from "../icons.js";
 import * as store from "../store.js";
 import { Game } from "../engine.js";
-import { $, swatch, controllerSelect, fmtDate } from "./common.js";
+import { $, swatch, controllerSelect, fmtDate, movesText } from "./common.js";
 import { defaultSeats, startNew } from "../session.js";
 
 /**
@@ -25,7 +25,7 @@ function gameIcon(g) {
   return `<span class="glyph">${glyph}\uFE0E</span>`;
 }
 
-export function buildHome({ onImport }) {
+export function buildHome({ onImport, onLooks }) {
   const box = $("choices");
   for (const g of pageGames()) {
     const choice = g.id;
@@ -47,12 +47,26 @@ export function buildHome({ onImport }) {
     "opt-alternate": ["alternate", "checked"],
     "opt-enpassant": ["enPassant", "checked"],
     "opt-time": ["timeLimit", "value"],
-    "opt-movelimit": ["moveLimit", "value"],
+    "opt-movelimit": ["roundLimit", "value"],
   };
   for (const [id, [key, prop]] of Object.entries(opts)) {
     $(id).addEventListener("change", () => {
       state.prefs[key] = prop === "checked" ? $(id).checked : Math.max(0, Math.floor(Number($(id).value) || 0));
       savePrefs();
+    });
+  }
+  $("opt-position").addEventListener("change", () => {
+    const raw = $("opt-position").value.trim();
+    const n = Math.floor(Number(raw));
+    state.prefs.position = raw === "" || !Number.isFinite(n) ? null : Math.min(959, Math.max(0, n));
+    $("opt-position").value = state.prefs.position ?? "";
+    savePrefs();
+  });
+  for (const [id, key, prop] of [["opt-scheme", "scheme", "value"], ["opt-board", "boardTheme", "value"], ["opt-figurine", "figurine", "checked"]]) {
+    $(id).addEventListener("change", () => {
+      state.prefs[key] = $(id)[prop];
+      savePrefs();
+      onLooks();
     });
   }
   $("setup-form").addEventListener("submit", (e) => {
@@ -87,21 +101,26 @@ export function renderHome() {
       const sel = controllerSelect(ctl, (next) => {
         p.seats[seat] = next;
         savePrefs();
-      }, seatName(seat));
+      }, seatName(seat), false, choice);
       sel.id = `seat-${seat}`;
       row.append(name, sel);
       return row;
     }),
   );
   $("opt-legal").checked = p.showLegal;
+  $("opt-scheme").value = p.scheme;
+  $("opt-board").value = p.boardTheme;
+  $("opt-figurine").checked = p.figurine;
   $("opt-rotate").checked = p.rotate;
   $("opt-alternate").checked = p.alternate;
   $("opt-enpassant").checked = p.enPassant;
   $("opt-time").value = String(p.timeLimit);
   $("opt-time-hint").textContent = gameInfo(choice).timesOut ? t("timeLimitHintKingdoms") : t("timeLimitHint");
-  $("opt-movelimit").value = String(p.moveLimit);
+  $("opt-movelimit").value = String(p.roundLimit);
   for (const n of document.querySelectorAll(".four-only")) n.hidden = !isFour(choice);
   for (const n of document.querySelectorAll(".teams-only")) n.hidden = !hasPartners(choice);
+  for (const n of document.querySelectorAll(".position-only")) n.hidden = !takesPosition(choice);
+  $("opt-position").value = p.position ?? "";
 }
 
 export async function renderContinue() {
@@ -112,7 +131,8 @@ export async function renderContinue() {
     const latest = games.find((g) => !g.over && readable(g));
     if (!latest) return;
     $("continue").dataset.id = latest.id;
-    $("continue").textContent = t("continueGame", { game: gameName(latest.choice), moves: latest.moves ?? 0, date: fmtDate(latest.updated) });
+    const moves = movesText(latest.moves ?? 0, seatsOf(latest.choice).length);
+    $("continue").textContent = t("continueGame", { game: gameName(latest.choice), moves, date: fmtDate(latest.updated) });
     $("continue-box").hidden = false;
   } catch {
     /* nothing to continue */

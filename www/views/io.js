@@ -4,16 +4,46 @@ import { newGame, Game } from "../engine.js";
 import { state } from "../state.js";
 import { choices, gameInfo, gameName, idOf, isFour, seatsOf, firstGame, newGameOptions } from "../games.js";
 import * as store from "../store.js";
-import { t } from "../i18n/index.js";
-import { $ } from "./common.js";
+import { t, errorText } from "../i18n/index.js";
+import { $, controllerText } from "./common.js";
 import { openGame } from "../session.js";
 import { flash } from "./game.js";
 
-export function openExport(game, choice) {
+/**
+ * The record's PGN with what the page knows and the record lacks: who played each seat (a
+ * person, or the computer and its level) and the day the game began. Tags the game already
+ * carries (an imported record's own) are kept; the game itself is left as it was.
+ */
+function pgnWithHeaders(game, rec) {
+  if (!rec) return game.pgn();
+  const have = game.headers();
+  const two = game.players.length === 2;
+  const add = {};
+  for (const seat of game.players) {
+    const tag = two ? (seat === game.players[0] ? "White" : "Black") : seat[0].toUpperCase() + seat.slice(1);
+    if (!have[tag] && rec.seats?.[seat]) add[tag] = controllerText(rec.seats[seat]);
+  }
+  const d = new Date(rec.created);
+  if (!have.Date && Number.isFinite(d.getTime())) {
+    add.Date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, "0")}.${String(d.getDate()).padStart(2, "0")}`;
+  }
+  try {
+    game.setHeaders(add);
+    return game.pgn();
+  } catch {
+    return game.pgn();
+  } finally {
+    game.setHeaders(Object.fromEntries(Object.keys(add).map((k) => [k, null])));
+  }
+}
+
+/** Opens the export dialog for `game`; `rec` (the open game or a saved record: its seats and
+ * creation time) fills the PGN's player and date tags. */
+export function openExport(game, choice, rec = null) {
   const four = isFour(choice);
   $("export-pgn-label").textContent = four ? t("notation4") : t("notation");
   $("export-fen-label").textContent = four ? t("position4") : t("position");
-  $("export-pgn").value = game.pgn();
+  $("export-pgn").value = pgnWithHeaders(game, rec);
   $("export-fen").value = game.fen();
   $("export").dataset.base = `tablero-${choice}-${new Date().toISOString().slice(0, 10)}`;
   $("export").dataset.four = String(four);
@@ -72,7 +102,7 @@ export function bindIo() {
     try {
       ({ game, choice } = importText($("import-text").value, $("import-as").value));
     } catch (e) {
-      $("import-error").textContent = t("importFailed", { message: e.message });
+      $("import-error").textContent = t("importFailed", { message: errorText(e) });
       $("import-error").hidden = false;
       return;
     }
@@ -122,7 +152,7 @@ async function findImported(key) {
 /** Reads a PGN, PGN4, FEN, FEN4 or saved-game JSON. `as` is a game choice or "" to detect. */
 export function importText(raw, as) {
   const text = raw.trim();
-  if (!text) throw new Error("empty");
+  if (!text) throw Object.assign(new Error("empty"), { code: "empty" });
   if (text.startsWith("{")) {
     const game = Game.fromJSON(JSON.parse(text));
     return { game, choice: idOf(game) };

@@ -4,7 +4,12 @@ import { ot, refusal } from "../online/strings.js";
 import { register, recover } from "../online/identity.js";
 
 export const el = (tag, props = {}, ...children) => {
-  const n = Object.assign(document.createElement(tag), props);
+  const n = document.createElement(tag);
+  // ARIA attributes are attributes, not properties: `{"aria-label": ...}` must name the element.
+  for (const [k, v] of Object.entries(props)) {
+    if (k.startsWith("aria-")) n.setAttribute(k, v);
+    else n[k] = v;
+  }
   n.append(...children.filter((c) => c !== null && c !== undefined));
   return n;
 };

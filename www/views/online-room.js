@@ -488,11 +488,11 @@ function nameOf(s, seat) {
   return x.player ? x.player.name : x.computer ? ot("computerSeat", { n: x.computer }) : ot("freeSeat");
 }
 
-/** The room's game with its moves, for the analysis board: replayed from the start (the state
- * carries the moves, not the start position); where that does not reach the room's position
- * (a game that did not start from the usual one), the position alone. */
+/** The room's game with its moves, for the analysis board: replayed from its start (the
+ * state's `startFen`: a Chess960 room's position; the usual start from a server without it);
+ * where that does not reach the room's position, the position alone. */
 function replayed(s) {
-  const game = newGame(newGameOptions(s.game));
+  const game = newGame({ ...newGameOptions(s.game), ...(s.startFen ? { fen: s.startFen } : {}) });
   try {
     for (const m of s.moves) game.play(m);
   } catch {

@@ -1,8 +1,8 @@
 // Saved games: every game kept in this browser, with what its numbers mean.
-import { t, tr, seatName, seatList } from "../i18n/index.js";
+import { t, tr, seatName, seatList, errorText } from "../i18n/index.js";
 import * as store from "../store.js";
 import { Game } from "../engine.js";
-import { $, swatch, button, confirmDialog, controllerText, fmtDate, showBanner } from "./common.js";
+import { $, swatch, button, confirmDialog, controllerText, fmtDate, showBanner, movesText } from "./common.js";
 import { seatsOf, gameName } from "../games.js";
 import { openExport } from "./io.js";
 
@@ -63,7 +63,7 @@ export async function renderSaved() {
       players.append(span);
     }
     const date = Object.assign(document.createElement("td"), { className: "g-date", textContent: fmtDate(g.updated) });
-    const moves = Object.assign(document.createElement("td"), { className: "g-moves", textContent: t("movesN", { n: g.moves ?? 0 }) });
+    const moves = Object.assign(document.createElement("td"), { className: "g-moves", textContent: movesText(g.moves ?? 0, seatsOf(g.choice).length) });
     moves.dataset.moves = String(g.moves ?? 0);
     const stateTd = Object.assign(document.createElement("td"), { className: "g-state" });
     stateTd.textContent = g.over ? t("state_over", { result: savedResult(g) }) : g.turn ? t("state_playing", { seat: g.turn }) : "";
@@ -72,7 +72,7 @@ export async function renderSaved() {
     const exp = button(t("export"), () => exportSaved(g), "export");
     const del = button(t("delete"), async () => {
       if (!(await confirmDialog(t("confirmDelete")))) return;
-      await store.remove(g.id).catch((e) => showBanner(t("error", { message: e.message })));
+      await store.remove(g.id).catch((e) => showBanner(t("error", { message: errorText(e) })));
       renderSaved();
     }, "delete");
     actions.append(open, exp, del);
@@ -102,11 +102,11 @@ function exportSaved(rec) {
   try {
     game = Game.fromJSON(rec.saved);
   } catch (e) {
-    showBanner(t("openFailed", { message: e.message }));
+    showBanner(t("openFailed", { message: errorText(e) }));
     return;
   }
   try {
-    openExport(game, rec.choice);
+    openExport(game, rec.choice, rec);
   } finally {
     game.free();
   }

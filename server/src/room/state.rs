@@ -99,6 +99,7 @@ impl Room {
             "moves": self.g.engine.moves(),
             "san": self.g.engine.san(),
             "fen": self.g.engine.fen(),
+            "startFen": self.g.engine.start_fen(),
             "status": self.g.engine.status_json(),
             "score": self.g.engine.score_json(),
             "last": self.g.engine.last_json(),
