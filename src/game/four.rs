@@ -243,6 +243,10 @@ impl Engine for FourGame {
         self.pgn4_tags(source.start_tag.as_deref(), source.outcome.as_deref())
     }
 
+    fn standard_start(&self) -> bool {
+        self.start_fen4() == crate::four::Position::startpos(self.rules()).fen4()
+    }
+
     fn result_token(&self) -> Option<&'static str> {
         // chess.com ends a finished game's move text with no result: the tags hold it.
         (!self.is_over()).then_some("*")

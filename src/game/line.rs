@@ -57,6 +57,66 @@ pub(super) struct Source {
     pub outcome: Option<Vec<(String, String)>>,
 }
 
+impl Source {
+    /// The tags as a save keeps them ([`super::SavedGame::source_tags`]): `Variant`,
+    /// `StartFen4`, then the kept `Result` and `Termination`, each as the file spelt it.
+    pub(super) fn tags(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        if let Some(v) = &self.variant_tag {
+            out.push(("Variant".to_string(), v.clone()));
+        }
+        if let Some(v) = &self.start_tag {
+            out.push(("StartFen4".to_string(), v.clone()));
+        }
+        out.extend(self.outcome.iter().flatten().cloned());
+        out
+    }
+
+    /// The tags of a save back into a `Source` for `engine`, each checked against the game
+    /// it is written for: a `Variant` that names the game's own rules (two players), a
+    /// `StartFen4` of `"4PC"` on a four-player game that starts from the standard start,
+    /// a `Result` and `Termination` on a four-player game, values on one line. Errors:
+    /// `invalid-argument` naming the tag.
+    pub(super) fn from_tags(
+        tags: &[(String, String)],
+        engine: &dyn super::Engine,
+    ) -> Result<Source, Error> {
+        let kind = engine.kind();
+        let four = kind.rules().is_some();
+        let mut source = Source::default();
+        for (name, value) in tags {
+            let fits = !value.contains(['\n', '\r'])
+                && match name.as_str() {
+                    "Variant" if !four => {
+                        crate::kind::GameKind::from_pgn_tag(value) == Some(kind)
+                            && source.variant_tag.replace(value.clone()).is_none()
+                    }
+                    "StartFen4" if four => {
+                        engine.standard_start()
+                            && value.trim() == "4PC"
+                            && source.start_tag.replace(value.clone()).is_none()
+                    }
+                    "Result" | "Termination" if four => {
+                        let outcome = source.outcome.get_or_insert_with(Vec::new);
+                        let fresh = outcome.iter().all(|(k, _)| k != name);
+                        outcome.push((name.clone(), value.clone()));
+                        fresh
+                    }
+                    _ => false,
+                };
+            if !fits {
+                return Err(Error::formatted(
+                    ErrorKind::InvalidArgument,
+                    format_args!(
+                        "corrupt saved game: sourceTags {name:?} {value:?} does not fit this game"
+                    ),
+                ));
+            }
+        }
+        Ok(source)
+    }
+}
+
 /// The game's tree from a tree as read: the engine `start` (at the start position) replays
 /// every line. Returns the engine at the end of the main line, the tree, and the main line's
 /// last node. Errors: `invalid-pgn` for an illegal move (naming its variation) or a null
@@ -74,7 +134,7 @@ pub(super) fn import(start: Inner, read: &Tree) -> Result<(Inner, Tree, NodeId),
             ordinal[id.index()] = k;
         }
     }
-    let mut tree = Tree::new();
+    let mut tree = Tree::with_capacity(read.len());
     copy_data(tree.node_mut(Tree::ROOT), read.root());
     let pgn4 = start.engine().dialect() == Dialect::Pgn4;
     let mut queue: VecDeque<(Inner, Option<NodeId>, NodeId, u32)> = VecDeque::new();

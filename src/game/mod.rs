@@ -183,6 +183,11 @@ trait Engine {
     fn dialect(&self) -> movetext::Dialect;
     /// The tag section of the game's export, ending in the blank line before the move text.
     fn pgn_tags(&self, source: &line::Source) -> String;
+    /// Whether the game starts from its rules' standard start position (four players: what
+    /// chess.com's `StartFen4 "4PC"` says).
+    fn standard_start(&self) -> bool {
+        false
+    }
     /// The result token that ends the exported move text, if one does.
     fn result_token(&self) -> Option<&'static str>;
     /// The same game at its start position, nothing played.
@@ -669,6 +674,7 @@ impl Game {
             headers: self.headers.clone(),
             movetext,
             path,
+            source_tags: self.source.tags(),
             ..self.engine().to_saved()
         }
     }

@@ -288,6 +288,95 @@ fn saves_keep_the_tree_and_the_current_line() {
     assert_eq!(p.to_saved().movetext, None);
 }
 
+/// A game through its save (serde JSON, as `toJSON`/`fromJSON` carry it).
+fn through_save(g: &Game) -> Game {
+    let json = serde_json::to_string(&g.to_saved()).unwrap();
+    let back: SavedGame = serde_json::from_str(&json).unwrap();
+    Game::from_saved(&back).unwrap_or_else(|e| panic!("{e}\n{json}"))
+}
+
+#[test]
+fn saves_keep_the_files_own_spellings() {
+    // lichess's `Variant "Standard"`: kept by the export, the save and the save's export.
+    let g = import(LICHESS);
+    assert!(g.pgn().contains("[Variant \"Standard\"]\n"));
+    let json = serde_json::to_string(&g.to_saved()).unwrap();
+    assert!(
+        json.contains(r#""sourceTags":{"Variant":"Standard"}"#),
+        "{json}"
+    );
+    let h = through_save(&g);
+    assert_eq!(h.pgn(), g.pgn());
+    // A game that did not come from a file writes none, as before.
+    let plain = Game::new(NewGame::default()).unwrap();
+    assert!(
+        !serde_json::to_string(&plain.to_saved())
+            .unwrap()
+            .contains("sourceTags")
+    );
+    assert!(!through_save(&plain).pgn().contains("Variant"));
+
+    // chess.com's PGN4: `StartFen4 "4PC"`, and its own Result and Termination while the game
+    // is as imported.
+    let text = std::fs::read_to_string("tests/data/chesscom/teams-26780489.pgn4").unwrap();
+    let g = import(&text);
+    let out = g.pgn();
+    for kept in [
+        "[StartFen4 \"4PC\"]",
+        "[Result \"1-0\"]",
+        "[Termination \"Blue forfeit on time. 1-0\"]",
+    ] {
+        assert!(out.contains(kept), "{kept} in\n{out}");
+    }
+    let mut h = through_save(&g);
+    assert_eq!(
+        h.pgn(),
+        out,
+        "the restored game exports what the imported one did"
+    );
+    h.undo();
+    let changed = h.pgn();
+    assert!(changed.contains("[StartFen4 \"4PC\"]"), "{changed}");
+    assert!(
+        !changed.contains("Blue forfeit on time"),
+        "a changed game writes its own result"
+    );
+    let k = through_save(&h);
+    assert_eq!(k.pgn(), changed, "and so does its save");
+
+    // A save whose kept tags do not fit its game is refused as corrupt.
+    let mut saved = import(LICHESS).to_saved();
+    for (name, value) in [
+        ("Variant", "Racing Kings"),
+        ("StartFen4", "4PC"),
+        ("Result", "1-0"),
+        ("Variant", "Standard\n[Evil \"x\"]"),
+    ] {
+        saved.source_tags = vec![(name.to_string(), value.to_string())];
+        let e = Game::from_saved(&saved).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidArgument, "{name} {value:?}");
+        assert!(e.message.contains("sourceTags"), "{}", e.message);
+    }
+    let mut saved = import(PGN4).to_saved();
+    saved.source_tags = vec![("Variant".into(), "Standard".into())];
+    assert!(
+        Game::from_saved(&saved).is_err(),
+        "no Variant spelling on four players"
+    );
+    let custom = Game::new(NewGame {
+        kind: GameKind::FourPlayer(tablero::Rules::Ffa),
+        fen: Some(import(PGN4).fen()),
+        ..NewGame::default()
+    })
+    .unwrap();
+    let mut saved = custom.to_saved();
+    saved.source_tags = vec![("StartFen4".into(), "4PC".into())];
+    assert!(
+        Game::from_saved(&saved).is_err(),
+        "\"4PC\" names the standard start only"
+    );
+}
+
 // ---- a round trip over random games with random annotations ----
 
 struct Rng(u64);
