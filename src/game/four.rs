@@ -240,11 +240,34 @@ impl Engine for FourGame {
     }
 
     fn pgn_tags(&self, source: &Source) -> String {
-        self.pgn4_tags(source.start_tag.as_deref(), source.outcome.as_deref())
+        self.pgn4_tags(
+            source.start_tag.as_deref(),
+            source.rule_variants_tag.as_deref(),
+            source.outcome.as_deref(),
+        )
     }
 
-    fn standard_start(&self) -> bool {
-        self.start_fen4() == crate::four::Position::startpos(self.rules()).fen4()
+    fn fits_source_tag(&self, name: &str, value: &str) -> bool {
+        match name {
+            "StartFen4" => {
+                crate::four::is_standard_start(value)
+                    && self.start_fen4() == crate::four::Position::startpos(self.rules()).fen4()
+            }
+            // The value reads to this game's rules and en passant, as it did on import.
+            "RuleVariants" => {
+                let kind = crate::kind::GameKind::FourPlayer(self.rules());
+                let tags = [
+                    ("Variant".to_string(), kind.pgn_tag().to_string()),
+                    ("RuleVariants".to_string(), value.to_string()),
+                ];
+                FourGame::for_pgn4(&tags, 0).is_ok_and(|g| {
+                    g.rules() == self.rules()
+                        && g.position().en_passant() == self.position().en_passant()
+                })
+            }
+            "Result" | "Termination" => true,
+            _ => false,
+        }
     }
 
     fn result_token(&self) -> Option<&'static str> {
@@ -464,7 +487,7 @@ pub(super) fn restore(s: &SavedGame) -> Result<FourGame, Error> {
 }
 
 /// The game a PGN4's tags start (see `FourGame::for_pgn4`), and the tags to write back as
-/// read: chess.com's `StartFen4 "4PC"`, its `Result` and `Termination`.
+/// read: chess.com's `StartFen4 "4PC"`, its `RuleVariants`, `Result` and `Termination`.
 pub(super) fn import_start(
     tags: &[(String, String)],
     seed: u64,
@@ -475,6 +498,7 @@ pub(super) fn import_start(
     source.start_tag = tag("StartFen4")
         .filter(|f| crate::four::is_standard_start(f))
         .map(str::to_string);
+    source.rule_variants_tag = tag("RuleVariants").map(str::to_string);
     let outcome: Vec<(String, String)> = ["Result", "Termination"]
         .into_iter()
         .filter_map(|k| tag(k).map(|v| (k.to_string(), v.to_string())))

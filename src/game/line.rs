@@ -52,6 +52,9 @@ pub(super) struct Source {
     pub variant_tag: Option<String>,
     /// Four players: chess.com's `StartFen4 "4PC"` for the standard start.
     pub start_tag: Option<String>,
+    /// Four players: the file's `RuleVariants` (chess.com writes settings such as
+    /// `Anonymous` and `DeadKingWalking` there too).
+    pub rule_variants_tag: Option<String>,
     /// Four players: the file's own `Result` and `Termination`, kept while the game is
     /// unchanged (chess.com writes names and points there).
     pub outcome: Option<Vec<(String, String)>>,
@@ -68,41 +71,38 @@ impl Source {
         if let Some(v) = &self.start_tag {
             out.push(("StartFen4".to_string(), v.clone()));
         }
+        if let Some(v) = &self.rule_variants_tag {
+            out.push(("RuleVariants".to_string(), v.clone()));
+        }
         out.extend(self.outcome.iter().flatten().cloned());
         out
     }
 
     /// The tags of a save back into a `Source` for `engine`, each checked against the game
-    /// it is written for: a `Variant` that names the game's own rules (two players), a
-    /// `StartFen4` of `"4PC"` on a four-player game that starts from the standard start,
-    /// a `Result` and `Termination` on a four-player game, values on one line. Errors:
-    /// `invalid-argument` naming the tag.
+    /// it is written for ([`super::Engine::fits_source_tag`]), each at most once, values on
+    /// one line. Errors: `invalid-argument` naming the tag.
     pub(super) fn from_tags(
         tags: &[(String, String)],
         engine: &dyn super::Engine,
     ) -> Result<Source, Error> {
-        let kind = engine.kind();
-        let four = kind.rules().is_some();
         let mut source = Source::default();
         for (name, value) in tags {
+            let slot = match name.as_str() {
+                "Variant" => Some(&mut source.variant_tag),
+                "StartFen4" => Some(&mut source.start_tag),
+                "RuleVariants" => Some(&mut source.rule_variants_tag),
+                _ => None,
+            };
             let fits = !value.contains(['\n', '\r'])
-                && match name.as_str() {
-                    "Variant" if !four => {
-                        crate::kind::GameKind::from_pgn_tag(value) == Some(kind)
-                            && source.variant_tag.replace(value.clone()).is_none()
-                    }
-                    "StartFen4" if four => {
-                        engine.standard_start()
-                            && value.trim() == "4PC"
-                            && source.start_tag.replace(value.clone()).is_none()
-                    }
-                    "Result" | "Termination" if four => {
+                && engine.fits_source_tag(name, value)
+                && match slot {
+                    Some(slot) => slot.replace(value.clone()).is_none(),
+                    None => {
                         let outcome = source.outcome.get_or_insert_with(Vec::new);
                         let fresh = outcome.iter().all(|(k, _)| k != name);
                         outcome.push((name.clone(), value.clone()));
                         fresh
                     }
-                    _ => false,
                 };
             if !fits {
                 return Err(Error::formatted(

@@ -183,11 +183,11 @@ trait Engine {
     fn dialect(&self) -> movetext::Dialect;
     /// The tag section of the game's export, ending in the blank line before the move text.
     fn pgn_tags(&self, source: &line::Source) -> String;
-    /// Whether the game starts from its rules' standard start position (four players: what
-    /// chess.com's `StartFen4 "4PC"` says).
-    fn standard_start(&self) -> bool {
-        false
-    }
+    /// Whether a save's kept tag ([`line::Source`]) can belong to this game: the tag is one
+    /// the engine writes itself and the value says what the game is (a two-player `Variant`
+    /// naming these rules; a `StartFen4 "4PC"` on the standard start, a `RuleVariants` that
+    /// reads to these rules; a four-player `Result` or `Termination`, free text).
+    fn fits_source_tag(&self, name: &str, value: &str) -> bool;
     /// The result token that ends the exported move text, if one does.
     fn result_token(&self) -> Option<&'static str>;
     /// The same game at its start position, nothing played.

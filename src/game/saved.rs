@@ -54,8 +54,9 @@ pub struct SavedGame {
     pub path: Option<Vec<u32>>,
     /// An imported file's own spellings of tags the game otherwise writes itself, kept so
     /// that the restored game exports them as the file did: a two-player `Variant`
-    /// (lichess's `"Standard"`), chess.com's `StartFen4 "4PC"`, and a four-player file's
-    /// `Result` and `Termination` while the game is as imported. JSON `sourceTags`, an
+    /// (lichess's `"Standard"`), chess.com's `StartFen4 "4PC"` and `RuleVariants` (with
+    /// settings such as `Anonymous`), and a four-player file's `Result` and `Termination`
+    /// while the game is as imported. JSON `sourceTags`, an
     /// object like `headers`; absent when there are none (and in saves written before it
     /// existed).
     pub source_tags: Headers,

@@ -268,6 +268,10 @@ impl Engine for TwoGame {
         TwoGame::pgn_tags(self, source.variant_tag.as_deref())
     }
 
+    fn fits_source_tag(&self, name: &str, value: &str) -> bool {
+        name == "Variant" && GameKind::from_pgn_tag(value) == Some(self.kind())
+    }
+
     fn result_token(&self) -> Option<&'static str> {
         Some(self.result().map_or("*", |r| r.pgn_token()))
     }

@@ -343,6 +343,18 @@ fn saves_keep_the_files_own_spellings() {
     );
     let k = through_save(&h);
     assert_eq!(k.pgn(), changed, "and so does its save");
+    // chess.com's RuleVariants carries settings tablero has no rule for: kept as read, and
+    // a cut-short record (the import stops at a king capture) still keeps them.
+    let text = std::fs::read_to_string("tests/data/chesscom/hornet-100527014.pgn4").unwrap();
+    let g = import(&text);
+    let tag = "[RuleVariants \"Anonymous DeadKingWalking EnPassant PromoteTo=D\"]";
+    assert!(g.pgn().contains(tag), "{}", g.pgn());
+    assert!(through_save(&g).pgn().contains(tag));
+    assert!(
+        !g.pgn().contains("dalay045: 72"),
+        "the file's result is not this game's"
+    );
+    fixed_point(&g);
 
     // A save whose kept tags do not fit its game is refused as corrupt.
     let mut saved = import(LICHESS).to_saved();
@@ -350,6 +362,7 @@ fn saves_keep_the_files_own_spellings() {
         ("Variant", "Racing Kings"),
         ("StartFen4", "4PC"),
         ("Result", "1-0"),
+        ("RuleVariants", "EnPassant"),
         ("Variant", "Standard\n[Evil \"x\"]"),
     ] {
         saved.source_tags = vec![(name.to_string(), value.to_string())];
@@ -358,11 +371,18 @@ fn saves_keep_the_files_own_spellings() {
         assert!(e.message.contains("sourceTags"), "{}", e.message);
     }
     let mut saved = import(PGN4).to_saved();
-    saved.source_tags = vec![("Variant".into(), "Standard".into())];
-    assert!(
-        Game::from_saved(&saved).is_err(),
-        "no Variant spelling on four players"
-    );
+    for (name, value) in [
+        ("Variant", "Standard"),
+        ("RuleVariants", "Kingdoms"),
+        ("Result", "1-0"),
+    ] {
+        saved.source_tags = vec![(name.into(), value.into())];
+        // PGN4 keeps a Result: the second is a duplicate.
+        if name == "Result" {
+            saved.source_tags.push((name.into(), value.into()));
+        }
+        assert!(Game::from_saved(&saved).is_err(), "{name} {value}");
+    }
     let custom = Game::new(NewGame {
         kind: GameKind::FourPlayer(tablero::Rules::Ffa),
         fen: Some(import(PGN4).fen()),
