@@ -111,7 +111,7 @@ test-bundlers: pkg ## The packed tarball built by Vite, webpack and esbuild, eac
 FUZZ_ITERS   ?= 200000
 FUZZ_CALLS   ?= 100000
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := fen fen4 pgn pgn4 saved move_text movetext validate_fen
+FUZZ_TARGETS := fen fen4 pgn pgn4 saved move_text movetext validate_fen setup
 
 fuzz: pkg ## Fuzz at length: the property run of fuzz/ on stable, the JS harness, cargo-fuzz if installed
 	TABLERO_FUZZ_ITERS=$(FUZZ_ITERS) $(CARGO) test --release --test game fuzz

@@ -35,11 +35,7 @@ impl FourGame {
         let rules = self.rules();
         let mut s = String::new();
         pgn_tags::write(&mut s, "Variant", GameKind::FourPlayer(rules).pgn_tag());
-        let rule_variants = if self.position().en_passant() || rules != Rules::Teams {
-            rules.pgn4_rule_variants()
-        } else {
-            ""
-        };
+        let rule_variants = self.rule_variants();
         pgn_tags::write(
             &mut s,
             "RuleVariants",
@@ -80,6 +76,17 @@ impl FourGame {
         }
         s.push('\n');
         s
+    }
+
+    /// The `RuleVariants` value the game writes for itself: its preset's, or `""` for Teams
+    /// without en passant (R14.4).
+    pub(crate) fn rule_variants(&self) -> &'static str {
+        let rules = self.rules();
+        if self.position().en_passant() || rules != Rules::Teams {
+            rules.pgn4_rule_variants()
+        } else {
+            ""
+        }
     }
 
     /// The game a PGN4's tags start: rules from `Variant` and `RuleVariants`, `MoveLimit`,

@@ -249,9 +249,17 @@ impl Engine for FourGame {
 
     fn fits_source_tag(&self, name: &str, value: &str) -> bool {
         match name {
+            // What "4PC" starts for these rules, with this game's en passant, is its start.
             "StartFen4" => {
+                let kind = crate::kind::GameKind::FourPlayer(self.rules());
+                let tags = [
+                    ("Variant".to_string(), kind.pgn_tag().to_string()),
+                    ("RuleVariants".to_string(), self.rule_variants().to_string()),
+                    ("StartFen4".to_string(), value.to_string()),
+                ];
                 crate::four::is_standard_start(value)
-                    && self.start_fen4() == crate::four::Position::startpos(self.rules()).fen4()
+                    && FourGame::for_pgn4(&tags, 0)
+                        .is_ok_and(|g| g.start_fen4() == self.start_fen4())
             }
             // The value reads to this game's rules and en passant, as it did on import.
             "RuleVariants" => {

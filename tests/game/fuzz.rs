@@ -9,6 +9,15 @@ mod checks;
 
 use tablero::{Game, GameKind, NewGame, Rules};
 
+/// A lichess-style record: clocks, evaluations, suffixes and NAGs, arrows, nested variations.
+const PGN_TREE: &str = "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/abcdefgh\"]\n[Result \"1-0\"]\n[Variant \"Standard\"]\n\n{ Before } 1. e4 { [%eval 0.36] [%clk 0:03:00] } 1... e5?! { [%eval 0.7] [%clk 0:02:59] } ( 1... c5 { Sicilian } 2. Nf3 ( 2. c3 { [%eval 0.2,24] } 2... d5 ) 2... d6 ) 2. Nf3 $1 { [%clk 0:02:58] } 2... Nc6 3. Bb5 3... a6?? { Blunder. } ( 3... Nf6 { [%cal Gb5c6,Rf6e4] [%csl Ge4] } 4. O-O ) 4. Bxc6 { [%eval #3,30] } 4... dxc6 $4 1-0";
+
+/// A Three-check record with a variation and commands kept verbatim.
+const PGN_TREE_3CHECK: &str = "[Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 ( 2. Nf3 { [%emt 0:00:03] [%foo bar] } ) 2... Nc6 3. Bxf7+ !! Kxf7 *";
+
+/// A PGN4 with chess.com's variations and a comment.
+const PGN4_TREE: &str = "[Variant \"FFA\"]\n[RuleVariants \"EnPassant\"]\n[StartFen4 \"4PC\"]\n[Result \"*\"]\n\n1. h2-h3 { [%clk 0:04:00] } .. b7-c7 ( .. b8-c8 .. g13-g12 ) .. g13-g12 .. m8-l8\n2. Qg1-h2 ( 2. i2-i3 { plan } .. b9-c9 ) .. b9-c9 *";
+
 struct Rng(u64);
 
 impl Rng {
@@ -106,6 +115,37 @@ fn corpus(kind_byte: u8, four: bool) -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> {
             }
         }
     }
+    // Records with trees (issue 49): variations nested, comments, NAGs, suffixes, clocks,
+    // evaluations, arrows, chess.com's PGN4 variations; their saves keep the tree and a
+    // current line inside a variation.
+    let records: &[(u8, &str)] = if four {
+        &[
+            (0, PGN4_TREE),
+            (2, include_str!("../data/chesscom/teams-26780489.pgn4")),
+        ]
+    } else {
+        &[(0, PGN_TREE), (1, PGN_TREE_3CHECK)]
+    };
+    for &(k, text) in records {
+        let mut g = Game::from_pgn(text, 0).expect("a seed record imports");
+        let tag = |s: &str| {
+            let mut v = vec![k];
+            v.extend(s.as_bytes());
+            v
+        };
+        out.push((Vec::new(), tag(text), Vec::new()));
+        out.push((Vec::new(), tag(&g.pgn()), Vec::new()));
+        let deepest = g.tree().ids().max_by_key(|&id| g.tree().path_of(id).len());
+        if let Some(id) = deepest {
+            let path = g.tree().path_of(id);
+            g.go_to(&path).unwrap();
+        }
+        out.push((
+            Vec::new(),
+            Vec::new(),
+            serde_json::to_vec(&g.to_saved()).unwrap(),
+        ));
+    }
     if !four {
         for file in ["chess-tricky.perft", "3check.perft", "racingkings.perft"] {
             let text = std::fs::read_to_string(format!("tests/data/{file}")).unwrap_or_default();
@@ -190,13 +230,30 @@ pub(crate) fn movetext(data: &[u8]) {
     checks::movetext(data);
 }
 
+/// The position editor's edits (issue 49), over random and mutated byte strings.
+#[test]
+fn fuzz_setup() {
+    let mut rng = Rng(0x5e7);
+    let seeds: Vec<Vec<u8>> = (0..64)
+        .map(|i| (0..1 + i).map(|_| rng.next() as u8).collect())
+        .collect();
+    for s in &seeds {
+        checks::setup(s);
+    }
+    for i in 0..iterations() {
+        let input = mutate(&mut rng, &seeds[i % seeds.len()]);
+        let outcome = std::panic::catch_unwind(|| checks::setup(&input));
+        assert!(outcome.is_ok(), "setup: input {input:?} failed");
+    }
+}
+
 /// `validate_fen` over mutated FENs and FEN4s (issue 49).
 #[test]
 fn fuzz_validate_fen() {
     run("validate_fen", false, |s| &s.0, checks::validate_fen);
     // Four-player seeds carry kind bytes 0 and 1: shifted to the four-player kinds (4, 5).
     let four = corpus(b'v', true);
-    for (fen, _, _) in &four {
+    for (fen, _, _) in four.iter().filter(|s| !s.0.is_empty()) {
         let mut v = fen.clone();
         v[0] += 4;
         checks::validate_fen(&v);

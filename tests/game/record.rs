@@ -343,6 +343,14 @@ fn saves_keep_the_files_own_spellings() {
     );
     let k = through_save(&h);
     assert_eq!(k.pgn(), changed, "and so does its save");
+    // Teams without en passant (R14.4) starts from "4PC" too, and keeps it through a save.
+    let text = text.replace(
+        "[RuleVariants \"EnPassant\"]",
+        "[RuleVariants \"SemiAnonymous\"]",
+    );
+    let g = import(&text);
+    assert!(g.pgn().contains("[StartFen4 \"4PC\"]\n"));
+    assert_eq!(through_save(&g).pgn(), g.pgn());
     // chess.com's RuleVariants carries settings tablero has no rule for: kept as read, and
     // a cut-short record (the import stops at a king capture) still keeps them.
     let text = std::fs::read_to_string("tests/data/chesscom/hornet-100527014.pgn4").unwrap();
