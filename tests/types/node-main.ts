@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { initSync } from "tablero-chess";
 import { fourPlayer, twoPlayer } from "./program.js";
 import { editor } from "./editor.js";
+import { record } from "./record.js";
 
 initSync({ module: readFileSync(fileURLToPath(import.meta.resolve("tablero-chess/tablero_bg.wasm"))) });
-console.log([...twoPlayer(), ...fourPlayer(), ...editor()].join("\n"));
+console.log([...twoPlayer(), ...fourPlayer(), ...editor(), ...record()].join("\n"));

@@ -16,7 +16,7 @@ const tsc = join(root, "node_modules/typescript/bin/tsc");
 
 function project() {
   const dir = mkdtempSync(join(tmpdir(), "tablero-types-"));
-  for (const f of ["program.ts", "editor.ts", "node-main.ts", "dom-main.ts", "tsconfig.node.json", "tsconfig.dom.json"]) {
+  for (const f of ["program.ts", "editor.ts", "record.ts", "node-main.ts", "dom-main.ts", "tsconfig.node.json", "tsconfig.dom.json"]) {
     cpSync(join(here, f), join(dir, f));
   }
   writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
@@ -44,6 +44,8 @@ test("the program type-checks in a Node-only project and runs", () => {
     // The position editor and square queries (editor.ts) ran too.
     assert.match(out, /^setup 4k3\/8\/8\/8\/8\/8\/8\/4K2R b K - 2\+3 0 1$/m);
     assert.match(out, /^fourplayer-setup 12$/m);
+    // The game record (record.ts): the walk, the variation played, the main line left.
+    assert.match(out, /^record 9 0,1,2 1\. e4 c5 2\. Nf3 d6 \*$/m);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
