@@ -1,6 +1,6 @@
 //! [`Engine`] for four-player games.
 
-use super::line::{Replayed, Source};
+use super::line::{Replayed, Source, one_line};
 use super::movetext::Dialect;
 use super::tree::NodeTurn;
 use super::{Engine, Inner, NewGame, SavedGame, seat_of};
@@ -503,13 +503,11 @@ pub(super) fn import_start(
 ) -> Result<Inner, Error> {
     let g = FourGame::for_pgn4(tags, seed)?;
     let tag = |k: &str| crate::pgn_tags::get(tags, k);
-    source.start_tag = tag("StartFen4")
-        .filter(|f| crate::four::is_standard_start(f))
-        .map(str::to_string);
-    source.rule_variants_tag = tag("RuleVariants").map(str::to_string);
+    source.start_tag = one_line(tag("StartFen4").filter(|f| crate::four::is_standard_start(f)));
+    source.rule_variants_tag = one_line(tag("RuleVariants"));
     let outcome: Vec<(String, String)> = ["Result", "Termination"]
         .into_iter()
-        .filter_map(|k| tag(k).map(|v| (k.to_string(), v.to_string())))
+        .filter_map(|k| one_line(tag(k)).map(|v| (k.to_string(), v)))
         .collect();
     source.outcome = (!outcome.is_empty()).then_some(outcome);
     Ok(Inner::Four(Box::new(g)))

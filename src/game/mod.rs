@@ -359,7 +359,7 @@ impl Game {
         } else {
             two::import_start(&tags, &mut source)?
         };
-        let (mut inner, tree, current) = line::import(start, &read.tree)?;
+        let (mut inner, tree, current) = line::import(start, &read.tree, true)?;
         let tag = crate::pgn_tags::get(&tags, "Result");
         inner.engine_mut().end_pgn(read.result.as_deref().or(tag));
         // A record cut short is not the file's game: its own result no longer holds.

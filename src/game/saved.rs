@@ -304,7 +304,8 @@ impl Game {
     /// must be the game's moves. Errors: `invalid-argument` / `invalid-pgn`.
     fn restore_tree(&mut self, text: &str, path: &[u32]) -> Result<(), Error> {
         let read = super::movetext::read(text)?;
-        let (mut main, mut tree, end) = super::line::import(self.engine().restart(), &read.tree)?;
+        let (mut main, mut tree, end) =
+            super::line::import(self.engine().restart(), &read.tree, false)?;
         main.engine_mut().end_pgn(read.result.as_deref());
         tree.node_mut(end).declared = main.engine().declared_result();
         let path: Vec<usize> = path.iter().map(|&i| i as usize).collect();

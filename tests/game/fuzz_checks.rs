@@ -74,7 +74,12 @@ fn round_trips(g: &Game) {
         .expect("the same tree has the same path");
     assert_eq!(from_pgn.fen(), g.fen());
     assert_eq!(from_pgn.pgn(), pgn);
-    assert_eq!(from_pgn.score(), g.score());
+    // PGN writes a declared result (resignation, agreed draw) only at the main line's end,
+    // as its result token: a save's current line may end earlier with one.
+    let at_main_end = g.path() == vec![0; g.tree().mainline().count()];
+    if at_main_end || saved.declared.is_none() {
+        assert_eq!(from_pgn.score(), g.score());
+    }
 }
 
 /// Plays a few legal moves chosen by `bytes`, checking the round trips after each.

@@ -405,6 +405,53 @@ fn saves_keep_the_files_own_spellings() {
     );
 }
 
+/// Four Kingdoms (R6.4): a player out moves on as a zombie, its moves part of the tree.
+/// Deleting such a move keeps the engine and the tree together (the zombie, to move again,
+/// moves again), and the game's save loads back to the same save, wherever the current line
+/// ends. (Found by the fuzz run: the line ended at the start while the engine had moved on,
+/// and the save did not load.)
+#[test]
+fn deleting_a_zombie_move_keeps_engine_and_tree_together() {
+    let start = || {
+        let mut g = Game::new(NewGame {
+            kind: GameKind::FourPlayer(tablero::Rules::Kingdoms),
+            seed: 1,
+            ..NewGame::default()
+        })
+        .unwrap();
+        let first = g.legal_moves()[0].uci.clone();
+        g.play_text(&first).unwrap();
+        let out = g.status().turn;
+        g.resign(out).unwrap();
+        for _ in 0..2 {
+            let m = g.legal_moves()[0].uci.clone();
+            g.play_text(&m).unwrap();
+        }
+        g
+    };
+    let consistent = |g: &Game| {
+        assert_eq!(g.ply(), g.path().len(), "one history entry a node of the line");
+        let line: Vec<String> = g.history().iter().map(|m| m.uci.clone()).collect();
+        let back = through_save(g);
+        assert_eq!(back.to_saved(), g.to_saved());
+        assert_eq!(back.history().len(), line.len());
+        assert_eq!(back.fen(), g.fen());
+    };
+    // The zombie's move is the third entry: red's move, the resignation, the zombie's move.
+    let mut g = start();
+    assert_eq!(g.history()[2].kind, tablero::EntryKind::Random);
+    g.delete_move(&[0, 0, 0]).unwrap();
+    assert_eq!(g.path(), [0, 0, 0], "the zombie moved again");
+    consistent(&g);
+    // The current line elsewhere: the main line may end with the zombie to move.
+    let mut g = start();
+    g.go_to(&[0]).unwrap();
+    g.delete_move(&[0, 0, 0]).unwrap();
+    consistent(&g);
+    g.go_to(&[0, 0]).unwrap();
+    consistent(&g);
+}
+
 // ---- a round trip over random games with random annotations ----
 
 struct Rng(u64);

@@ -68,7 +68,12 @@ function roundTrips(g) {
   pgn.goTo(g.path());
   assert.equal(pgn.fen(), g.fen());
   assert.equal(pgn.pgn(), g.pgn());
-  assert.deepEqual(pgn.score(), g.score());
+  // PGN writes a declared result (resignation, agreed draw) only at the main line's end, as
+  // its result token: a save's current line may end earlier with one.
+  let main = 0;
+  for (let n = g.tree(); n.children.length; n = n.children[0]) main++;
+  const atMainEnd = g.path().length === main && g.path().every((i) => i === 0);
+  if (atMainEnd || !saved.declared) assert.deepEqual(pgn.score(), g.score());
   back.free();
   fen.free();
   pgn.free();
