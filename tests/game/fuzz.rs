@@ -222,6 +222,11 @@ fn fuzz_move_text() {
 fn fuzz_regressions() {
     let pgn4 = "\0[Variant \"FFA\"]\n[RuleVariants \"EnPassant\"]\n\n1. k2-k3 .. b5-c5 .. g13-g11 .. m5-l5\n2. f2-f4 .. c5-d5 .. Bf14-g13 .. m11-l11\n3. k3-k4 .. Na5-c4 .. d13-d11 .. Bn6-k3\n4. Rk1xBk3 .. Nc4-a5 .. Bg13-e11 .. m10-k10\n5. Rk3-e3 .. Na10-c9 .. Nj14-k12 .. l5xPk4\n6. Re3-h3 R\n";
     checks::pgn4(pgn4.as_bytes());
+    // Two Date tags, one the file's own "?": the save keeps what the export writes.
+    let pgn = "\u{3}[Event \"?\"]\n[Site \"?\"]\n[Date \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[Variant \"Racing Kings\"]\n\n1. Ng3 *\n";
+    checks::pgn(pgn.as_bytes());
+    // A Variant spelling with a line break in it is not kept (a tag line cannot hold it).
+    checks::pgn(b"\x02[Variant \"King of \rthe Hill\"]\n\n1. c3 *\n");
 }
 
 /// The movetext reader and writer's check (issue 49), for the mutation run of

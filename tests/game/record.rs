@@ -430,7 +430,11 @@ fn deleting_a_zombie_move_keeps_engine_and_tree_together() {
         g
     };
     let consistent = |g: &Game| {
-        assert_eq!(g.ply(), g.path().len(), "one history entry a node of the line");
+        assert_eq!(
+            g.ply(),
+            g.path().len(),
+            "one history entry a node of the line"
+        );
         let line: Vec<String> = g.history().iter().map(|m| m.uci.clone()).collect();
         let back = through_save(g);
         assert_eq!(back.to_saved(), g.to_saved());
