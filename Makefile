@@ -32,7 +32,7 @@ WASM_RUSTFLAGS ?= -Cllvm-args=-inline-threshold=10
 # Browser tests bring in Debian's chromium; only ask for it once such tests exist.
 SETUP_FLAGS := $(if $(wildcard tests/browser),--browser)
 
-.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-types test-package test-bundlers bench-boundary test-browser test-server test-online fuzz bench bench-native bench-wasm bench-server bench-chaos size clean
+.PHONY: help setup pkg demo test lint test-native test-wasm test-node test-types test-package test-bundlers bench-boundary bench-pgn test-browser test-server test-online fuzz bench bench-native bench-wasm bench-server bench-chaos size clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-13s %s\n", $$1, $$2 }'
@@ -119,7 +119,7 @@ test-bundlers: pkg ## The packed tarball built by Vite, webpack and esbuild, eac
 FUZZ_ITERS   ?= 200000
 FUZZ_CALLS   ?= 100000
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := fen fen4 pgn pgn4 saved move_text movetext validate_fen
+FUZZ_TARGETS := fen fen4 pgn pgn4 saved move_text movetext validate_fen setup
 
 fuzz: pkg ## Fuzz at length: the property run of fuzz/ on stable, the JS harness, cargo-fuzz if installed
 	TABLERO_FUZZ_ITERS=$(FUZZ_ITERS) $(CARGO) test --release --test game fuzz
@@ -155,6 +155,15 @@ bench-wasm: setup ## Wasm perft benchmark in Node (benches/wasm-perft)
 
 bench-boundary: pkg ## JS boundary cost: tablero-chess vs chess.js and chessops in Node (benches/boundary.mjs)
 	node benches/boundary.mjs
+
+# The file is generated each run (about 15 s; deterministic: the seed and tablero's move
+# order fix it) into the target dir, next to cargo's output rather than in the sources.
+PGN_BENCH_FILE := $(TARGET_DIR)/bench-pgn/lichess-10000.pgn
+
+bench-pgn: pkg ## PGN import and export of 10,000 generated lichess-style games: tablero vs chessops in Node (benches/pgn/)
+	mkdir -p $(dir $(PGN_BENCH_FILE))
+	node benches/pgn/generate.mjs --games 10000 --seed 49 > $(PGN_BENCH_FILE)
+	node benches/pgn/bench.mjs $(PGN_BENCH_FILE)
 
 bench-server: ## Server load test: 2,000 clients in 1,000 rooms on loopback, without and with 3+2 clocks (CLIENTS=2000,10000 SECONDS= CLOCK=none|3+2|both)
 	$(CARGO) build --release -p tablero-server --bin tablero-server --example load

@@ -600,8 +600,10 @@ impl ToJson for SavedGame {
             headers,
             movetext,
             path,
+            source_tags,
         } = self;
         let headers = (!headers.is_empty()).then(|| JsonObject(headers));
+        let source_tags = (!source_tags.is_empty()).then(|| JsonObject(source_tags));
         obj(out)
             .field("format", format)
             .field("version", version)
@@ -616,6 +618,7 @@ impl ToJson for SavedGame {
             .some("headers", &headers)
             .some("movetext", movetext)
             .some("path", path)
+            .some("sourceTags", &source_tags)
             .end();
     }
 }

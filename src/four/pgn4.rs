@@ -2,7 +2,8 @@
 //!
 //! Headers written: `Variant "FFA"` (`"Teams"` for Teams, R14.9), `RuleVariants`
 //! (`"EnPassant"` for ffa and for Teams with en passant on, `""` for Teams without it,
-//! `"Kingdoms"` for kingdoms; chess.com has no kingdoms preset, so the tag carries it),
+//! `"Kingdoms"` for kingdoms; chess.com has no kingdoms preset, so the tag carries it; an
+//! imported file's own value as read),
 //! `StartFen4`, `MoveLimit` (only when set), `Result` (`"*"` while playing, else the four scores
 //! `"R-B-Y-G"`; Teams: `"1-0"` when Red and Yellow won, `"0-1"` when Blue and Green did,
 //! `"1/2-1/2"`) and `Termination` (the end reason). Reading Teams, a `RuleVariants` tag without
@@ -21,22 +22,25 @@ use crate::{error::Error, kind::GameKind, pgn_tags, player::Player, result::Resu
 impl FourGame {
     /// The tag section of the game's PGN4 (ending in the blank line before the move text).
     /// `start_tag` replaces the `StartFen4` value (chess.com's `"4PC"`, kept from an
-    /// import); `outcome` replaces the `Result` and `Termination` tags (a file's own, kept
-    /// while its game is unchanged).
+    /// import); `rule_variants_tag` the `RuleVariants` value (a file's own spelling, with
+    /// chess.com's settings tablero has no rule for, `Anonymous`, `DeadKingWalking`; it
+    /// read to these rules); `outcome` replaces the `Result` and `Termination` tags (a
+    /// file's own, kept while its game is unchanged).
     pub(crate) fn pgn4_tags(
         &self,
         start_tag: Option<&str>,
+        rule_variants_tag: Option<&str>,
         outcome: Option<&[(String, String)]>,
     ) -> String {
         let rules = self.rules();
         let mut s = String::new();
         pgn_tags::write(&mut s, "Variant", GameKind::FourPlayer(rules).pgn_tag());
-        let rule_variants = if self.position().en_passant() || rules != Rules::Teams {
-            rules.pgn4_rule_variants()
-        } else {
-            ""
-        };
-        pgn_tags::write(&mut s, "RuleVariants", rule_variants);
+        let rule_variants = self.rule_variants();
+        pgn_tags::write(
+            &mut s,
+            "RuleVariants",
+            rule_variants_tag.unwrap_or(rule_variants),
+        );
         pgn_tags::write(&mut s, "StartFen4", start_tag.unwrap_or(self.start_fen4()));
         if let Some(l) = self.move_limit() {
             pgn_tags::write(&mut s, "MoveLimit", &l.to_string());
@@ -72,6 +76,17 @@ impl FourGame {
         }
         s.push('\n');
         s
+    }
+
+    /// The `RuleVariants` value the game writes for itself: its preset's, or `""` for Teams
+    /// without en passant (R14.4).
+    pub(crate) fn rule_variants(&self) -> &'static str {
+        let rules = self.rules();
+        if self.position().en_passant() || rules != Rules::Teams {
+            rules.pgn4_rule_variants()
+        } else {
+            ""
+        }
     }
 
     /// The game a PGN4's tags start: rules from `Variant` and `RuleVariants`, `MoveLimit`,

@@ -38,11 +38,15 @@ pub fn format_clock(ms: u64) -> String {
 }
 
 pub(super) fn push_clock(out: &mut String, ms: u64) {
-    use std::fmt::Write;
     let (h, m, s, f) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
-    let _ = write!(out, "{h}:{m:02}:{s:02}");
+    push_number(out, h, 1);
+    out.push(':');
+    push_number(out, m, 2);
+    out.push(':');
+    push_number(out, s, 2);
     if f > 0 {
-        let _ = write!(out, ".{f:03}");
+        out.push('.');
+        push_number(out, f, 3);
         while out.ends_with('0') {
             out.pop();
         }
@@ -99,17 +103,51 @@ pub fn format_eval(e: &Eval) -> String {
 }
 
 pub(super) fn push_eval(out: &mut String, e: &Eval) {
-    use std::fmt::Write;
-    let _ = match e.score {
-        Score::Cp(cp) => {
-            let a = cp.unsigned_abs();
-            let sign = if cp < 0 { "-" } else { "" };
-            write!(out, "{sign}{}.{:02}", a / 100, a % 100)
+    let (sign, a) = match e.score {
+        Score::Cp(cp) => (cp < 0, cp.unsigned_abs()),
+        Score::Mate(m) => {
+            out.push('#');
+            (m < 0, m.unsigned_abs())
         }
-        Score::Mate(m) => write!(out, "#{m}"),
     };
+    if sign {
+        out.push('-');
+    }
+    match e.score {
+        Score::Cp(_) => {
+            push_number(out, u64::from(a / 100), 1);
+            out.push('.');
+            push_number(out, u64::from(a % 100), 2);
+        }
+        Score::Mate(_) => push_number(out, u64::from(a), 1),
+    }
     if let Some(d) = e.depth {
-        let _ = write!(out, ",{d}");
+        out.push(',');
+        push_number(out, u64::from(d), 1);
+    }
+}
+
+/// Appends `n` in decimal, zero-padded to `width` digits: `write!(out, "{n:0width$}")`
+/// without the formatting machinery, which the writer would otherwise run for every clock,
+/// evaluation, move number and NAG of an export (docs/BENCHMARKS.md, "PGN import and
+/// export").
+pub(super) fn push_number(out: &mut String, n: u64, width: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for _ in digits.len() - i..width {
+        out.push('0');
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
     }
 }
 

@@ -1,6 +1,6 @@
 //! [`Engine`] for four-player games.
 
-use super::line::{Replayed, Source};
+use super::line::{Replayed, Source, one_line};
 use super::movetext::Dialect;
 use super::tree::NodeTurn;
 use super::{Engine, Inner, NewGame, SavedGame, seat_of};
@@ -243,7 +243,42 @@ impl Engine for FourGame {
     }
 
     fn pgn_tags(&self, source: &Source) -> String {
-        self.pgn4_tags(source.start_tag.as_deref(), source.outcome.as_deref())
+        self.pgn4_tags(
+            source.start_tag.as_deref(),
+            source.rule_variants_tag.as_deref(),
+            source.outcome.as_deref(),
+        )
+    }
+
+    fn fits_source_tag(&self, name: &str, value: &str) -> bool {
+        match name {
+            // What "4PC" starts for these rules, with this game's en passant, is its start.
+            "StartFen4" => {
+                let kind = crate::kind::GameKind::FourPlayer(self.rules());
+                let tags = [
+                    ("Variant".to_string(), kind.pgn_tag().to_string()),
+                    ("RuleVariants".to_string(), self.rule_variants().to_string()),
+                    ("StartFen4".to_string(), value.to_string()),
+                ];
+                crate::four::is_standard_start(value)
+                    && FourGame::for_pgn4(&tags, 0)
+                        .is_ok_and(|g| g.start_fen4() == self.start_fen4())
+            }
+            // The value reads to this game's rules and en passant, as it did on import.
+            "RuleVariants" => {
+                let kind = crate::kind::GameKind::FourPlayer(self.rules());
+                let tags = [
+                    ("Variant".to_string(), kind.pgn_tag().to_string()),
+                    ("RuleVariants".to_string(), value.to_string()),
+                ];
+                FourGame::for_pgn4(&tags, 0).is_ok_and(|g| {
+                    g.rules() == self.rules()
+                        && g.position().en_passant() == self.position().en_passant()
+                })
+            }
+            "Result" | "Termination" => true,
+            _ => false,
+        }
     }
 
     fn result_token(&self) -> Option<&'static str> {
@@ -484,7 +519,7 @@ pub(super) fn restore(s: &SavedGame) -> Result<FourGame, Error> {
 }
 
 /// The game a PGN4's tags start (see `FourGame::for_pgn4`), and the tags to write back as
-/// read: chess.com's `StartFen4 "4PC"`, its `Result` and `Termination`.
+/// read: chess.com's `StartFen4 "4PC"`, its `RuleVariants`, `Result` and `Termination`.
 pub(super) fn import_start(
     tags: &[(String, String)],
     seed: u64,
@@ -492,12 +527,11 @@ pub(super) fn import_start(
 ) -> Result<Inner, Error> {
     let g = FourGame::for_pgn4(tags, seed)?;
     let tag = |k: &str| crate::pgn_tags::get(tags, k);
-    source.start_tag = tag("StartFen4")
-        .filter(|f| crate::four::is_standard_start(f))
-        .map(str::to_string);
+    source.start_tag = one_line(tag("StartFen4").filter(|f| crate::four::is_standard_start(f)));
+    source.rule_variants_tag = one_line(tag("RuleVariants"));
     let outcome: Vec<(String, String)> = ["Result", "Termination"]
         .into_iter()
-        .filter_map(|k| tag(k).map(|v| (k.to_string(), v.to_string())))
+        .filter_map(|k| one_line(tag(k)).map(|v| (k.to_string(), v)))
         .collect();
     source.outcome = (!outcome.is_empty()).then_some(outcome);
     Ok(Inner::Four(Box::new(g)))

@@ -53,12 +53,18 @@ pub(super) fn read(kind: GameKind, text: &str) -> Headers {
     headers
 }
 
-/// A two-player roster tag with its "unknown" value (`[White "?"]`, `[Date "????.??.??"]`):
-/// the export writes it anyway, so it is no header of the game.
+/// A two-player roster tag with the "unknown" value the export writes for it anyway
+/// (`[White "?"]`, `[Date "????.??.??"]`), so it is no header of the game. Another spelling
+/// (`[Date "?"]`) is the file's own and kept, so that a save keeps it too.
 fn is_placeholder(kind: GameKind, name: &str, value: &str) -> bool {
     const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+    let default = if name.eq_ignore_ascii_case("Date") {
+        "????.??.??"
+    } else {
+        "?"
+    };
     kind.rules().is_none()
-        && matches!(value, "?" | "????.??.??")
+        && value == default
         && ROSTER.iter().any(|r| r.eq_ignore_ascii_case(name))
 }
 
@@ -110,8 +116,8 @@ fn check(kind: GameKind, name: &str, value: Option<&str>) -> Result<(), Error> {
     Ok(())
 }
 
-/// `pgn` (an engine's export) with `headers` written in: each replaces the engine's tag of
-/// the same name, the rest follow the engine's tags in order.
+/// `pgn` (an engine's tag section, or a whole export) with `headers` written in: each
+/// replaces the engine's tag of the same name, the rest follow the engine's tags in order.
 fn write(pgn: String, headers: &Headers) -> String {
     if headers.is_empty() {
         return pgn;
@@ -192,11 +198,14 @@ impl Game {
             // The tree's moves were checked when they entered it: they replay.
             Err(_) => self.engine(),
         };
-        let mut out = engine.pgn_tags(&self.source);
+        // The headers merge into the engine's tag section alone: the move text, most of the
+        // export, is not read again (docs/BENCHMARKS.md, "PGN import and export").
+        let mut out = write(engine.pgn_tags(&self.source), &self.headers);
         let moves = super::line::write(&self.tree, engine.dialect(), opts, engine.result_token());
+        out.reserve(moves.len() + 1);
         out.push_str(&moves);
         out.push('\n');
-        write(out, &self.headers)
+        out
     }
 
     /// Headers restored from a save: checked like [`Game::set_headers`]' (`invalid-argument`).

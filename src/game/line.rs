@@ -52,16 +52,90 @@ pub(super) struct Source {
     pub variant_tag: Option<String>,
     /// Four players: chess.com's `StartFen4 "4PC"` for the standard start.
     pub start_tag: Option<String>,
+    /// Four players: the file's `RuleVariants` (chess.com writes settings such as
+    /// `Anonymous` and `DeadKingWalking` there too).
+    pub rule_variants_tag: Option<String>,
     /// Four players: the file's own `Result` and `Termination`, kept while the game is
     /// unchanged (chess.com writes names and points there).
     pub outcome: Option<Vec<(String, String)>>,
 }
 
+/// A tag's value to keep as read: one on one line (a value with a line break in it, which a
+/// tag line cannot hold, is written the game's own way instead).
+pub(super) fn one_line(value: Option<&str>) -> Option<String> {
+    value
+        .filter(|v| !v.contains(['\n', '\r']))
+        .map(str::to_string)
+}
+
+impl Source {
+    /// The tags as a save keeps them ([`super::SavedGame::source_tags`]): `Variant`,
+    /// `StartFen4`, then the kept `Result` and `Termination`, each as the file spelt it.
+    pub(super) fn tags(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        if let Some(v) = &self.variant_tag {
+            out.push(("Variant".to_string(), v.clone()));
+        }
+        if let Some(v) = &self.start_tag {
+            out.push(("StartFen4".to_string(), v.clone()));
+        }
+        if let Some(v) = &self.rule_variants_tag {
+            out.push(("RuleVariants".to_string(), v.clone()));
+        }
+        out.extend(self.outcome.iter().flatten().cloned());
+        out
+    }
+
+    /// The tags of a save back into a `Source` for `engine`, each checked against the game
+    /// it is written for ([`super::Engine::fits_source_tag`]), each at most once, values on
+    /// one line. Errors: `invalid-argument` naming the tag.
+    pub(super) fn from_tags(
+        tags: &[(String, String)],
+        engine: &dyn super::Engine,
+    ) -> Result<Source, Error> {
+        let mut source = Source::default();
+        for (name, value) in tags {
+            let slot = match name.as_str() {
+                "Variant" => Some(&mut source.variant_tag),
+                "StartFen4" => Some(&mut source.start_tag),
+                "RuleVariants" => Some(&mut source.rule_variants_tag),
+                _ => None,
+            };
+            let fits = !value.contains(['\n', '\r'])
+                && engine.fits_source_tag(name, value)
+                && match slot {
+                    Some(slot) => slot.replace(value.clone()).is_none(),
+                    None => {
+                        let outcome = source.outcome.get_or_insert_with(Vec::new);
+                        let fresh = outcome.iter().all(|(k, _)| k != name);
+                        outcome.push((name.clone(), value.clone()));
+                        fresh
+                    }
+                };
+            if !fits {
+                return Err(Error::formatted(
+                    ErrorKind::InvalidArgument,
+                    format_args!(
+                        "corrupt saved game: sourceTags {name:?} {value:?} does not fit this game"
+                    ),
+                ));
+            }
+        }
+        Ok(source)
+    }
+}
+
 /// The game's tree from a tree as read: the engine `start` (at the start position) replays
 /// every line. Returns the engine at the end of the main line, the tree, and the main line's
-/// last node. Errors: `invalid-pgn` for an illegal move (naming its variation) or a null
-/// move.
-pub(super) fn import(start: Inner, read: &Tree) -> Result<(Inner, Tree, NodeId), Error> {
+/// last node. `settle`: a record's main line ends with the moves of zombies to move there
+/// (Four Kingdoms, R6.4), as a game played on would have them; a save's tree is restored
+/// as it was saved, and does not settle. Errors: `invalid-pgn` for an illegal move (naming
+/// its variation) or a null move.
+pub(super) fn import(
+    start: Inner,
+    read: &Tree,
+    settle: bool,
+) -> Result<(Inner, Tree, NodeId), Error> {
     // Variations numbered in the order of the text, which is the order the reader stored
     // their first moves in.
     let mut ordinal = vec![0u32; read.len() + 1];
@@ -74,7 +148,7 @@ pub(super) fn import(start: Inner, read: &Tree) -> Result<(Inner, Tree, NodeId),
             ordinal[id.index()] = k;
         }
     }
-    let mut tree = Tree::new();
+    let mut tree = Tree::with_capacity(read.len());
     copy_data(tree.node_mut(Tree::ROOT), read.root());
     let pgn4 = cfg!(feature = "four") && start.engine().dialect() == Dialect::Pgn4;
     let mut queue: VecDeque<(Inner, Option<NodeId>, NodeId, u32)> = VecDeque::new();
@@ -145,7 +219,9 @@ pub(super) fn import(start: Inner, read: &Tree) -> Result<(Inner, Tree, NodeId),
         if variation == 0 {
             let e = engine.engine_mut();
             let before = e.ply();
-            e.end_replay();
+            if settle {
+                e.end_replay();
+            }
             for i in before..e.ply() {
                 parent = push_entry(&mut tree, parent, e, i, pgn4)?;
             }
@@ -348,7 +424,18 @@ impl Game {
         if id == self.current {
             return Ok(());
         }
+        self.enter(id)
+    }
+
+    /// Makes `id` the end of the current line, the engine replayed to it.
+    fn enter(&mut self, id: NodeId) -> Result<(), Error> {
         let inner = self.engine_at(id)?;
+        self.enter_with(id, inner)
+    }
+
+    /// Makes `id` the end of the current line with `inner`, the engine replayed to it
+    /// ([`Game::engine_at`]).
+    fn enter_with(&mut self, id: NodeId, inner: Inner) -> Result<(), Error> {
         let replayed = inner.engine().ply();
         self.inner = inner;
         self.current = id;
@@ -369,22 +456,29 @@ impl Game {
     }
 
     /// Deletes the move at `path` and everything after it (see [`Tree::delete`]). When the
-    /// current line goes through it, the line ends at the move before. Errors
-    /// (`invalid-argument`): no move at `path`, or the root.
+    /// current line goes through it, the line ends at the move before, the engine replayed
+    /// there (Four Kingdoms: a zombie to move there moves again, R6.4, and its move joins the
+    /// tree). Errors (`invalid-argument`, nothing changes): no move at `path`, or the root.
     pub fn delete_move(&mut self, path: &[usize]) -> Result<(), Error> {
         if path.is_empty() || self.tree.id_at(path).is_none() {
             self.tree.delete(path)?;
         }
-        let current = self.tree.path_of(self.current);
-        let through = current.starts_with(path);
-        if through {
-            self.go_to(&path[..path.len() - 1])?;
-        }
         let mut current = self.tree.path_of(self.current);
+        let depth = path.len() - 1;
+        let through = current.starts_with(path);
+        // The engine at the move before, replayed before anything changes.
+        let parent = match through {
+            true => {
+                current.truncate(depth);
+                let id = self.tree.id_at(&current).ok_or_else(|| no_node(&current))?;
+                Some(self.engine_at(id)?)
+            }
+            false => None,
+        };
         self.tree.delete(path)?;
         // A later sibling of the deleted move on the current path moves one place up.
-        let depth = path.len() - 1;
-        if current.len() > depth
+        if !through
+            && current.len() > depth
             && current[..depth] == path[..depth]
             && current[depth] > path[depth]
         {
@@ -392,7 +486,10 @@ impl Game {
         }
         self.current = self.tree.id_at(&current).unwrap_or(Tree::ROOT);
         self.source.outcome = None;
-        Ok(())
+        match parent {
+            Some(inner) => self.enter_with(self.current, inner),
+            None => Ok(()),
+        }
     }
 
     /// Changes the annotations of the node at `path` (see [`Tree::annotate`]).

@@ -183,6 +183,11 @@ trait Engine {
     fn dialect(&self) -> movetext::Dialect;
     /// The tag section of the game's export, ending in the blank line before the move text.
     fn pgn_tags(&self, source: &line::Source) -> String;
+    /// Whether a save's kept tag ([`line::Source`]) can belong to this game: the tag is one
+    /// the engine writes itself and the value says what the game is (a two-player `Variant`
+    /// naming these rules; a `StartFen4 "4PC"` on the standard start, a `RuleVariants` that
+    /// reads to these rules; a four-player `Result` or `Termination`, free text).
+    fn fits_source_tag(&self, name: &str, value: &str) -> bool;
     /// The result token that ends the exported move text, if one does.
     fn result_token(&self) -> Option<&'static str>;
     /// The same game at its start position, nothing played.
@@ -356,7 +361,7 @@ impl Game {
         } else {
             two::import_start(&tags, &mut source)?
         };
-        let (mut inner, tree, current) = line::import(start, &read.tree)?;
+        let (mut inner, tree, current) = line::import(start, &read.tree, true)?;
         let tag = crate::pgn_tags::get(&tags, "Result");
         inner.engine_mut().end_pgn(read.result.as_deref().or(tag));
         // A record cut short is not the file's game: its own result no longer holds.
@@ -696,6 +701,7 @@ impl Game {
             headers: self.headers.clone(),
             movetext,
             path,
+            source_tags: self.source.tags(),
             ..self.engine().to_saved()
         }
     }

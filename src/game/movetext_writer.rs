@@ -1,7 +1,7 @@
 //! The movetext writer: a [`Tree`] back into PGN or PGN4 move text, wrapped at
 //! [`LINE_WIDTH`] columns (the format is in [`super::movetext`]'s module docs).
 
-use super::commands::{push_clock, push_eval};
+use super::commands::{push_clock, push_eval, push_number};
 use super::tree::{Node, NodeId, Tree};
 
 /// Which movetext form [`write()`] writes.
@@ -181,7 +181,9 @@ impl Out {
                 for (name, v) in [("emt", n.emt), ("clk", n.clock)] {
                     if let Some(ms) = v {
                         start(self);
-                        let _ = write!(self.buf, "[%{name} ");
+                        self.buf.push_str("[%");
+                        self.buf.push_str(name);
+                        self.buf.push(' ');
                         push_clock(&mut self.buf, ms);
                         self.buf.push(']');
                         self.flush_command();
@@ -226,7 +228,6 @@ pub fn write(
     turn: &dyn Fn(NodeId, usize) -> Turn,
     result: Option<&str>,
 ) -> String {
-    use std::fmt::Write;
     let mut out = Out {
         s: String::with_capacity(tree.len() * 8 + 16),
         line: 0,
@@ -265,7 +266,8 @@ pub fn write(
                     if pgn4 && !f.variation && !f.first {
                         out.newline();
                     }
-                    let _ = write!(number, "{}.", t.number);
+                    push_number(&mut number, u64::from(t.number), 1);
+                    number.push('.');
                     if !pgn4 {
                         out.token(&number);
                     }
@@ -275,7 +277,8 @@ pub fn write(
                         number.push_str(".. ");
                     }
                 } else if force || f.first {
-                    let _ = write!(number, "{}...", t.number);
+                    push_number(&mut number, u64::from(t.number), 1);
+                    number.push_str("...");
                     out.token(&number);
                 }
                 force = false;
@@ -292,7 +295,8 @@ pub fn write(
                 if opts.comments {
                     for g in &n.nags {
                         number.clear();
-                        let _ = write!(number, "${g}");
+                        number.push('$');
+                        push_number(&mut number, u64::from(*g), 1);
                         out.token(&number);
                     }
                 }

@@ -14,7 +14,7 @@ pub const SAVE_VERSION: u32 = 1;
 /// A game as plain data, for saving: the start and the moves, which a restore replays.
 ///
 /// JSON (camelCase): `{format: "tablero-game", version: 1, variant, rules?, seed, startFen,
-/// firstPlayer?, moveLimit?, moves, declared?, headers?, movetext?, path?}`. The game ([`SavedGame::kind`]) is
+/// firstPlayer?, moveLimit?, moves, declared?, headers?, movetext?, path?, sourceTags?}`. The game ([`SavedGame::kind`]) is
 /// written as its `variant` name ([`GameKind::variant_name`]) and, for four players, its
 /// `rules`: both come from the table of games ([`crate::GAMES`]), and a save naming no game
 /// of it does not deserialize. `firstPlayer` is present exactly for four-player games;
@@ -50,10 +50,16 @@ pub struct SavedGame {
     /// with no annotation (`moves` says it all, and the save is what earlier versions wrote).
     pub movetext: Option<String>,
     /// With `movetext`: the path of the end of the current line in the tree, whose moves
-    /// are `moves`. (An imported file's own spellings of the tags the game writes itself,
-    /// `Variant "Standard"` or `StartFen4 "4PC"`, are not saved: a restored game writes its
-    /// own.)
+    /// are `moves`.
     pub path: Option<Vec<u32>>,
+    /// An imported file's own spellings of tags the game otherwise writes itself, kept so
+    /// that the restored game exports them as the file did: a two-player `Variant`
+    /// (lichess's `"Standard"`), chess.com's `StartFen4 "4PC"` and `RuleVariants` (with
+    /// settings such as `Anonymous`), and a four-player file's `Result` and `Termination`
+    /// while the game is as imported. JSON `sourceTags`, an
+    /// object like `headers`; absent when there are none (and in saves written before it
+    /// existed).
+    pub source_tags: Headers,
 }
 
 /// The JSON fields of a save as they are written ([`SavedGame`] serializes through them,
@@ -84,6 +90,11 @@ struct FieldsOut<'a> {
     movetext: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     path: Option<&'a [u32]>,
+    #[serde(
+        skip_serializing_if = "<[_]>::is_empty",
+        serialize_with = "header_map::serialize"
+    )]
+    source_tags: &'a [(String, String)],
 }
 
 impl Serialize for SavedGame {
@@ -102,6 +113,7 @@ impl Serialize for SavedGame {
             headers: &self.headers,
             movetext: self.movetext.as_deref(),
             path: self.path.as_deref(),
+            source_tags: &self.source_tags,
         }
         .serialize(s)
     }
@@ -132,6 +144,8 @@ struct Fields {
     movetext: Option<String>,
     #[serde(default)]
     path: Option<Vec<u32>>,
+    #[serde(default, deserialize_with = "header_map::deserialize")]
+    source_tags: Headers,
 }
 
 impl TryFrom<Fields> for SavedGame {
@@ -154,6 +168,7 @@ impl TryFrom<Fields> for SavedGame {
             headers: f.headers,
             movetext: f.movetext,
             path: f.path,
+            source_tags: f.source_tags,
         })
     }
 }
@@ -221,6 +236,7 @@ impl SavedGame {
             headers: Headers::new(),
             movetext: None,
             path: None,
+            source_tags: Headers::new(),
         }
     }
 }
@@ -247,6 +263,7 @@ pub(super) fn restore(s: &SavedGame) -> Result<Game, Error> {
     };
     let mut game = Game::of_engine(inner, s.seed);
     game.restore_headers(&s.headers)?;
+    game.source = super::line::Source::from_tags(&s.source_tags, game.engine())?;
     if let Some(text) = &s.movetext {
         game.restore_tree(text, s.path.as_deref().unwrap_or(&[]))
             .map_err(|e| {
@@ -287,7 +304,8 @@ impl Game {
     /// must be the game's moves. Errors: `invalid-argument` / `invalid-pgn`.
     fn restore_tree(&mut self, text: &str, path: &[u32]) -> Result<(), Error> {
         let read = super::movetext::read(text)?;
-        let (mut main, mut tree, end) = super::line::import(self.engine().restart(), &read.tree)?;
+        let (mut main, mut tree, end) =
+            super::line::import(self.engine().restart(), &read.tree, false)?;
         main.engine_mut().end_pgn(read.result.as_deref());
         tree.node_mut(end).declared = main.engine().declared_result();
         let path: Vec<usize> = path.iter().map(|&i| i as usize).collect();

@@ -342,6 +342,14 @@ impl Tree {
         }
     }
 
+    /// A tree with no moves and room for `moves` of them: an import knows how many it will
+    /// add, and growing the node list one doubling at a time copies it each time.
+    pub fn with_capacity(moves: usize) -> Tree {
+        let mut nodes = Vec::with_capacity(moves + 1);
+        nodes.push(Node::default());
+        Tree { nodes }
+    }
+
     /// The root: the start position, with the comment before the first move.
     pub fn root(&self) -> &Node {
         &self.nodes[0]

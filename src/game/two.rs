@@ -271,6 +271,10 @@ impl Engine for TwoGame {
         TwoGame::pgn_tags(self, source.variant_tag.as_deref())
     }
 
+    fn fits_source_tag(&self, name: &str, value: &str) -> bool {
+        name == "Variant" && GameKind::from_pgn_tag(value) == Some(self.kind())
+    }
+
     fn result_token(&self) -> Option<&'static str> {
         Some(self.result().map_or("*", |r| r.pgn_token()))
     }
@@ -493,7 +497,7 @@ pub(super) fn restore(saved: &SavedGame) -> Result<TwoGame, Error> {
 /// The game a PGN's tags start (see [`TwoGame::for_pgn`]), and the tags to write back as read.
 pub(super) fn import_start(tags: &[(String, String)], source: &mut Source) -> Result<Inner, Error> {
     let g = TwoGame::for_pgn(tags)?;
-    source.variant_tag = crate::pgn_tags::get(tags, "Variant").map(str::to_string);
+    source.variant_tag = super::line::one_line(crate::pgn_tags::get(tags, "Variant"));
     Ok(Inner::Two(g))
 }
 

@@ -31,6 +31,14 @@ impl GameResult {
 /// Describes the legal move `m` of `pos`: the one description of a two-player move, used for
 /// moves played and for legal moves alike.
 pub fn describe_move(pos: &Position, m: Move) -> MoveRecord {
+    let mut next = pos.clone();
+    next.play(m);
+    describe_played(pos, m, &next)
+}
+
+/// [`describe_move`] when the caller has the position after `m` already (`next`): each
+/// position is built once.
+fn describe_played(pos: &Position, m: Move, next: &Position) -> MoveRecord {
     let piece = pos.piece_at(m.from).map(|(_, r)| r);
     debug_assert!(piece.is_some(), "no piece on {} in {}", m.from, pos.fen());
     let captured = match m.kind {
@@ -38,8 +46,6 @@ pub fn describe_move(pos: &Position, m: Move) -> MoveRecord {
         MoveKind::Castle => None,
         _ => pos.piece_at(m.to).map(|(_, r)| r),
     };
-    let mut next = pos.clone();
-    next.play(m);
     let check = next.is_check();
     MoveRecord {
         player: pos.turn().into(),
@@ -48,7 +54,7 @@ pub fn describe_move(pos: &Position, m: Move) -> MoveRecord {
         to: m.king_to().to_string(),
         promotion: m.promotion(),
         uci: pos.uci(m),
-        san: pos.san(m),
+        san: pos.san_played(m, next),
         piece: Some(piece.unwrap_or(Role::Pawn)),
         captured,
         check,
@@ -206,13 +212,19 @@ impl TwoGame {
                 format_args!("{} is not a legal move in {}", m.uci(), pos.fen()),
             ));
         }
-        let record = describe_move(pos, m);
+        Ok(self.push_legal(m))
+    }
+
+    /// Plays `m`, which the caller knows to be legal in a game that is not over.
+    fn push_legal(&mut self, m: Move) -> &MoveRecord {
+        let pos = self.position();
         let mut next = pos.clone();
         next.play(m);
+        let record = describe_played(pos, m, &next);
         self.positions.push(next);
         self.moves.push(m);
         self.records.push(record);
-        Ok(&self.records[self.records.len() - 1])
+        &self.records[self.records.len() - 1]
     }
 
     /// Plays a move written in UCI or SAN.
@@ -227,8 +239,11 @@ impl TwoGame {
                 ),
             ));
         }
+        // parse_move finds only legal moves, and the game is not over: play it without
+        // `play`'s second look at the result and the legal moves (a PGN import plays every
+        // move through here).
         let m = self.position().parse_move(text)?;
-        self.play(m)
+        Ok(self.push_legal(m))
     }
 
     /// Takes back the last action: a resignation or claimed draw if the game ended that way

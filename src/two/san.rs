@@ -15,16 +15,24 @@ impl Position {
                 format_args!("{uci:?} is not a legal move in {}", self.fen()),
             )
         };
+        self.uci_move(uci).ok_or_else(bad)
+    }
+
+    /// The legal move written in UCI, or `None`: [`Self::parse_uci`] without the error, whose
+    /// message (with the FEN) costs more than the lookup when the text is SAN
+    /// ([`Self::parse_move`] on every move of a PGN import; docs/BENCHMARKS.md, "PGN import
+    /// and export").
+    fn uci_move(&self, uci: &str) -> Option<Move> {
         if !(4..=5).contains(&uci.len()) || !uci.is_ascii() {
-            return Err(bad());
+            return None;
         }
-        let from = Square::parse(&uci[0..2]).ok_or_else(bad)?;
-        let to = Square::parse(&uci[2..4]).ok_or_else(bad)?;
+        let from = Square::parse(&uci[0..2])?;
+        let to = Square::parse(&uci[2..4])?;
         let promotion = match uci.as_bytes().get(4) {
             None => None,
-            Some(&c) => Some(Role::from_char(c as char).ok_or_else(bad)?),
+            Some(&c) => Some(Role::from_char(c as char)?),
         };
-        self.find_move(from, to, promotion).ok_or_else(bad)
+        self.find_move(from, to, promotion)
     }
 
     /// Finds the legal move from `from` to `to` (with `promotion` for pawns reaching the last
@@ -51,9 +59,14 @@ impl Position {
 
     /// SAN of a legal move, with `+` for check and `#` for checkmate.
     pub fn san(&self, m: Move) -> String {
-        let mut s = self.san_without_suffix(m);
         let mut after = self.clone();
         after.play(m);
+        self.san_played(m, &after)
+    }
+
+    /// [`Self::san`] when the caller has the position after `m` already (`after`).
+    pub(crate) fn san_played(&self, m: Move, after: &Position) -> String {
+        let mut s = self.san_without_suffix(m);
         if after.is_checkmate() {
             s.push('#');
         } else if after.is_check() {
@@ -190,6 +203,6 @@ impl Position {
     /// Parses either UCI or SAN, trying UCI first.
     pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
         let t = text.trim();
-        self.parse_uci(t).or_else(|_| self.parse_san(t))
+        self.uci_move(t).map_or_else(|| self.parse_san(t), Ok)
     }
 }

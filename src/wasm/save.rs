@@ -2,8 +2,8 @@
 //! `Game.fromJSON` reads one back (or its JSON text).
 //!
 //! `{format: "tablero-game", version: 1, variant, rules?, seed, startFen, firstPlayer?,
-//! moveLimit?, moves, declared?, headers?}`: the same version-1 format earlier releases wrote
-//! (they had no `headers`), so their saves still load (four-player saves of those wrote
+//! moveLimit?, moves, declared?, headers?, movetext?, path?, sourceTags?}`: the same version-1
+//! format earlier releases wrote (they had none of the last four), so their saves still load (four-player saves of those wrote
 //! `moveLimit: null`; `null` reads as absent). Fields are read as own properties with strict types, like every option object;
 //! unknown fields are ignored, since a save is data that a page may have kept with notes of
 //! its own. The restore itself replays and checks every move ([`crate::Game::from_saved`]).
@@ -102,6 +102,11 @@ pub(crate) fn read(saved: &JsValue) -> Result<SavedGame, Error> {
         declared,
         // A header saved as `null` is no header.
         headers: options::headers(&f.get("headers")?, "saved game field \"headers\"")?
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(name, value)| value.map(|v| (name, v)))
+            .collect(),
+        source_tags: options::headers(&f.get("sourceTags")?, "saved game field \"sourceTags\"")?
             .unwrap_or_default()
             .into_iter()
             .filter_map(|(name, value)| value.map(|v| (name, v)))

@@ -9,6 +9,15 @@ mod checks;
 
 use tablero::{Game, GameKind, NewGame, Rules};
 
+/// A lichess-style record: clocks, evaluations, suffixes and NAGs, arrows, nested variations.
+const PGN_TREE: &str = "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/abcdefgh\"]\n[Result \"1-0\"]\n[Variant \"Standard\"]\n\n{ Before } 1. e4 { [%eval 0.36] [%clk 0:03:00] } 1... e5?! { [%eval 0.7] [%clk 0:02:59] } ( 1... c5 { Sicilian } 2. Nf3 ( 2. c3 { [%eval 0.2,24] } 2... d5 ) 2... d6 ) 2. Nf3 $1 { [%clk 0:02:58] } 2... Nc6 3. Bb5 3... a6?? { Blunder. } ( 3... Nf6 { [%cal Gb5c6,Rf6e4] [%csl Ge4] } 4. O-O ) 4. Bxc6 { [%eval #3,30] } 4... dxc6 $4 1-0";
+
+/// A Three-check record with a variation and commands kept verbatim.
+const PGN_TREE_3CHECK: &str = "[Variant \"Three-check\"]\n\n1. e4 e5 2. Bc4 ( 2. Nf3 { [%emt 0:00:03] [%foo bar] } ) 2... Nc6 3. Bxf7+ !! Kxf7 *";
+
+/// A PGN4 with chess.com's variations and a comment.
+const PGN4_TREE: &str = "[Variant \"FFA\"]\n[RuleVariants \"EnPassant\"]\n[StartFen4 \"4PC\"]\n[Result \"*\"]\n\n1. h2-h3 { [%clk 0:04:00] } .. b7-c7 ( .. b8-c8 .. g13-g12 ) .. g13-g12 .. m8-l8\n2. Qg1-h2 ( 2. i2-i3 { plan } .. b9-c9 ) .. b9-c9 *";
+
 struct Rng(u64);
 
 impl Rng {
@@ -107,6 +116,37 @@ fn corpus(kind_byte: u8, four: bool) -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> {
             }
         }
     }
+    // Records with trees (issue 49): variations nested, comments, NAGs, suffixes, clocks,
+    // evaluations, arrows, chess.com's PGN4 variations; their saves keep the tree and a
+    // current line inside a variation.
+    let records: &[(u8, &str)] = if four {
+        &[
+            (0, PGN4_TREE),
+            (2, include_str!("../data/chesscom/teams-26780489.pgn4")),
+        ]
+    } else {
+        &[(0, PGN_TREE), (1, PGN_TREE_3CHECK)]
+    };
+    for &(k, text) in records {
+        let mut g = Game::from_pgn(text, 0).expect("a seed record imports");
+        let tag = |s: &str| {
+            let mut v = vec![k];
+            v.extend(s.as_bytes());
+            v
+        };
+        out.push((Vec::new(), tag(text), Vec::new()));
+        out.push((Vec::new(), tag(&g.pgn()), Vec::new()));
+        let deepest = g.tree().ids().max_by_key(|&id| g.tree().path_of(id).len());
+        if let Some(id) = deepest {
+            let path = g.tree().path_of(id);
+            g.go_to(&path).unwrap();
+        }
+        out.push((
+            Vec::new(),
+            Vec::new(),
+            serde_json::to_vec(&g.to_saved()).unwrap(),
+        ));
+    }
     if !four {
         for file in ["chess-tricky.perft", "3check.perft", "racingkings.perft"] {
             let text = std::fs::read_to_string(format!("tests/data/{file}")).unwrap_or_default();
@@ -183,6 +223,11 @@ fn fuzz_move_text() {
 fn fuzz_regressions() {
     let pgn4 = "\0[Variant \"FFA\"]\n[RuleVariants \"EnPassant\"]\n\n1. k2-k3 .. b5-c5 .. g13-g11 .. m5-l5\n2. f2-f4 .. c5-d5 .. Bf14-g13 .. m11-l11\n3. k3-k4 .. Na5-c4 .. d13-d11 .. Bn6-k3\n4. Rk1xBk3 .. Nc4-a5 .. Bg13-e11 .. m10-k10\n5. Rk3-e3 .. Na10-c9 .. Nj14-k12 .. l5xPk4\n6. Re3-h3 R\n";
     checks::pgn4(pgn4.as_bytes());
+    // Two Date tags, one the file's own "?": the save keeps what the export writes.
+    let pgn = "\u{3}[Event \"?\"]\n[Site \"?\"]\n[Date \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n[Variant \"Racing Kings\"]\n\n1. Ng3 *\n";
+    checks::pgn(pgn.as_bytes());
+    // A Variant spelling with a line break in it is not kept (a tag line cannot hold it).
+    checks::pgn(b"\x02[Variant \"King of \rthe Hill\"]\n\n1. c3 *\n");
 }
 
 /// The movetext reader and writer's check (issue 49), for the mutation run of
@@ -191,13 +236,30 @@ pub(crate) fn movetext(data: &[u8]) {
     checks::movetext(data);
 }
 
+/// The position editor's edits (issue 49), over random and mutated byte strings.
+#[test]
+fn fuzz_setup() {
+    let mut rng = Rng(0x5e7);
+    let seeds: Vec<Vec<u8>> = (0..64)
+        .map(|i| (0..1 + i).map(|_| rng.next() as u8).collect())
+        .collect();
+    for s in &seeds {
+        checks::setup(s);
+    }
+    for i in 0..iterations() {
+        let input = mutate(&mut rng, &seeds[i % seeds.len()]);
+        let outcome = std::panic::catch_unwind(|| checks::setup(&input));
+        assert!(outcome.is_ok(), "setup: input {input:?} failed");
+    }
+}
+
 /// `validate_fen` over mutated FENs and FEN4s (issue 49).
 #[test]
 fn fuzz_validate_fen() {
     run("validate_fen", false, |s| &s.0, checks::validate_fen);
     // Four-player seeds carry kind bytes 0 to 2: shifted to the four-player kinds (4 to 6).
     let four = corpus(b'v', true);
-    for (fen, _, _) in &four {
+    for (fen, _, _) in four.iter().filter(|s| !s.0.is_empty()) {
         let mut v = fen.clone();
         v[0] += 4;
         checks::validate_fen(&v);

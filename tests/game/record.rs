@@ -288,6 +288,174 @@ fn saves_keep_the_tree_and_the_current_line() {
     assert_eq!(p.to_saved().movetext, None);
 }
 
+/// A game through its save (serde JSON, as `toJSON`/`fromJSON` carry it).
+fn through_save(g: &Game) -> Game {
+    let json = serde_json::to_string(&g.to_saved()).unwrap();
+    let back: SavedGame = serde_json::from_str(&json).unwrap();
+    Game::from_saved(&back).unwrap_or_else(|e| panic!("{e}\n{json}"))
+}
+
+#[test]
+fn saves_keep_the_files_own_spellings() {
+    // lichess's `Variant "Standard"`: kept by the export, the save and the save's export.
+    let g = import(LICHESS);
+    assert!(g.pgn().contains("[Variant \"Standard\"]\n"));
+    let json = serde_json::to_string(&g.to_saved()).unwrap();
+    assert!(
+        json.contains(r#""sourceTags":{"Variant":"Standard"}"#),
+        "{json}"
+    );
+    let h = through_save(&g);
+    assert_eq!(h.pgn(), g.pgn());
+    // A game that did not come from a file writes none, as before.
+    let plain = Game::new(NewGame::default()).unwrap();
+    assert!(
+        !serde_json::to_string(&plain.to_saved())
+            .unwrap()
+            .contains("sourceTags")
+    );
+    assert!(!through_save(&plain).pgn().contains("Variant"));
+
+    // chess.com's PGN4: `StartFen4 "4PC"`, and its own Result and Termination while the game
+    // is as imported.
+    let text = std::fs::read_to_string("tests/data/chesscom/teams-26780489.pgn4").unwrap();
+    let g = import(&text);
+    let out = g.pgn();
+    for kept in [
+        "[StartFen4 \"4PC\"]",
+        "[Result \"1-0\"]",
+        "[Termination \"Blue forfeit on time. 1-0\"]",
+    ] {
+        assert!(out.contains(kept), "{kept} in\n{out}");
+    }
+    let mut h = through_save(&g);
+    assert_eq!(
+        h.pgn(),
+        out,
+        "the restored game exports what the imported one did"
+    );
+    h.undo();
+    let changed = h.pgn();
+    assert!(changed.contains("[StartFen4 \"4PC\"]"), "{changed}");
+    assert!(
+        !changed.contains("Blue forfeit on time"),
+        "a changed game writes its own result"
+    );
+    let k = through_save(&h);
+    assert_eq!(k.pgn(), changed, "and so does its save");
+    // Teams without en passant (R14.4) starts from "4PC" too, and keeps it through a save.
+    let text = text.replace(
+        "[RuleVariants \"EnPassant\"]",
+        "[RuleVariants \"SemiAnonymous\"]",
+    );
+    let g = import(&text);
+    assert!(g.pgn().contains("[StartFen4 \"4PC\"]\n"));
+    assert_eq!(through_save(&g).pgn(), g.pgn());
+    // chess.com's RuleVariants carries settings tablero has no rule for: kept as read, and
+    // a cut-short record (the import stops at a king capture) still keeps them.
+    let text = std::fs::read_to_string("tests/data/chesscom/hornet-100527014.pgn4").unwrap();
+    let g = import(&text);
+    let tag = "[RuleVariants \"Anonymous DeadKingWalking EnPassant PromoteTo=D\"]";
+    assert!(g.pgn().contains(tag), "{}", g.pgn());
+    assert!(through_save(&g).pgn().contains(tag));
+    assert!(
+        !g.pgn().contains("dalay045: 72"),
+        "the file's result is not this game's"
+    );
+    fixed_point(&g);
+
+    // A save whose kept tags do not fit its game is refused as corrupt.
+    let mut saved = import(LICHESS).to_saved();
+    for (name, value) in [
+        ("Variant", "Racing Kings"),
+        ("StartFen4", "4PC"),
+        ("Result", "1-0"),
+        ("RuleVariants", "EnPassant"),
+        ("Variant", "Standard\n[Evil \"x\"]"),
+    ] {
+        saved.source_tags = vec![(name.to_string(), value.to_string())];
+        let e = Game::from_saved(&saved).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidArgument, "{name} {value:?}");
+        assert!(e.message.contains("sourceTags"), "{}", e.message);
+    }
+    let mut saved = import(PGN4).to_saved();
+    for (name, value) in [
+        ("Variant", "Standard"),
+        ("RuleVariants", "Kingdoms"),
+        ("Result", "1-0"),
+    ] {
+        saved.source_tags = vec![(name.into(), value.into())];
+        // PGN4 keeps a Result: the second is a duplicate.
+        if name == "Result" {
+            saved.source_tags.push((name.into(), value.into()));
+        }
+        assert!(Game::from_saved(&saved).is_err(), "{name} {value}");
+    }
+    let custom = Game::new(NewGame {
+        kind: GameKind::FourPlayer(tablero::Rules::Ffa),
+        fen: Some(import(PGN4).fen()),
+        ..NewGame::default()
+    })
+    .unwrap();
+    let mut saved = custom.to_saved();
+    saved.source_tags = vec![("StartFen4".into(), "4PC".into())];
+    assert!(
+        Game::from_saved(&saved).is_err(),
+        "\"4PC\" names the standard start only"
+    );
+}
+
+/// Four Kingdoms (R6.4): a player out moves on as a zombie, its moves part of the tree.
+/// Deleting such a move keeps the engine and the tree together (the zombie, to move again,
+/// moves again), and the game's save loads back to the same save, wherever the current line
+/// ends. (Found by the fuzz run: the line ended at the start while the engine had moved on,
+/// and the save did not load.)
+#[test]
+fn deleting_a_zombie_move_keeps_engine_and_tree_together() {
+    let start = || {
+        let mut g = Game::new(NewGame {
+            kind: GameKind::FourPlayer(tablero::Rules::Kingdoms),
+            seed: 1,
+            ..NewGame::default()
+        })
+        .unwrap();
+        let first = g.legal_moves()[0].uci.clone();
+        g.play_text(&first).unwrap();
+        let out = g.status().turn;
+        g.resign(out).unwrap();
+        for _ in 0..2 {
+            let m = g.legal_moves()[0].uci.clone();
+            g.play_text(&m).unwrap();
+        }
+        g
+    };
+    let consistent = |g: &Game| {
+        assert_eq!(
+            g.ply(),
+            g.path().len(),
+            "one history entry a node of the line"
+        );
+        let line: Vec<String> = g.history().iter().map(|m| m.uci.clone()).collect();
+        let back = through_save(g);
+        assert_eq!(back.to_saved(), g.to_saved());
+        assert_eq!(back.history().len(), line.len());
+        assert_eq!(back.fen(), g.fen());
+    };
+    // The zombie's move is the third entry: red's move, the resignation, the zombie's move.
+    let mut g = start();
+    assert_eq!(g.history()[2].kind, tablero::EntryKind::Random);
+    g.delete_move(&[0, 0, 0]).unwrap();
+    assert_eq!(g.path(), [0, 0, 0], "the zombie moved again");
+    consistent(&g);
+    // The current line elsewhere: the main line may end with the zombie to move.
+    let mut g = start();
+    g.go_to(&[0]).unwrap();
+    g.delete_move(&[0, 0, 0]).unwrap();
+    consistent(&g);
+    g.go_to(&[0, 0]).unwrap();
+    consistent(&g);
+}
+
 // ---- a round trip over random games with random annotations ----
 
 struct Rng(u64);

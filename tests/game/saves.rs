@@ -1,6 +1,8 @@
 //! Saves written by an earlier release (`tests/data/saves/`, written by the code of commit
-//! 05b55ed before the save's `variant` became typed) still load, replay to the same game and
-//! save back to the same text, byte for byte.
+//! 05b55ed before the save's `variant` became typed; `chess-tree` and `teams-tree-finished`,
+//! saves with a move tree, by commit 7855e51 before saves kept an imported file's own tag
+//! spellings) still load, replay to the same game and save back to the same text, byte for
+//! byte.
 
 use std::path::Path;
 

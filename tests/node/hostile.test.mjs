@@ -409,3 +409,78 @@ test("issue 49: hostile arguments to the tree calls are coded errors, the game u
   assert.ok(Date.now() - t0 < 5000);
   healthy(g);
 });
+
+// Issue 49's bad record text through every way a record comes in: a PGN, a PGN4 (its own
+// variations), a save's move tree, splitPgn, and the tree calls on a game. Each is a coded
+// error or a documented reading, and a game that was there stays as it was. The bound on
+// time is the test's timeout: the reader makes one linear pass and never recurses.
+test("issue 49: hostile record text through every import path", { timeout: 120_000 }, () => {
+  const refused = (f, code, re, name) => {
+    assert.throws(f, (e) => {
+      assert.equal(e.code, code, `${name}: ${e.code}: ${e.message}`);
+      if (re) assert.match(e.message, re, name);
+      return true;
+    }, name);
+  };
+  const HEAD4 = '[Variant "FFA"]\n[RuleVariants "EnPassant"]\n[StartFen4 "4PC"]\n\n';
+  const bad = {
+    "nested-variation bomb": (m, alt) => `1. ${m} ` + `( 1. ${alt} `.repeat(5000),
+    "a bomb that closes": (m, alt) => `1. ${m} ` + `( 1. ${alt} `.repeat(200) + ")".repeat(200) + " *",
+    "a megabyte comment": (m) => `1. ${m} {` + "x".repeat(1 << 20) + "} *",
+    "100,000 NAGs": (m) => `1. ${m} ` + "$1 ".repeat(100000) + "*",
+    "100,000 suffixes": (m) => `1. ${m} ` + "!? ".repeat(100000) + "*",
+    "an unterminated brace": (m) => `1. ${m} { *`,
+    "an unterminated parenthesis": (m, alt) => `1. ${m} ( 1. ${alt} *`,
+    "a stray parenthesis": (m) => `1. ${m} ) *`,
+    "a stray brace": (m) => `1. ${m} } *`,
+  };
+  const two = newGame({ pgn: "1. e4 { [%clk 0:01:00] } e5 (1... c5 2. Nf3) 2. Nf3 *" });
+  two.goTo([0, 1]);
+  const four = newGame({ pgn: HEAD4 + "1. h2-h3 .. b7-c7 ( .. b8-c8 { alt } ) .. g13-g12 .. m8-l8\n2. Qg1-h2 *" });
+  const snapshot = (g) => [g.pgn(), JSON.stringify(g.tree()), JSON.stringify(g.path()), JSON.stringify(g.toJSON())];
+  const before = [snapshot(two), snapshot(four)];
+  for (const [name, make] of Object.entries(bad)) {
+    const pgn = make("e4", "d4");
+    const pgn4 = HEAD4 + make("h2-h3", "i2-i3");
+    refused(() => newGame({ pgn }), "invalid-pgn", undefined, name);
+    refused(() => newGame({ pgn: pgn4 }), "invalid-pgn", undefined, `${name} (PGN4)`);
+    refused(() => newGame({ variant: "fourplayer", pgn: pgn4 }), "invalid-pgn", undefined, `${name} (PGN4)`);
+    // A save's move tree is read by the same reader: corrupt, said as invalid-argument.
+    const saved = { ...two.toJSON(), movetext: make("e4", "d4") };
+    refused(() => Game.fromJSON(saved), "invalid-argument", /corrupt saved game: movetext/, name);
+    refused(() => Game.fromJSON({ ...four.toJSON(), movetext: make("h2-h3", "i2-i3") }), "invalid-argument", undefined, name);
+    // splitPgn does not read move text: it splits, whatever the text holds.
+    const parts = tablero.splitPgn(`[Event "a"]\n\n${pgn}\n\n[Event "b"]\n\n1. d4 *`);
+    assert.ok(parts.length >= 1 && parts.every((p) => typeof p === "string"), name);
+  }
+  // Nesting up to the bound reads; one more level is refused.
+  const nest = (n) => "1. e4 " + "( 1. d4 ".repeat(n) + ")".repeat(n) + " *";
+  newGame({ pgn: nest(100) }).free();
+  throwsCode(() => newGame({ pgn: nest(101) }), "invalid-pgn", /nested deeper than 100/);
+  // An absurd command value is kept verbatim, not read as a clock (documented: nothing is
+  // clamped, nothing is lost), and written back as read.
+  const absurd = newGame({ pgn: "1. e4 { [%clk 999999:99:99] [%eval #999999] } *" });
+  const e4 = absurd.tree().children[0];
+  assert.equal(e4.clock, undefined);
+  assert.equal(e4.eval, undefined);
+  assert.deepEqual(e4.commands, [
+    { name: "clk", value: "999999:99:99" },
+    { name: "eval", value: "#999999" },
+  ]);
+  assert.match(absurd.pgn(), /\{ \[%clk 999999:99:99\] \[%eval #999999\] \}/);
+  absurd.free();
+  // A byte-order mark in the middle of a file (files joined together): two games, each with
+  // its tags; inside the move text it is white space.
+  const joined = '\ufeff[Event "one"]\n\n1. e4 e5 *\n\ufeff[Event "two"]\n\n1. d4 \ufeff d5 *\n';
+  const games = tablero.splitPgn(joined).map((pgn) => newGame({ pgn }));
+  assert.deepEqual(games.map((g) => [g.headers().Event, g.ply]), [["one", 2], ["two", 2]]);
+  for (const g of games) g.free();
+  // The tree calls refuse what the reader would: a comment over 64 KiB, NAGs out of range.
+  throwsCode(() => two.annotate([0], { comment: "x".repeat(65537) }), "invalid-argument");
+  throwsCode(() => two.annotate([0], { nags: Array(33).fill(0).map((_, i) => i + 1) }), "invalid-argument");
+  throwsCode(() => two.annotate([0], { nags: [256] }), "invalid-argument");
+  throwsCode(() => two.annotate([0], { clock: 1e20 }), "invalid-argument");
+  assert.deepEqual([snapshot(two), snapshot(four)], before, "the games are as they were");
+  healthy(two);
+  four.free();
+});

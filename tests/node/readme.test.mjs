@@ -30,12 +30,33 @@ export function nodeExample(markdown) {
   return { heading: lines[heading], code: lines.slice(start, end).join("\n") + "\n" };
 }
 
-test("README Node example runs as written", { skip: !existsSync(readmeUrl) && "no README.md yet" }, () => {
-  const found = nodeExample(readFileSync(readmeUrl, "utf8"));
-  assert.ok(found.code, `README.md: ${found.error}`);
+/**
+ * Every ```js block that is a whole Node program of the repository, with the heading above
+ * it: it loads "./pkg/tablero.js" with the wasm bytes read from "./pkg/tablero_bg.wasm" (the
+ * Node example, the table of games, the position editor). The online client's example is
+ * left out: it needs a running server (tests/online/ covers the client).
+ */
+export function nodePrograms(markdown) {
+  const lines = markdown.split(/\r?\n/);
+  const out = [];
+  let heading = "";
+  for (let i = 0; i < lines.length; i++) {
+    if (/^#{1,6}\s/.test(lines[i])) heading = lines[i];
+    if (!/^```(js|javascript|mjs)\s*$/.test(lines[i])) continue;
+    const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l));
+    if (end < 0) break;
+    const code = lines.slice(i + 1, end).join("\n") + "\n";
+    const node = /from "\.\/pkg\/tablero\.js"/.test(code) && /readFile\("\.\/pkg\/tablero_bg\.wasm"\)/.test(code);
+    if (node && !/tablero-online/.test(code)) out.push({ heading, code });
+    i = end;
+  }
+  return out;
+}
 
+/** Runs `code` as a .mjs file in the repository root, as a reader would. */
+function runProgram({ heading, code }) {
   const file = new URL(`.readme-example-${process.pid}.mjs`, root);
-  writeFileSync(file, found.code);
+  writeFileSync(file, code);
   try {
     const run = spawnSync(process.execPath, [fileURLToPath(file)], {
       cwd: fileURLToPath(root),
@@ -45,11 +66,36 @@ test("README Node example runs as written", { skip: !existsSync(readmeUrl) && "n
     assert.equal(
       run.status,
       0,
-      `README example under "${found.heading}" failed (status ${run.status}, signal ${run.signal}):\n` +
+      `README example under "${heading}" failed (status ${run.status}, signal ${run.signal}):\n` +
         `--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`,
     );
+    return run.stdout;
   } finally {
     rmSync(file, { force: true });
+  }
+}
+
+test("README Node example runs as written", { skip: !existsSync(readmeUrl) && "no README.md yet" }, () => {
+  const found = nodeExample(readFileSync(readmeUrl, "utf8"));
+  assert.ok(found.code, `README.md: ${found.error}`);
+  runProgram(found);
+});
+
+test("every README Node program runs as written, the position editor's with the values it shows", { skip: !existsSync(readmeUrl) && "no README.md yet" }, () => {
+  const programs = nodePrograms(readFileSync(readmeUrl, "utf8"));
+  const editor = programs.find((p) => /Setting up a position/.test(p.heading));
+  assert.ok(editor, "the position editor's example is a Node program");
+  // The annotated game and the walk of its tree are in the Node example.
+  const example = programs.find((p) => /study\.annotate\(/.test(p.code) && /walk\(study\.tree\(\)\)/.test(p.code));
+  assert.ok(example, "the README annotates a game and walks its tree");
+  for (const p of programs) {
+    const out = runProgram(p);
+    if (p === editor) {
+      // What the comments of the example say it prints.
+      for (const shown of ['code: "king-count"', 'fen: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"', 'fen: "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"', '[ "a7" ]']) {
+        assert.ok(out.includes(shown.replace(/"/g, "'")), `${shown} in\n${out}`);
+      }
+    }
   }
 });
 

@@ -2,6 +2,7 @@
 import init from "tablero-chess";
 import { fourPlayer, twoPlayer } from "./program.js";
 import { editor } from "./editor.js";
+import { record } from "./record.js";
 
 await init();
-document.body.textContent = [...twoPlayer(), ...fourPlayer(), ...editor()].join("\n");
+document.body.textContent = [...twoPlayer(), ...fourPlayer(), ...editor(), ...record()].join("\n");

@@ -7,8 +7,9 @@ import { editor } from "./editor.js";
 import { initSync as initRules } from "tablero-chess/rules";
 import { rulesOnly } from "./rules.js";
 import { clockFacts } from "./online.js";
+import { record } from "./record.js";
 
 initSync({ module: readFileSync(fileURLToPath(import.meta.resolve("tablero-chess/tablero_bg.wasm"))) });
 // The rules-only entry has a wasm of its own.
 initRules({ module: readFileSync(fileURLToPath(import.meta.resolve("tablero-chess/rules/tablero_bg.wasm"))) });
-console.log([...twoPlayer(), ...fourPlayer(), ...editor(), ...rulesOnly(), clockFacts()].join("\n"));
+console.log([...twoPlayer(), ...fourPlayer(), ...editor(), ...rulesOnly(), clockFacts(), ...record()].join("\n"));

@@ -16,7 +16,7 @@ const tsc = join(root, "node_modules/typescript/bin/tsc");
 
 function project() {
   const dir = mkdtempSync(join(tmpdir(), "tablero-types-"));
-  for (const f of ["program.ts", "editor.ts", "rules.ts", "online.ts", "node-main.ts", "dom-main.ts", "tsconfig.node.json", "tsconfig.dom.json"]) {
+  for (const f of ["program.ts", "editor.ts", "rules.ts", "online.ts", "record.ts", "node-main.ts", "dom-main.ts", "tsconfig.node.json", "tsconfig.dom.json"]) {
     cpSync(join(here, f), join(dir, f));
   }
   writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
@@ -48,6 +48,8 @@ test("the program type-checks in a Node-only project and runs", () => {
     assert.match(out, /^rules white black pawn 1 4k3\/8\/8\/8\/8\/8\/8\/R3K3 w - - 0 1 invalid-pgn undefined$/m);
     // The online client's types (online.ts): what runs without a server.
     assert.match(out, /^online clock=null error=too-late$/m);
+    // The game record (record.ts): the walk, the variation played, the main line left.
+    assert.match(out, /^record 9 0,1,2 1\. e4 c5 2\. Nf3 d6 \*$/m);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

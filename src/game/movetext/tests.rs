@@ -71,6 +71,67 @@ fn clocks_and_evals_read_and_write() {
     }
 }
 
+/// The writer's digits (`push_number`, not `format!`) against what `format!` writes, over
+/// clocks and evaluations at the edges of their ranges.
+#[test]
+fn clocks_and_evals_write_as_format_would() {
+    use crate::game::tree::Eval;
+    for ms in [
+        0,
+        1,
+        10,
+        999,
+        1_000,
+        59_999,
+        60_000,
+        3_599_999,
+        3_600_000,
+        MAX_CLOCK_MS,
+    ] {
+        let (h, m, s, f) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+        let frac = format!(".{f:03}");
+        let frac = if f == 0 {
+            ""
+        } else {
+            frac.trim_end_matches('0')
+        };
+        assert_eq!(format_clock(ms), format!("{h}:{m:02}:{s:02}{frac}"), "{ms}");
+    }
+    for cp in [
+        -9_999_999i32,
+        -1_234,
+        -100,
+        -99,
+        -5,
+        0,
+        5,
+        10,
+        100,
+        9_999_999,
+    ] {
+        let a = cp.unsigned_abs();
+        let sign = if cp < 0 { "-" } else { "" };
+        for depth in [None, Some(0), Some(99_999)] {
+            let d = depth.map_or(String::new(), |d| format!(",{d}"));
+            let e = Eval {
+                score: Score::Cp(cp),
+                depth,
+            };
+            assert_eq!(
+                format_eval(&e),
+                format!("{sign}{}.{:02}{d}", a / 100, a % 100)
+            );
+        }
+    }
+    for m in [-99_999, -1, 0, 1, 99_999] {
+        let e = Eval {
+            score: Score::Mate(m),
+            depth: Some(7),
+        };
+        assert_eq!(format_eval(&e), format!("#{m},7"));
+    }
+}
+
 #[test]
 fn comments_attach_where_pgn_says() {
     let m = read("{start} 1. e4 {after e4} ( {before d4} 1. d4 {after d4} ) 1... e5 *").unwrap();
