@@ -41,7 +41,7 @@ impl Room {
     }
 
     /// The team of a stored team line, from the seat it names.
-    fn line_team(&self, line: &str) -> Option<usize> {
+    pub(super) fn line_team(&self, line: &str) -> Option<usize> {
         let v: serde_json::Value = serde_json::from_str(line).ok()?;
         let seat = v["seat"].as_str()?;
         let i = (0..self.row.seats.len()).find(|&i| self.seat_name(i) == seat)?;

@@ -102,9 +102,17 @@ impl Room {
                 self.chat.pop_front();
             }
             let playing = !self.g.engine.is_over() && self.row.status == "playing";
+            // A team line from another process reaches this process's players of that team
+            // only, as a line said here does.
+            let team = if channel == Channel::Team {
+                self.line_team(&line)
+            } else {
+                None
+            };
             let _ = self.chat_tx.send(ChatOut {
                 line,
                 for_players: channel == Channel::Players || !playing,
+                team,
             });
         } else if event.get("sync").is_some() {
             if self.offers_v > 0 {
