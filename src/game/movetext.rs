@@ -481,8 +481,16 @@ fn parse_comment(raw: &str, n: &mut Node, before: bool) {
     tree::push_words(&mut text, rest);
     // What is left of a broken command (`[%clk 0:01` with no `]`, or one with a `[` inside)
     // must not join with the text around it into a command when written back.
-    if text.contains("[%") {
-        text = text.replace("[%", "[ %");
+    if tree::has_command_mark(&text) {
+        // `text.replace("[%", "[ %")`, without the string searcher (see `has_command_mark`).
+        let mut spaced = String::with_capacity(text.len() + 8);
+        for c in text.chars() {
+            if c == '%' && spaced.ends_with('[') {
+                spaced.push(' ');
+            }
+            spaced.push(c);
+        }
+        text = spaced;
     }
     if !text.is_empty() {
         let to = if before {
