@@ -240,7 +240,7 @@ impl<'a> Reader<'a> {
                     let n = match text.parse::<u8>() {
                         Ok(n) if digits <= 3 => n,
                         _ => {
-                            let shown: String = text.chars().take(10).collect();
+                            let shown = crate::error::first_chars(text, 10);
                             return Err(
                                 self.error(i, format_args!("a NAG is $0 to $255, got ${shown}"))
                             );
@@ -306,7 +306,7 @@ impl<'a> Reader<'a> {
 
     fn add_move(&mut self, text: &str, at: usize) -> Result<(), Error> {
         if text.len() > MAX_MOVE_BYTES {
-            let shown: String = text.chars().take(20).collect();
+            let shown = crate::error::first_chars(text, 20);
             return Err(self.error(
                 at,
                 format_args!("move text {shown:?}... is longer than {MAX_MOVE_BYTES} bytes"),
