@@ -788,7 +788,7 @@ fn checked_comment(
 /// pattern would bring the standard library's two-way string searcher (about 2 KB of wasm)
 /// into the package for this one two-byte needle.
 pub(crate) fn has_command_mark(text: &str) -> bool {
-    text.as_bytes().windows(2).any(|w| w == b"[%")
+    crate::text::contains(text, "[%")
 }
 
 /// Appends the words of `text` to `out`, one space between words (and before the first when
