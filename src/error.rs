@@ -54,6 +54,16 @@ pub struct Error {
     pub message: String,
 }
 
+/// The first `n` characters of `s` (all of it when shorter): how messages quote a long
+/// argument. A slice, not `s.chars().take(n).collect::<String>()` at each message: one small
+/// function instead of a collecting loop per call site in the wasm.
+pub(crate) fn first_chars(s: &str, n: usize) -> &str {
+    match s.char_indices().nth(n) {
+        Some((end, _)) => &s[..end],
+        None => s,
+    }
+}
+
 impl Error {
     /// Builds an error of `kind` with `message`.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
@@ -240,3 +250,22 @@ impl fmt::Display for FenError {
 }
 
 impl std::error::Error for FenError {}
+
+#[cfg(test)]
+mod tests {
+    use super::first_chars;
+
+    #[test]
+    fn first_chars_counts_characters_not_bytes() {
+        for (s, n) in [
+            ("", 3),
+            ("abc", 3),
+            ("abcd", 3),
+            ("é→\u{feff}x", 2),
+            ("é→", 0),
+        ] {
+            let expected: String = s.chars().take(n).collect();
+            assert_eq!(first_chars(s, n), expected, "{s:?} {n}");
+        }
+    }
+}

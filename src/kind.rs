@@ -514,8 +514,7 @@ impl Rules {
     /// the tag says `kingdoms` anywhere (any case); `None` otherwise (chess.com's free-for-all
     /// tags, `"EnPassant"` and the like, leave the `Variant` tag to decide).
     pub fn from_pgn4_rule_variants(tag: &str) -> Option<Rules> {
-        tag.to_ascii_lowercase()
-            .contains(Rules::Kingdoms.name())
+        crate::text::contains(&tag.to_ascii_lowercase(), Rules::Kingdoms.name())
             .then_some(Rules::Kingdoms)
     }
 

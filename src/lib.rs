@@ -26,6 +26,7 @@ pub mod record;
 mod result;
 pub mod rng;
 mod role;
+mod text;
 pub mod two;
 
 pub use error::{Error, ErrorKind, FenError, FenProblem};

@@ -68,7 +68,7 @@ fn flags(field: &str, name: &str) -> Result<[bool; 4], FenError> {
 /// Extracts the 4-tuple of strings after `'key':(` in the extras.
 fn extra_tuple(extras: &str, key: &str) -> Result<Option<[String; 4]>, FenError> {
     let pat = format!("'{key}':");
-    let Some(i) = extras.find(&pat) else {
+    let Some(i) = crate::text::find(extras, &pat) else {
         return Ok(None);
     };
     let rest = extras[i + pat.len()..].trim_start();
@@ -264,7 +264,7 @@ impl Position {
         let (head, board) = (&parts[..6], parts[6]);
         let mut p = Position::empty(rules);
         let teams = rules == Rules::Teams;
-        if extras.contains(NO_EN_PASSANT) {
+        if crate::text::contains(extras, NO_EN_PASSANT) {
             p.set_en_passant(false)
                 .map_err(|e| FenError::new(FenProblem::BadFen4Field, e.message))?;
         }

@@ -110,7 +110,8 @@ impl FourGame {
             .unwrap_or(rules);
         // R14.4: chess.com names en passant among the rule variants when it is on.
         let no_en_passant = rules == Rules::Teams
-            && tag("RuleVariants").is_some_and(|v| !v.to_ascii_lowercase().contains("enpassant"));
+            && tag("RuleVariants")
+                .is_some_and(|v| !crate::text::contains(&v.to_ascii_lowercase(), "enpassant"));
         let move_limit = match tag("MoveLimit") {
             Some(v) => Some(v.parse::<u32>().map_err(|_| {
                 Error::formatted(
@@ -174,7 +175,7 @@ impl FourGame {
         let text = if !is_move && info.player != Player::from(turn) {
             format!("{}:{}", info.san, info.player)
         } else {
-            info.san.replace("xP", "x")
+            crate::text::replace(&info.san, "xP", "x")
         };
         let order = self.rules().order();
         let first = self.start_position().turn().index();

@@ -90,7 +90,7 @@ fn check(kind: GameKind, name: &str, value: Option<&str>) -> Result<(), Error> {
         || name.len() > MAX_NAME
         || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
     {
-        let shown: String = name.chars().take(60).collect();
+        let shown = crate::error::first_chars(name, 60);
         return Err(Error::formatted(
             crate::error::ErrorKind::InvalidArgument,
             format_args!(

@@ -430,7 +430,7 @@ impl Game {
         if e.kind != crate::error::ErrorKind::InvalidArgument {
             return e;
         }
-        let shown: String = from.chars().take(60).collect();
+        let shown = crate::error::first_chars(from, 60);
         Error::invalid_argument(if self.kind().is_four() {
             format!(
                 "from must be a square of the four-player board (a4 to n11 and d1 to k14; the \

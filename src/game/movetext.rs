@@ -240,7 +240,7 @@ impl<'a> Reader<'a> {
                     let n = match text.parse::<u8>() {
                         Ok(n) if digits <= 3 => n,
                         _ => {
-                            let shown: String = text.chars().take(10).collect();
+                            let shown = crate::error::first_chars(text, 10);
                             return Err(
                                 self.error(i, format_args!("a NAG is $0 to $255, got ${shown}"))
                             );
@@ -306,7 +306,7 @@ impl<'a> Reader<'a> {
 
     fn add_move(&mut self, text: &str, at: usize) -> Result<(), Error> {
         if text.len() > MAX_MOVE_BYTES {
-            let shown: String = text.chars().take(20).collect();
+            let shown = crate::error::first_chars(text, 20);
             return Err(self.error(
                 at,
                 format_args!("move text {shown:?}... is longer than {MAX_MOVE_BYTES} bytes"),
@@ -481,8 +481,16 @@ fn parse_comment(raw: &str, n: &mut Node, before: bool) {
     tree::push_words(&mut text, rest);
     // What is left of a broken command (`[%clk 0:01` with no `]`, or one with a `[` inside)
     // must not join with the text around it into a command when written back.
-    if text.contains("[%") {
-        text = text.replace("[%", "[ %");
+    if tree::has_command_mark(&text) {
+        // `text.replace("[%", "[ %")`, without the string searcher (see `has_command_mark`).
+        let mut spaced = String::with_capacity(text.len() + 8);
+        for c in text.chars() {
+            if c == '%' && spaced.ends_with('[') {
+                spaced.push(' ');
+            }
+            spaced.push(c);
+        }
+        text = spaced;
     }
     if !text.is_empty() {
         let to = if before {

@@ -236,7 +236,7 @@ impl Setup {
             two::Square::parse(square).map(|sq| sq.index())
         };
         found.ok_or_else(|| {
-            let shown: String = square.chars().take(60).collect();
+            let shown = crate::error::first_chars(square, 60);
             Error::formatted(
                 ErrorKind::InvalidArgument,
                 format_args!(

@@ -79,7 +79,7 @@ impl Game {
     }
 
     fn bad_square(&self, square: &str) -> Error {
-        let shown: String = square.chars().take(60).collect();
+        let shown = crate::error::first_chars(square, 60);
         Error::formatted(
             ErrorKind::InvalidArgument,
             format_args!(

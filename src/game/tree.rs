@@ -775,7 +775,7 @@ fn checked_comment(
     let Some(text) = c else {
         return Ok(Some(None));
     };
-    if text.contains('}') || text.contains("[%") {
+    if text.contains('}') || has_command_mark(text) {
         return Err(bad(format_args!(
             "{name} cannot hold \"}}\" or \"[%\" (a PGN comment could not hold them; commands \
              have their own fields)"
@@ -790,6 +790,13 @@ fn checked_comment(
     let mut out = String::with_capacity(text.len());
     push_words(&mut out, text);
     Ok(Some((!out.is_empty()).then_some(out)))
+}
+
+/// Whether `text` holds `[%`, the start of a PGN command. Compared as bytes: a `&str`
+/// pattern would bring the standard library's two-way string searcher (about 2 KB of wasm)
+/// into the package for this one two-byte needle.
+pub(crate) fn has_command_mark(text: &str) -> bool {
+    crate::text::contains(text, "[%")
 }
 
 /// Appends the words of `text` to `out`, one space between words (and before the first when

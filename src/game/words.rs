@@ -118,10 +118,7 @@ pub(crate) fn check_move_text(text: &str) -> Result<(), Error> {
     let bad = |why: &str| {
         Error::formatted(
             ErrorKind::InvalidArgument,
-            format_args!(
-                "move text {:?} {why}",
-                text.chars().take(40).collect::<String>()
-            ),
+            format_args!("move text {:?} {why}", crate::error::first_chars(text, 40)),
         )
     };
     if text.len() > MAX_MOVE_BYTES {

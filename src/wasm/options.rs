@@ -41,7 +41,7 @@ pub(crate) fn describe(v: &JsValue) -> String {
         "null".into()
     } else if let Some(s) = v.as_string() {
         // "the string" says outright that a number in quotes is not a number.
-        let short: String = s.chars().take(60).collect();
+        let short = crate::error::first_chars(&s, 60);
         format!("the string {short:?}")
     } else if v.as_f64().is_some() {
         // JS prints the number (NaN, 1e+300, 2.5); Rust's float formatting would add a few

@@ -124,7 +124,7 @@ fn piece_arg(v: &JsValue, kind: GameKind) -> Result<Option<(Player, Role)>, Erro
         .into_iter()
         .find(|r| r.name() == name)
         .ok_or_else(|| {
-            let shown: String = name.chars().take(60).collect();
+            let shown = crate::error::first_chars(&name, 60);
             Error::formatted(
                 ErrorKind::InvalidArgument,
                 format_args!(

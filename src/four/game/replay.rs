@@ -107,7 +107,7 @@ impl FourGame {
                 if pgn4
                     && e.kind == ErrorKind::IllegalMove
                     && self.pos.rules == Rules::Ffa
-                    && tok.contains("xK") =>
+                    && crate::text::contains(tok, "xK") =>
             {
                 Ok(Step::Stopped(Stop::KingCapture))
             }

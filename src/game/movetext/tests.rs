@@ -165,3 +165,30 @@ fn move_numbers_follow_comments_and_variations() {
     );
     assert_eq!(s, "1... e5 2. Nf3");
 }
+
+#[test]
+fn broken_commands_are_spaced_apart() {
+    // What `str::replace("[%", "[ %")` gives, computed here with the standard library.
+    for raw in [
+        "a [%clk 0:01 b",
+        "[%x [%clk [%eval 1]",
+        "[[%%] é[%→",
+        "%[%",
+        "[%clk 0:00:05] ok [%",
+    ] {
+        let mut n = Node::default();
+        parse_comment(raw, &mut n, false);
+        let mut words = String::new();
+        let mut rest = raw;
+        while let Some((start, end)) = find_command(rest.as_bytes()) {
+            tree::push_words(&mut words, &rest[..start]);
+            rest = &rest[end + 1..];
+        }
+        tree::push_words(&mut words, rest);
+        let expected = words.replace("[%", "[ %");
+        assert_eq!(n.comment.as_deref(), Some(expected.as_str()), "{raw:?}");
+        assert!(!tree::has_command_mark(&expected));
+    }
+    assert!(tree::has_command_mark("x[%"));
+    assert!(!tree::has_command_mark("[ % %[ ["));
+}
