@@ -2,7 +2,8 @@
 //!
 //! * Changes: every commit or seat change sends `NOTIFY tablero, '<process> <room>'`. A
 //!   dedicated connection LISTENs; a process with that room loaded (someone watches it
-//!   there, or it owns it) reloads the room from the tables and republishes its state.
+//!   there, or it owns it) reloads the room from the tables and republishes its state. A
+//!   presence change (`'<process> <room> presence'`) only re-reads who is connected.
 //! * Ownership: every `lease_seconds / 4` each process renews its heartbeat and its room
 //!   leases and takes the lease of any unfinished room whose lease expired (its owner died)
 //!   or that has none. Only the lease holder runs the room's timers and computer moves.
@@ -19,7 +20,7 @@ use futures_util::StreamExt;
 use tokio_postgres::{AsyncMessage, NoTls};
 
 use crate::room::{Cmd, Rooms};
-use crate::store::postgres::{CHANNEL, PgStore};
+use crate::store::postgres::{CHANNEL, PRESENCE, PgStore};
 
 /// Starts the listener and the lease rounds.
 pub async fn start(
@@ -104,14 +105,21 @@ async fn listen(
         // The client must stay alive for the LISTEN to stay registered.
         let _client = client;
         while let Some(payload) = rx.recv().await {
-            let Some((from, room)) = payload.split_once(' ') else {
+            let mut words = payload.split(' ');
+            let (Some(from), Some(room)) = (words.next(), words.next()) else {
                 continue;
             };
             if from == me {
                 continue;
             }
+            // A presence change needs no reload of the room's row and moves (after a
+            // process dies, every reconnecting player writes one).
+            let cmd = match words.next() {
+                Some(PRESENCE) => Cmd::Presence,
+                _ => Cmd::Reload,
+            };
             if rooms.get_loaded(room).is_some() {
-                let _ = rooms.send(room, Cmd::Reload).await;
+                let _ = rooms.send(room, cmd).await;
             }
         }
     });

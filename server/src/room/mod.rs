@@ -95,6 +95,9 @@ pub enum Cmd {
     },
     /// Another process changed the room (PostgreSQL notification): read it again.
     Reload,
+    /// Another process's sockets on the room changed (PostgreSQL notification): read who
+    /// is connected again, not the room.
+    Presence,
     /// `DELETE /api/rooms/<id>` by `player` (R12.5).
     Cancel {
         /// Who asks.

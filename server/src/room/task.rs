@@ -134,6 +134,7 @@ impl Room {
                 let _ = reply.send(r.map(|i| self.seat_name(i)));
             }
             Cmd::Reload => self.reload().await,
+            Cmd::Presence => self.refresh_presence().await,
             Cmd::Cancel { player, reply } => {
                 let r = self.cancel(Some(&player)).await;
                 let _ = reply.send(r);
