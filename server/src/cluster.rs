@@ -60,19 +60,26 @@ async fn apply_leases(rooms: &Arc<Rooms>, owned: Vec<String>) {
             flag.store(false, Ordering::Relaxed);
         }
     }
-    for id in owned {
-        match rooms.get(&id).await {
-            Ok(Some(h)) => {
-                if !h.owner.swap(true, Ordering::Relaxed) {
-                    // Newly owned: read the room fresh and start its clock.
-                    let _ = rooms.send(&id, Cmd::Reload).await;
+    // A dead process's rooms come all at once: load them a few at a time rather than one
+    // after the other (each is a row, its moves and a replay).
+    futures_util::stream::iter(owned)
+        .for_each_concurrent(TAKEOVER_BATCH, |id| async move {
+            match rooms.get(&id).await {
+                Ok(Some(h)) => {
+                    if !h.owner.swap(true, Ordering::Relaxed) {
+                        // Newly owned: read the room fresh and start its clock.
+                        let _ = rooms.send(&id, Cmd::Reload).await;
+                    }
                 }
+                Ok(None) => {}
+                Err(e) => tracing::error!(room = %id, "taking a room over failed: {e}"),
             }
-            Ok(None) => {}
-            Err(e) => tracing::error!(room = %id, "taking a room over failed: {e}"),
-        }
-    }
+        })
+        .await;
 }
+
+/// Rooms loaded at once when taking leases over.
+const TAKEOVER_BATCH: usize = 16;
 
 async fn listen(
     rooms: Arc<Rooms>,
