@@ -58,6 +58,11 @@ struct Stats {
     /// (sent at, latency ms) of each acknowledged move.
     acked: Mutex<Vec<(Instant, u32)>>,
     reconnects: Mutex<Vec<u32>>,
+    /// Each reconnection's two phases, ms: socket lost → upgrade accepted (failed attempts
+    /// included), upgrade → first state (the process loading the room).
+    phases: Mutex<Vec<(u32, u32)>>,
+    /// Connection attempts refused or timed out while reconnecting.
+    failed_attempts: AtomicU64,
     /// room → (ply → uci) acknowledged.
     moves: Mutex<HashMap<String, HashMap<i64, String>>>,
     connected: AtomicU64,
@@ -220,11 +225,13 @@ async fn client(
         .await;
         let Ok(Ok((mut socket, _))) = conn else {
             // That process is down (being restarted): try the other.
+            stats.failed_attempts.fetch_add(1, Ordering::Relaxed);
             at = 1 - at;
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
         };
         stats.connected.fetch_add(1, Ordering::Relaxed);
+        let upgraded = Instant::now();
         let mut pending: Option<(i64, String, Instant)> = None;
         let mut next_move: Option<Instant> = None;
         let mut state = Value::Null;
@@ -251,6 +258,8 @@ async fn client(
                     }
                     if let Some(t0) = lost_at.take() {
                         stats.reconnects.lock().await.push(t0.elapsed().as_millis() as u32);
+                        let up = upgraded.saturating_duration_since(t0).as_millis() as u32;
+                        stats.phases.lock().await.push((up, upgraded.elapsed().as_millis() as u32));
                     }
                     let ply = v["ply"].as_i64().unwrap_or(0);
                     if let Some((p, uci, sent)) = &pending
@@ -607,6 +616,16 @@ async fn main() {
         pct(&mut rec, 0.5),
         pct(&mut rec, 0.99),
         rec.iter().max().copied().unwrap_or(0)
+    );
+    let phases = stats.phases.lock().await.clone();
+    let (mut up, mut first): (Vec<u32>, Vec<u32>) = phases.into_iter().unzip();
+    println!(
+        "reconnection phases: lost -> upgrade p50 {} ms, p99 {} ms; upgrade -> first state p50 {} ms, p99 {} ms; failed attempts {}",
+        pct(&mut up, 0.5),
+        pct(&mut up, 0.99),
+        pct(&mut first, 0.5),
+        pct(&mut first, 0.99),
+        stats.failed_attempts.load(Ordering::Relaxed)
     );
     println!("errors: {:?}", stats.errors.lock().await);
     println!("lost moves: {lost} of {acked_moves} acknowledged");

@@ -2,7 +2,8 @@
 //!
 //! * Changes: every commit or seat change sends `NOTIFY tablero, '<process> <room>'`. A
 //!   dedicated connection LISTENs; a process with that room loaded (someone watches it
-//!   there, or it owns it) reloads the room from the tables and republishes its state.
+//!   there, or it owns it) reloads the room from the tables and republishes its state. A
+//!   presence change (`'<process> <room> presence'`) only re-reads who is connected.
 //! * Ownership: every `lease_seconds / 4` each process renews its heartbeat and its room
 //!   leases and takes the lease of any unfinished room whose lease expired (its owner died)
 //!   or that has none. Only the lease holder runs the room's timers and computer moves.
@@ -23,7 +24,7 @@ use futures_util::StreamExt;
 use tokio_postgres::{AsyncMessage, NoTls};
 
 use crate::room::{Cmd, Rooms};
-use crate::store::postgres::{CHANNEL, PgStore};
+use crate::store::postgres::{CHANNEL, PRESENCE, PgStore};
 
 /// Starts the listener and the lease rounds.
 pub async fn start(
@@ -63,19 +64,26 @@ async fn apply_leases(rooms: &Arc<Rooms>, owned: Vec<String>) {
             flag.store(false, Ordering::Relaxed);
         }
     }
-    for id in owned {
-        match rooms.get(&id).await {
-            Ok(Some(h)) => {
-                if !h.owner.swap(true, Ordering::Relaxed) {
-                    // Newly owned: read the room fresh and start its clock.
-                    let _ = rooms.send(&id, Cmd::Reload).await;
+    // A dead process's rooms come all at once: load them a few at a time rather than one
+    // after the other (each is a row, its moves and a replay).
+    futures_util::stream::iter(owned)
+        .for_each_concurrent(TAKEOVER_BATCH, |id| async move {
+            match rooms.get(&id).await {
+                Ok(Some(h)) => {
+                    if !h.owner.swap(true, Ordering::Relaxed) {
+                        // Newly owned: read the room fresh and start its clock.
+                        let _ = rooms.send(&id, Cmd::Reload).await;
+                    }
                 }
+                Ok(None) => {}
+                Err(e) => tracing::error!(room = %id, "taking a room over failed: {e}"),
             }
-            Ok(None) => {}
-            Err(e) => tracing::error!(room = %id, "taking a room over failed: {e}"),
-        }
-    }
+        })
+        .await;
 }
+
+/// Rooms loaded at once when taking leases over.
+const TAKEOVER_BATCH: usize = 16;
 
 async fn listen(
     rooms: Arc<Rooms>,
@@ -114,19 +122,25 @@ async fn listen(
             if from == me {
                 continue;
             }
-            // `<process> <room>` (the tables changed) or `<process> <room> <event>`.
+            // `<process> <room>` (the tables changed), `<process> <room> presence` (only who is
+            // connected changed: after a process dies every reconnecting player writes one, and
+            // none needs the room's row and moves read again) or `<process> <room> <event>`.
             let (room, event) = match rest.split_once(' ') {
-                Some((room, event)) => (room, serde_json::from_str(event).ok()),
+                Some((room, event)) => (room, Some(event)),
                 None => (rest, None),
             };
             if rooms.get_loaded(room).is_none() {
                 continue;
             }
             let cmd = match event {
-                Some(event) => Cmd::Remote {
-                    event,
-                    from: from.to_string(),
-                    wins_ties: from > me.as_str(),
+                Some(PRESENCE) => Cmd::Presence,
+                Some(event) => match serde_json::from_str(event) {
+                    Ok(event) => Cmd::Remote {
+                        event,
+                        from: from.to_string(),
+                        wins_ties: from > me.as_str(),
+                    },
+                    Err(_) => Cmd::Reload,
                 },
                 None => Cmd::Reload,
             };

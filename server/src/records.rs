@@ -66,6 +66,9 @@ pub(crate) async fn record(
         .unwrap_or_default();
     let site = site(&headers, &row.id);
     let status = replayed.engine.status_json();
+    let last_on_time = actions
+        .last()
+        .is_some_and(|a| a.text.starts_with("flag:") || a.text.starts_with("timeout:"));
     let pgn = write(
         replayed.engine.game(),
         &row,
@@ -74,6 +77,7 @@ pub(crate) async fn record(
             elo,
             clocks,
             status,
+            last_on_time,
         },
     )
     .map_err(internal)?;
@@ -123,6 +127,9 @@ pub struct Facts {
     pub clocks: Vec<(usize, u64)>,
     /// The game's final (or current) status, as the room decides it.
     pub status: Value,
+    /// Did the last stored action put a seat out on time (a flag or a turn timer)? Free
+    /// for all writes a time-out as a resignation (`R`); the words say what happened.
+    pub last_on_time: bool,
 }
 
 /// A seat's name in the record: the player's name, or the computer and its level.
@@ -227,6 +234,135 @@ fn two_player_token(row: &RoomRow, status: &Value) -> Option<&'static str> {
     }
 }
 
+/// A tag value as PGN quotes it (`\\` and `"` escaped).
+fn quoted(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Replaces (or adds after `after`) the tag `name` of a PGN text's tag section.
+fn put_tag(pgn: &mut String, name: &str, value: &str, after: &str) {
+    let line = format!("[{name} \"{}\"]\n", quoted(value));
+    let find = |pgn: &str, tag: &str| {
+        let start = format!("[{tag} \"");
+        let at = if pgn.starts_with(&start) {
+            Some(0)
+        } else {
+            pgn.find(&format!("\n{start}")).map(|i| i + 1)
+        }?;
+        pgn[at..].find('\n').map(|j| (at, at + j + 1))
+    };
+    if let Some((a, b)) = find(pgn, name) {
+        pgn.replace_range(a..b, &line);
+    } else if let Some((_, b)) = find(pgn, after) {
+        pgn.insert_str(b, &line);
+    }
+}
+
+/// A four-player game's `Result` and `Termination` as chess.com writes PGN4, from the
+/// room's status (which also knows the endings the package's game does not: an agreed
+/// draw, an abort): `Result` names each seat with its points (`"Ana: 32 - Bo: 10 - ..."`;
+/// Teams: `1-0` / `0-1` / `1/2-1/2`), `*` while playing or for an aborted game (it has no
+/// result); `Termination` in words (`Blue resigned. Ana won`).
+fn four_player_outcome(
+    mut pgn: String,
+    row: &RoomRow,
+    f: &Facts,
+    history: &[tablero::record::MoveRecord],
+) -> String {
+    let result = &f.status["result"];
+    let reason = result["reason"].as_str().unwrap_or("");
+    let players = row.game.players();
+    let name_of = |seat: &str| {
+        players
+            .iter()
+            .position(|p| p.name() == seat)
+            .and_then(|i| row.seats.get(i))
+            .map(seat_name)
+            .unwrap_or_else(|| tag_of(seat))
+    };
+    let winners: Vec<String> = result["winners"]
+        .as_array()
+        .map(|w| w.iter().filter_map(Value::as_str).map(name_of).collect())
+        .unwrap_or_default();
+    let teams = row.game.rules() == Some(tablero::Rules::Teams);
+    let token = if result.is_null() || reason == "aborted" {
+        "*".to_string()
+    } else if teams {
+        match result["winners"].as_array().and_then(|w| w.first()) {
+            None => "1/2-1/2".into(),
+            Some(w) if w == "red" || w == "yellow" => "1-0".into(),
+            Some(_) => "0-1".into(),
+        }
+    } else {
+        let scores = result["scores"].as_array().cloned().unwrap_or_default();
+        players
+            .iter()
+            .map(|p| {
+                let pts = scores
+                    .iter()
+                    .find(|s| s["player"] == p.name())
+                    .and_then(|s| s["points"].as_f64())
+                    .unwrap_or(0.0);
+                format!("{}: {}", name_of(p.name()), pts.round() as i64)
+            })
+            .collect::<Vec<_>>()
+            .join(" - ")
+    };
+    let won = match winners.as_slice() {
+        [] => "Game drawn".to_string(),
+        [w] => format!("{w} won"),
+        many => format!("{} shared first place", many.join(", ")),
+    };
+    // Who went out last, and how, when the record says (a resignation or a time-out).
+    let last_out = history
+        .iter()
+        .rev()
+        .find(|r| r.kind != tablero::record::EntryKind::Random)
+        .and_then(|r| {
+            let how = match r.kind {
+                tablero::record::EntryKind::Resign if !f.last_on_time => "resigned",
+                tablero::record::EntryKind::Resign | tablero::record::EntryKind::Timeout => {
+                    "forfeit on time"
+                }
+                _ => return None,
+            };
+            Some(format!("{} {how}", tag_of(r.player.name())))
+        });
+    let termination = match reason {
+        "" => "unterminated".to_string(),
+        "aborted" => "Game aborted".into(),
+        "agreement" => format!("Draw agreed. {won} on points"),
+        "three-out" => match last_out {
+            Some(out) => format!("{out}. {won}"),
+            None => format!("{won}: the other three are out"),
+        },
+        "points-lead" => format!("{won} by a lead of 21 points or more"),
+        "move-limit" => format!("Move limit reached. {won} on points"),
+        "last-survivor" => format!("{won} as the last survivor"),
+        "king-captured" => format!("King captured. {won}"),
+        "timeout" => format!("{} on time", won),
+        "resignation" => format!("{won} by resignation"),
+        "insufficient-material" => format!("Insufficient material. {won} on points"),
+        "threefold-repetition" => format!("Threefold repetition. {won} on points"),
+        "fifty-move-rule" => format!("Fifty-move rule. {won} on points"),
+        "stalemate" => format!("Stalemate. {won} on points"),
+        other => format!("{other}. {won}"),
+    };
+    put_tag(&mut pgn, "Result", &token, "TimeControl");
+    put_tag(&mut pgn, "Termination", &termination, "Result");
+    // chess.com ends a finished game's move text with no token (the tags hold the
+    // result); the package writes `*` where its own game goes on (an agreed draw).
+    if token != "*" {
+        let body = pgn.trim_end();
+        if let Some(rest) = body.strip_suffix('*')
+            && rest.ends_with(char::is_whitespace)
+        {
+            pgn = format!("{}\n", rest.trim_end());
+        }
+    }
+    pgn
+}
+
 /// The room's game as PGN / PGN4: the package's writer, with the room's headers and each
 /// move's `[%clk]`.
 pub fn write(game: &Game, row: &RoomRow, f: &Facts) -> Result<String, tablero::Error> {
@@ -298,7 +434,9 @@ pub fn write(game: &Game, row: &RoomRow, f: &Facts) -> Result<String, tablero::E
         }
     }
     let mut pgn = g.pgn();
-    if !four {
+    if four {
+        pgn = four_player_outcome(pgn, row, f, &history);
+    } else {
         if let Some(token) = two_player_token(row, &f.status)
             && pgn.contains("[Result \"*\"]")
         {

@@ -592,3 +592,268 @@ async fn online_counts_every_process() {
         assert_eq!(seen, 3);
     }
 }
+
+/// The record of `room` once over: (Result, Termination, the text).
+async fn ended_record(api: &Api, room: &str) -> (String, String, String) {
+    let (s, pgn) = text(api, &format!("/api/games/{room}.pgn")).await;
+    assert_eq!(s, 200, "{pgn}");
+    let result = tag(&pgn, "Result").unwrap_or_default().to_string();
+    let termination = tag(&pgn, "Termination").unwrap_or_default().to_string();
+    (result, termination, pgn)
+}
+
+/// A two-player room between fresh players `w` and `b`, both connected, playing.
+async fn pair(
+    server: &Server,
+    api: &Api,
+    names: [&str; 2],
+    body: Value,
+) -> (String, Client, Client) {
+    let w = api.player(names[0]).await;
+    let b = api.player(names[1]).await;
+    let room = api.room(&w, body).await;
+    let mut cw = Client::connect(server, &room, Some(&w.token)).await;
+    assert_eq!(api.join(&b, &room, None).await.0, 200);
+    let cb = Client::connect(server, &room, Some(&b.token)).await;
+    cw.state_where(|s| s["roomStatus"] == "playing").await;
+    (room, cw, cb)
+}
+
+/// Plays `moves` alternately from `cw` (white) and `cb` from ply 0.
+async fn moves(cw: &mut Client, cb: &mut Client, moves: &[&str]) {
+    for (i, mv) in moves.iter().enumerate() {
+        let c = if i % 2 == 0 { &mut *cw } else { &mut *cb };
+        c.send(json!({"type": "move", "move": mv, "ply": i})).await;
+        cw.state_where(|s| ply(s) == i as i64 + 1).await;
+    }
+}
+
+/// Every way a two-player room ends that the room decides (not the board): its record's
+/// `Result` and `Termination` in words, and the file imports back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_player_records_say_how_the_game_ended() {
+    let dir = temp_dir("records2");
+    let server = Server::sqlite(&dir, &["--clock", "manual"]);
+    let api = Api::new(&server);
+    let clock = json!({"game": "chess", "clock": {"initial": 15, "increment": 0}});
+    let over = |s: &Value| s["roomStatus"] == "over";
+
+    // A draw offered and accepted.
+    let (room, mut cw, mut cb) = pair(&server, &api, ["Ada", "Bea"], clock.clone()).await;
+    moves(&mut cw, &mut cb, &["e2e4", "e7e5"]).await;
+    cw.send(json!({"type": "offer", "offer": "draw"})).await;
+    cb.state_where(|s| !s["offers"].as_array().unwrap().is_empty())
+        .await;
+    cb.send(json!({"type": "answer", "offer": "draw", "accept": true}))
+        .await;
+    cw.state_where(over).await;
+    let (r, t, pgn) = ended_record(&api, &room).await;
+    assert_eq!(
+        (r.as_str(), t.as_str()),
+        ("1/2-1/2", "Game drawn by agreement")
+    );
+    assert!(pgn.trim_end().ends_with("1/2-1/2"), "{pgn}");
+    assert_eq!(tablero::Game::from_pgn(&pgn, 0).unwrap().ply(), 2);
+
+    // An abort before every first move: no result.
+    let (room, mut cw, _cb) = pair(&server, &api, ["Cid", "Dan"], clock.clone()).await;
+    cw.send(json!({"type": "abort"})).await;
+    cw.state_where(over).await;
+    let (r, t, _) = ended_record(&api, &room).await;
+    assert_eq!((r.as_str(), t.as_str()), ("*", "Game aborted"));
+
+    // White's flag falls: Black wins on time.
+    let (room, mut cw, mut cb) = pair(&server, &api, ["Eli", "Fay"], clock.clone()).await;
+    moves(&mut cw, &mut cb, &["e2e4", "e7e5"]).await;
+    api.advance(15_000).await;
+    cw.state_where(over).await;
+    let (r, t, pgn) = ended_record(&api, &room).await;
+    assert_eq!((r.as_str(), t.as_str()), ("0-1", "Fay won on time"));
+    assert!(pgn.trim_end().ends_with("0-1"), "{pgn}");
+
+    // A threefold repetition claimed by the side to move.
+    let (room, mut cw, mut cb) = pair(&server, &api, ["Gus", "Hal"], clock.clone()).await;
+    let dance = [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ];
+    moves(&mut cw, &mut cb, &dance).await;
+    cw.send(json!({"type": "claimDraw"})).await;
+    cw.state_where(over).await;
+    let (r, t, _) = ended_record(&api, &room).await;
+    assert_eq!(
+        (r.as_str(), t.as_str()),
+        ("1/2-1/2", "Game drawn by repetition")
+    );
+
+    // A resignation.
+    let (room, mut cw, mut cb) = pair(&server, &api, ["Ivo", "Jan"], clock).await;
+    moves(&mut cw, &mut cb, &["e2e4", "e7e5"]).await;
+    cw.send(json!({"type": "resign"})).await;
+    cb.state_where(over).await;
+    let (r, t, _) = ended_record(&api, &room).await;
+    assert_eq!((r.as_str(), t.as_str()), ("0-1", "Jan won by resignation"));
+}
+
+/// Four players connected in a casual room of `game` with a 15 s clock, every seat past its
+/// first move; the clients in table order.
+async fn four(server: &Server, api: &Api, game: &str, names: [&str; 4]) -> (String, Vec<Client>) {
+    let mut p = Vec::new();
+    for n in names {
+        p.push(api.player(n).await);
+    }
+    let room = api
+        .room(
+            &p[0],
+            json!({"game": game, "clock": {"initial": 15, "increment": 0}}),
+        )
+        .await;
+    let mut cs = vec![Client::connect(server, &room, Some(&p[0].token)).await];
+    for q in &p[1..] {
+        api.join(q, &room, None).await;
+        cs.push(Client::connect(server, &room, Some(&q.token)).await);
+    }
+    cs[0].state_where(|s| s["roomStatus"] == "playing").await;
+    (room, cs)
+}
+
+const SEATS: [&str; 4] = ["red", "blue", "yellow", "green"];
+
+/// Each seat's first move (the clocks start after them).
+async fn first_moves(cs: &mut [Client]) {
+    for i in 0..4 {
+        let s = cs[0].state_where(|s| ply(s) >= i).await;
+        let k = SEATS
+            .iter()
+            .position(|x| Some(*x) == turn(&s).as_deref())
+            .unwrap();
+        let mv = legal_moves(&s)[0].clone();
+        let p0 = ply(&s);
+        cs[k]
+            .send(json!({"type": "move", "move": mv, "ply": p0}))
+            .await;
+        cs[0].state_where(|s| ply(s) > p0).await;
+    }
+}
+
+/// chess.com's four-player `Result`: each seat's name and points, table order.
+fn points_result(s: &Value, names: [&str; 4]) -> String {
+    let scores = s["status"]["result"]["scores"].as_array().unwrap();
+    SEATS
+        .iter()
+        .zip(names)
+        .map(|(seat, n)| {
+            let pts = scores.iter().find(|x| x["player"] == *seat).unwrap()["points"]
+                .as_f64()
+                .unwrap();
+            format!("{n}: {pts}")
+        })
+        .collect::<Vec<_>>()
+        .join(" - ")
+}
+
+/// Who won, in the record's words: the winners the room names (first place on points).
+fn won(s: &Value, names: [&str; 4]) -> String {
+    let w: Vec<&str> = s["status"]["result"]["winners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| names[SEATS.iter().position(|x| w == *x).unwrap()])
+        .collect();
+    match w.as_slice() {
+        [one] => format!("{one} won"),
+        many => format!("{} shared first place", many.join(", ")),
+    }
+}
+
+/// Four-player rooms: an abort, an agreed draw, resignations and time-outs each give the
+/// record chess.com's `Result` (names and points) and a `Termination` in words, and the
+/// file imports back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_player_records_say_how_the_game_ended() {
+    let dir = temp_dir("records4");
+    let server = Server::sqlite(&dir, &["--clock", "manual", "--ai-nodes", "300"]);
+    let api = Api::new(&server);
+    let over = |s: &Value| s["roomStatus"] == "over";
+
+    // Aborted before the first moves: no result.
+    let (room, mut cs) = four(&server, &api, "ffa", ["R1", "B1", "Y1", "G1"]).await;
+    cs[0].send(json!({"type": "abort"})).await;
+    cs[0].state_where(over).await;
+    let (r, t, pgn) = ended_record(&api, &room).await;
+    assert_eq!((r.as_str(), t.as_str()), ("*", "Game aborted"), "{pgn}");
+
+    // A draw every seat accepts: +10 each, all four share first place.
+    let names = ["R2", "B2", "Y2", "G2"];
+    let (room, mut cs) = four(&server, &api, "ffa", names).await;
+    first_moves(&mut cs).await;
+    cs[0].send(json!({"type": "offer", "offer": "draw"})).await;
+    for c in cs.iter_mut().skip(1) {
+        c.state_where(|s| !s["offers"].as_array().unwrap().is_empty())
+            .await;
+        c.send(json!({"type": "answer", "offer": "draw", "accept": true}))
+            .await;
+    }
+    let s = cs[0].state_where(over).await;
+    assert_eq!(s["status"]["result"]["reason"], "agreement");
+    let (r, t, pgn) = ended_record(&api, &room).await;
+    assert_eq!(r, "R2: 10 - B2: 10 - Y2: 10 - G2: 10", "{pgn}");
+    assert_eq!(r, points_result(&s, names));
+    assert_eq!(
+        t,
+        "Draw agreed. R2, B2, Y2, G2 shared first place on points"
+    );
+    assert!(!pgn.trim_end().ends_with('*'), "{pgn}");
+    assert_eq!(tablero::Game::from_pgn(&pgn, 0).unwrap().ply(), 4);
+
+    // Blue, Yellow and Green resign: Red is the last one in.
+    let names = ["R3", "B3", "Y3", "G3"];
+    let (room, mut cs) = four(&server, &api, "ffa", names).await;
+    first_moves(&mut cs).await;
+    for k in 1..4 {
+        cs[k].send(json!({"type": "resign"})).await;
+        cs[0]
+            .state_where(|s| {
+                s["score"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|x| x["player"] == SEATS[k] && x["status"] == "resigned")
+            })
+            .await;
+    }
+    let s = cs[0].state_where(over).await;
+    let (r, t, pgn) = ended_record(&api, &room).await;
+    assert_eq!(r, points_result(&s, names), "{pgn}");
+    assert_eq!(t, format!("Green resigned. {}", won(&s, names)));
+    let back = tablero::Game::from_pgn(&pgn, 0).unwrap();
+    assert_eq!(back.ply(), 7);
+    assert_eq!(
+        back.headers().iter().find(|(k, _)| k == "Termination"),
+        None
+    );
+
+    // Free for all, three flags in a row: each seat to move forfeits on time.
+    let names = ["R4", "B4", "Y4", "G4"];
+    let (room, mut cs) = four(&server, &api, "ffa", names).await;
+    first_moves(&mut cs).await;
+    for out in 1..=3 {
+        api.advance(15_000).await;
+        cs[0]
+            .state_where(|s| {
+                s["score"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|x| x["status"] == "resigned")
+                    .count()
+                    == out
+            })
+            .await;
+    }
+    let s = cs[0].state_where(over).await;
+    let (r, t, pgn) = ended_record(&api, &room).await;
+    assert_eq!(r, points_result(&s, names), "{pgn}");
+    // Red, Blue and Yellow flag in turn; ffa writes each as `R`, the words say "on time".
+    assert_eq!(t, format!("Yellow forfeit on time. {}", won(&s, names)));
+    tablero::Game::from_pgn(&pgn, 0).unwrap();
+}

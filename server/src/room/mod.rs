@@ -110,6 +110,9 @@ pub enum Cmd {
         /// Does that process win a tie between offers changed at once on both?
         wins_ties: bool,
     },
+    /// Another process's sockets on the room changed (PostgreSQL notification): read who
+    /// is connected again, not the room.
+    Presence,
     /// `DELETE /api/rooms/<id>` by `player` (R12.5).
     Cancel {
         /// Who asks.

@@ -78,24 +78,41 @@ impl Room {
                 self.away.insert(p.id.clone(), now_ms());
             }
         }
-        if self.ctx.clustered
-            && let Ok(present) = store.remote_presence(&self.row.id).await
-        {
-            let now = now_ms();
-            for gone in self.remote.difference(&present) {
-                if !self.conns.contains_key(gone) {
-                    self.away.insert(gone.clone(), now);
-                }
-            }
-            for p in &present {
-                self.away.remove(p);
-            }
-            self.remote = present;
-        }
+        self.read_presence().await;
         self.clock = clock_of(&row, &engine.events);
         self.g = engine;
         self.row = row;
         self.publish();
         true
+    }
+
+    /// Reads which seated players have a socket on another process; true if that changed.
+    async fn read_presence(&mut self) -> bool {
+        if !self.ctx.clustered {
+            return false;
+        }
+        let Ok(present) = self.ctx.store.remote_presence(&self.row.id).await else {
+            return false;
+        };
+        let changed = present != self.remote;
+        let now = now_ms();
+        for gone in self.remote.difference(&present) {
+            if !self.conns.contains_key(gone) {
+                self.away.insert(gone.clone(), now);
+            }
+        }
+        for p in &present {
+            self.away.remove(p);
+        }
+        self.remote = present;
+        changed
+    }
+
+    /// After another process's presence notification: who is connected, and a new state
+    /// only if that changed.
+    pub(super) async fn refresh_presence(&mut self) {
+        if self.read_presence().await {
+            self.publish();
+        }
     }
 }

@@ -147,6 +147,7 @@ impl Room {
                 from,
                 wins_ties,
             } => self.on_remote(event, from, wins_ties),
+            Cmd::Presence => self.refresh_presence().await,
             Cmd::Cancel { player, reply } => {
                 let r = self.cancel(Some(&player)).await;
                 let _ = reply.send(r);

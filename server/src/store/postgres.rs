@@ -28,6 +28,10 @@ impl From<deadpool_postgres::PoolError> for StoreError {
     }
 }
 
+/// The third word of a notification that only a room's presence changed
+/// (`<process> <room> presence`): receivers re-read the presence rows, not the room.
+pub const PRESENCE: &str = "presence";
+
 /// The notification channel.
 pub const CHANNEL: &str = "tablero";
 
@@ -732,7 +736,12 @@ impl Store for PgStore {
             .await?;
         }
         drop(c);
-        self.notify(room).await
+        // Marked as presence only: the others re-read who is here, not the whole room.
+        let payload = format!("{} {room} {PRESENCE}", self.me);
+        let c = self.pool.get().await?;
+        c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+            .await?;
+        Ok(())
     }
 
     async fn remote_online(&self) -> StoreResult<i64> {
