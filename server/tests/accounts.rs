@@ -844,7 +844,7 @@ async fn four_player_records_say_how_the_game_ended() {
                     .as_array()
                     .unwrap()
                     .iter()
-                    .filter(|x| x["status"] == "resigned")
+                    .filter(|x| x["status"] == "timeout")
                     .count()
                     == out
             })
@@ -853,7 +853,7 @@ async fn four_player_records_say_how_the_game_ended() {
     let s = cs[0].state_where(over).await;
     let (r, t, pgn) = ended_record(&api, &room).await;
     assert_eq!(r, points_result(&s, names), "{pgn}");
-    // Red, Blue and Yellow flag in turn; ffa writes each as `R`, the words say "on time".
+    // Red, Blue and Yellow flag in turn (R11.4: each out as `T`); the words say "on time".
     assert_eq!(t, format!("Yellow forfeit on time. {}", won(&s, names)));
     tablero::Game::from_pgn(&pgn, 0).unwrap();
 }
