@@ -345,6 +345,16 @@ async fn assert_same_answers(server: &Server, expected: &Value) {
                 "{label}"
             );
         }
+        // Added by issue 52 (a Chess960 room starts from its seed's position): every fixture
+        // room starts from its game's usual position, which a fresh package game has.
+        let start = got.as_object_mut().unwrap().remove("startFen").unwrap();
+        let kind = tablero::GameKind::from_id(state["game"].as_str().unwrap()).unwrap();
+        let fresh = tablero::Game::new(tablero::NewGame {
+            kind,
+            ..Default::default()
+        })
+        .unwrap();
+        assert_eq!(start, json!(fresh.fen()), "{label}");
         let abortable = got.as_object_mut().unwrap().remove("abortable").unwrap();
         assert_eq!(
             abortable,
