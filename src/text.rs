@@ -20,7 +20,8 @@ pub(crate) fn contains(hay: &str, needle: &str) -> bool {
 }
 
 /// `hay` with every `from` replaced by `to`, left to right, as [`str::replace`] with a
-/// non-empty `&str` pattern.
+/// non-empty `&str` pattern. Only PGN4 writing needs it.
+#[cfg(any(feature = "four", test))]
 pub(crate) fn replace(hay: &str, from: &str, to: &str) -> String {
     let mut out = String::with_capacity(hay.len());
     let mut rest = hay;
