@@ -80,7 +80,7 @@ fn the_names_today() {
         r#"export type TwoPlayerVariant = "chess" | "chess960" | "3check" | "kingofthehill" | "racingkings";"#,
         r#"export type FourPlayerVariant = "fourplayer";"#,
         r#"export type Rules = "ffa" | "kingdoms" | "teams";"#,
-        r#"export type RoomGame = "chess" | "3check" | "kingofthehill" | "racingkings" | "ffa" | "kingdoms" | "teams";"#,
+        r#"export type RoomGame = "chess" | "chess960" | "3check" | "kingofthehill" | "racingkings" | "ffa" | "kingdoms" | "teams";"#,
     ] {
         assert!(text.lines().any(|l| l == line), "{line}\n{text}");
     }
