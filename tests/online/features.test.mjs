@@ -169,7 +169,7 @@ test("watching from the lobby without a name; chat with HTML shown as text", asy
 });
 
 test("the create form offers 1+0, 3+0, 3+2, 5+3, 10+0, 15+10, 30+0, a custom clock and the turn timers", async () => {
-  const a = await person(browser, server, "Flo");
+  const a = await person(browser, server, "Fiona");
   await a.waitForSelector("#create-room");
   const options = await a.$$eval("#cr-time option", (os) => os.map((o) => [o.value, o.textContent]));
   const clocks = options.filter(([v]) => v.startsWith("clock:"));
