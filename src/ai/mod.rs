@@ -26,6 +26,8 @@ pub mod search;
 mod tt;
 pub mod two;
 
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use clock::ManualClock;
 pub use clock::{Stopwatch, now_ms};
 pub use search::{INF, Limits, MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher};
 pub use tt::Table;

@@ -4,42 +4,29 @@
 use crate::common::{game as game4, rmv, with_kings};
 use tablero::Error;
 use tablero::ai::four::{FourConfig, evaluate_four};
-use tablero::ai::{AiChoice, AiOptions, now_ms};
+use tablero::ai::{AiChoice, AiOptions};
 use tablero::four::{FourGame, Rules, Seat};
 
 const PUZZLE_NODES: u64 = 200_000;
 
-/// The tests run one at a time: the timing test measures wall-clock time, which the other
-/// searches running on the same cores would distort.
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-fn serial() -> std::sync::MutexGuard<'static, ()> {
-    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 fn opts(level: u8, seed: u64) -> AiOptions {
     AiOptions {
         level,
-        time_ms: None,
         nodes: Some(PUZZLE_NODES),
         seed: Some(seed),
+        ..AiOptions::default()
     }
 }
 fn timed(ms: u64) -> AiOptions {
     AiOptions {
-        level: 8,
         time_ms: Some(ms),
-        nodes: None,
-        seed: None,
+        ..AiOptions::default()
     }
 }
-
 fn by_nodes(nodes: u64) -> AiOptions {
     AiOptions {
-        level: 8,
-        time_ms: None,
         nodes: Some(nodes),
-        seed: None,
+        ..AiOptions::default()
     }
 }
 
@@ -55,7 +42,6 @@ fn choose_move_4_with(
 }
 #[test]
 fn four_player_mate_for_points() {
-    let _serial = serial();
     // R5.11 scene: Red's rook e10->b10 mates Blue (checked by Yellow's rook) for 20 points.
     for k in [0, 1] {
         let g: FourGame = game4(
@@ -73,7 +59,6 @@ fn four_player_mate_for_points() {
 }
 #[test]
 fn four_player_search_variants_find_mate_for_points() {
-    let _serial = serial();
     // The scene of `four_player_mate_for_points`, with plain BRS and every switch off too.
     let plain = FourConfig {
         brs_plus: false,
@@ -125,16 +110,16 @@ fn four_player_evaluation_knows_shelter_and_development() {
     assert!(after("i2i4") < after("e2e4"));
     assert!(after("j1i3") > level);
 }
-/// See the two-player test of the same name: a generous wall-clock bound, an exact node
-/// bound.
+/// See the two-player test of the same name: a manual clock, 1 ms a read.
 #[test]
 fn timed_search_stays_within_budget() {
-    let _serial = serial();
     let g4 = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
-    let t = now_ms();
-    choose_move_4(&g4, &timed(300)).unwrap();
-    let el = now_ms() - t;
-    assert!(el <= 800.0, "four-player 300 ms budget took {el:.1} ms");
+    let clock = tablero::ai::ManualClock::install(1.0);
+    let c = choose_move_4(&g4, &timed(300)).unwrap();
+    let reads = clock.reads();
+    drop(clock);
+    assert!((150..=287).contains(&reads), "300 ms budget: {reads} ms");
+    assert!(c.nodes <= 512 * reads, "{} nodes in {reads} reads", c.nodes);
     for nodes in [1_000u64, 25_000] {
         let c = choose_move_4(&g4, &by_nodes(nodes)).unwrap();
         assert!(
@@ -147,7 +132,6 @@ fn timed_search_stays_within_budget() {
 
 #[test]
 fn node_limited_levels_are_deterministic() {
-    let _serial = serial();
     let g4 = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
     let o = AiOptions {
         level: 2,
@@ -163,7 +147,6 @@ fn node_limited_levels_are_deterministic() {
 
 #[test]
 fn kingdoms_search_sees_a_king_taken_out_of_turn_order() {
-    let _serial = serial();
     // Four Kingdoms, order Red, Green, Yellow, Blue. Blue's rook on h10 looks down the h file
     // at Red's king, blocked only by Green's knight. Red may take Yellow's loose queen, but
     // then Green moves the knight away and Blue, moving before Red, takes the king (R6.3).
@@ -188,7 +171,6 @@ fn kingdoms_search_sees_a_king_taken_out_of_turn_order() {
 
 #[test]
 fn level_8_avoids_a_mate_that_needs_two_opponents() {
-    let _serial = serial();
     // Four Kingdoms (order Red, Green, Yellow, Blue), from a measured game. Blue's king on a7
     // is boxed in and Yellow's bishop on f10 eyes b6: in the game Blue played Rg7-g6, Red's
     // f2-f4 opened its queen's diagonal to b6 and Yellow's Bf10xb6 mated (BRS never lets
@@ -213,7 +195,6 @@ fn level_8_avoids_a_mate_that_needs_two_opponents() {
 }
 #[test]
 fn full_strength_line_starts_with_the_chosen_move() {
-    let _serial = serial();
     // Budgets that end inside an iteration (see the two-player test of the same name).
     for rules in [Rules::Ffa, Rules::Kingdoms] {
         let g = FourGame::new(rules, Seat::Red, None, 0);

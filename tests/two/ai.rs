@@ -1,44 +1,31 @@
 //! Computer opponent, two players: puzzles with known solutions at every level from 4 up,
 //! budgets, determinism and errors.
 
-use tablero::ai::{AiChoice, AiOptions, MATE, MATE_BOUND, now_ms};
+use tablero::ai::{AiChoice, AiOptions, MATE, MATE_BOUND};
 use tablero::two::TwoGame as Game;
 use tablero::two::{Move, Position, Variant};
 use tablero::{Error, ErrorKind};
 
 const PUZZLE_NODES: u64 = 200_000;
 
-/// The tests run one at a time: the timing test measures wall-clock time, which the other
-/// searches running on the same cores would distort.
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-fn serial() -> std::sync::MutexGuard<'static, ()> {
-    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 fn opts(level: u8, seed: u64) -> AiOptions {
     AiOptions {
         level,
-        time_ms: None,
         nodes: Some(PUZZLE_NODES),
         seed: Some(seed),
+        ..AiOptions::default()
     }
 }
 fn timed(ms: u64) -> AiOptions {
     AiOptions {
-        level: 8,
         time_ms: Some(ms),
-        nodes: None,
-        seed: None,
+        ..AiOptions::default()
     }
 }
-
 fn by_nodes(nodes: u64) -> AiOptions {
     AiOptions {
-        level: 8,
-        time_ms: None,
         nodes: Some(nodes),
-        seed: None,
+        ..AiOptions::default()
     }
 }
 
@@ -78,7 +65,6 @@ fn assert_wins_in_one(variant: Variant, fen: &str) {
 }
 #[test]
 fn mate_in_one() {
-    let _serial = serial();
     // Back-rank mate: Ra8#.
     assert_wins_in_one(Variant::Chess, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
     // Scholar's mate: Qxf7#.
@@ -89,7 +75,6 @@ fn mate_in_one() {
 }
 #[test]
 fn mate_in_two() {
-    let _serial = serial();
     // 1.Ra6! bxa6 (or anything) 2.b7# — the only winning first move.
     let fen = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
     let g = Game::from_fen(Variant::Chess, fen).unwrap();
@@ -121,7 +106,6 @@ fn mate_in_two() {
 }
 #[test]
 fn third_check_in_one() {
-    let _serial = serial();
     // White has given two checks (one remaining); any check wins. Black threatens mate-free
     // material, so a non-check move would be pointless.
     assert_wins_in_one(
@@ -131,19 +115,16 @@ fn third_check_in_one() {
 }
 #[test]
 fn hill_in_one() {
-    let _serial = serial();
     // The king steps onto d4 or e4 (both safe) and wins; Black's queen would otherwise win.
     assert_wins_in_one(Variant::KingOfTheHill, "4k3/8/8/8/8/4K3/8/q7 w - - 0 1");
 }
 #[test]
 fn race_in_one() {
-    let _serial = serial();
     // The white king reaches rank 8 and Black's king cannot follow.
     assert_wins_in_one(Variant::RacingKings, "8/6K1/8/8/8/8/k7/8 w - - 0 1");
 }
 #[test]
 fn level_one_varies_with_the_seed_and_stays_legal() {
-    let _serial = serial();
     let g = Game::new(Variant::Chess);
     let legal = g.legal_moves();
     let mut seen = std::collections::HashSet::new();
@@ -159,7 +140,6 @@ fn level_one_varies_with_the_seed_and_stays_legal() {
 }
 #[test]
 fn level_eight_keeps_its_queen() {
-    let _serial = serial();
     // Black's queen attacks White's undefended queen; level 8 must move or defend it.
     let g = Game::from_fen(Variant::Chess, "4k3/8/8/3q4/8/8/3Q4/4K3 w - - 0 1").unwrap();
     let c = choose_move_8(&g, &opts(8, 0)).unwrap();
@@ -170,7 +150,6 @@ fn level_eight_keeps_its_queen() {
 }
 #[test]
 fn analyse_returns_a_line() {
-    let _serial = serial();
     let g = Game::new(Variant::KingOfTheHill);
     let a = analyse_8(&g, 100).unwrap();
     assert!(!a.pv.is_empty());
@@ -179,7 +158,6 @@ fn analyse_returns_a_line() {
 }
 #[test]
 fn errors_are_clear() {
-    let _serial = serial();
     let g = Game::new(Variant::Chess);
     for level in [0, 9, 255] {
         let e = choose_move_8(
@@ -219,21 +197,30 @@ fn errors_are_clear() {
     assert_eq!(analyse_8(&over, 10).unwrap_err().kind, ErrorKind::GameOver);
 }
 /// A time budget stops a search that would otherwise run for minutes (level 8 has no depth
-/// cap worth the name). Wall-clock time on a shared machine is not the search's to control,
-/// so the bound is generous: the budget plus the larger of the budget and half a second. The
-/// node budget, which load cannot stretch, is checked exactly.
+/// cap worth the name). The clock is a manual one advancing 1 ms a read, so the figures do not
+/// depend on the machine: the search reads it every 512 nodes, stops when 95% of the budget is
+/// spent (leaving room for unwinding), and starts no new iteration past half of it. So it has
+/// read the clock at least `budget / 2` times and at most `0.95 × budget` (and the one or two
+/// reads after the stop) times, and searched at most 512 nodes a read.
+/// The node budget is checked exactly.
 #[test]
 fn timed_search_stays_within_budget() {
-    let _serial = serial();
     let g = Game::new(Variant::Chess);
+    let mut searched = Vec::new();
     for &ms in &[50u64, 300] {
-        let t = now_ms();
+        let clock = tablero::ai::ManualClock::install(1.0);
         let c = choose_move_8(&g, &timed(ms)).unwrap();
-        let el = now_ms() - t;
-        let bound = (ms + ms.max(500)) as f64;
-        assert!(el <= bound, "{ms} ms budget took {el:.1} ms");
+        let reads = clock.reads();
+        assert!(reads >= ms / 2, "{ms} ms budget: stopped after {reads} ms");
+        assert!(
+            reads as f64 <= ms as f64 * 0.95 + 2.0,
+            "{ms} ms budget: ran {reads} ms"
+        );
+        assert!(c.nodes <= 512 * reads, "{} nodes in {reads} reads", c.nodes);
         assert!(c.depth >= 1);
+        searched.push(c.nodes);
     }
+    assert!(searched[0] < searched[1], "{searched:?}");
     for nodes in [1_000u64, 25_000] {
         let c = choose_move_8(&g, &by_nodes(nodes)).unwrap();
         assert!(
@@ -246,7 +233,6 @@ fn timed_search_stays_within_budget() {
 
 #[test]
 fn node_limited_levels_are_deterministic() {
-    let _serial = serial();
     let mut g = Game::new(Variant::Chess);
     g.play_str("e4").unwrap();
     g.play_str("c5").unwrap();
@@ -268,7 +254,6 @@ fn node_limited_levels_are_deterministic() {
 /// the cap holds in `choose_move` itself, which the web API and the server call.
 #[test]
 fn middle_levels_search_deeper_in_short_variants() {
-    let _serial = serial();
     for (variant, caps) in [
         (Variant::Chess, [5, 6, 8]),
         (Variant::KingOfTheHill, [5, 6, 8]),
@@ -288,7 +273,6 @@ fn middle_levels_search_deeper_in_short_variants() {
 }
 #[test]
 fn full_strength_line_starts_with_the_chosen_move() {
-    let _serial = serial();
     // Budgets that end inside an iteration: an unfinished iteration may find a new best move
     // while the move played is the last finished iteration's; the reported line and score
     // must be those of the move played.
