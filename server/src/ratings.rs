@@ -50,27 +50,7 @@ pub fn update(before: &[Rating], places: &[u32]) -> Vec<Rating> {
     if n < 2 || places.len() != n {
         return before.to_vec();
     }
-    let opponents = (n - 1) as f64;
-    (0..n)
-        .map(|i| {
-            let k = k_factor(before[i].games) / opponents;
-            let delta: f64 = (0..n)
-                .filter(|&j| j != i)
-                .map(|j| {
-                    let score = match places[i].cmp(&places[j]) {
-                        std::cmp::Ordering::Less => 1.0,
-                        std::cmp::Ordering::Equal => 0.5,
-                        std::cmp::Ordering::Greater => 0.0,
-                    };
-                    k * (score - expected(before[i].rating, before[j].rating))
-                })
-                .sum();
-            Rating {
-                rating: before[i].rating + delta,
-                games: before[i].games + 1,
-            }
-        })
-        .collect()
+    update_against(before, places, |i| (0..n).filter(|&j| j != i).collect())
 }
 
 /// Teams (R14.8): new ratings after a game of four seated in play order (Red, Blue, Yellow,
@@ -81,10 +61,21 @@ pub fn update_teams(before: &[Rating], places: &[u32]) -> Vec<Rating> {
     if before.len() != 4 || places.len() != 4 {
         return before.to_vec();
     }
-    (0..4)
+    update_against(before, places, |i| vec![(i + 1) % 4, (i + 3) % 4])
+}
+
+/// Scores each player `i` against each of `opponents(i)` (win 1, draw ½, loss 0 by place),
+/// with K divided among those opponents: the rule R10 and R14.8 share.
+fn update_against(
+    before: &[Rating],
+    places: &[u32],
+    opponents: impl Fn(usize) -> Vec<usize>,
+) -> Vec<Rating> {
+    (0..before.len())
         .map(|i| {
-            let k = k_factor(before[i].games) / 2.0;
-            let delta: f64 = [(i + 1) % 4, (i + 3) % 4]
+            let them = opponents(i);
+            let k = k_factor(before[i].games) / them.len() as f64;
+            let delta: f64 = them
                 .into_iter()
                 .map(|j| {
                     let score = match places[i].cmp(&places[j]) {
