@@ -1,5 +1,5 @@
 // The game review's budget (issue 52): a 40-move chess game (80 half-moves, 81 positions)
-// reviewed at the default depth (www/views/analysis.js REVIEW_DEPTH) in headless Chromium, the
+// reviewed at the default depth (www/views/analysis-state.js REVIEW_DEPTH) in headless Chromium, the
 // page's own worker doing the work. Prints the wall time from the click to the last class, and
 // the main thread's long tasks meanwhile (PerformanceObserver "longtask").
 //
