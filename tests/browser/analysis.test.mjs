@@ -120,6 +120,47 @@ describe("analysis board", () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test("the check glow shows on the analysis board when the game view's board exists too", async () => {
+    const page = await newPage(env);
+    // The game view's board first: two boards on one page, each with its own gradient.
+    await startGame(page, "chess", { white: "human", black: "human" });
+    // White to move in check from the queen on e2.
+    const fen = "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1";
+    await page.goto(`${env.base}#/analysis?game=chess&fen=${encodeURIComponent(fen)}`);
+    await page.waitForSelector("#an-board .check");
+    // No engine arrow over the square.
+    await page.uncheck("#an-engine-on");
+    // The glow's paint is a gradient of the analysis board's own SVG (an id shared with the
+    // hidden game board would resolve to that one, which paints nothing).
+    const ref = await page.getAttribute("#an-board .check", "fill");
+    const id = ref.match(/^url\(#(.+)\)$/)[1];
+    assert.equal(await page.evaluate((id) => document.querySelectorAll(`[id="${id}"]`).length, id), 1, `one element with id ${id}`);
+    assert.equal(await page.locator(`#an-board svg [id="${id}"]`).count(), 1);
+    // And it is seen: red pixels on the king's square (none on a square without the glow).
+    const reds = async (square) => {
+      const png = (await anSq(page, square).screenshot()).toString("base64");
+      return page.evaluate(async (src) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${src}`;
+        await img.decode();
+        const c = document.createElement("canvas");
+        c.width = img.width;
+        c.height = img.height;
+        const ctx = c.getContext("2d");
+        ctx.drawImage(img, 0, 0);
+        const d = ctx.getImageData(0, 0, c.width, c.height).data;
+        let red = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] > 170 && d[i + 1] < 120 && d[i + 2] < 120) red++;
+        return red / (d.length / 4);
+      }, png);
+    };
+    const king = await reds("e1");
+    const other = await reds("a1");
+    assert.equal(other, 0);
+    assert.ok(king > 0.05, `red share of the checked king's square: ${king}`);
+    assert.deepEqual(page.errors, []);
+  });
+
   test("at 390 px the board, the lines and the move tree fit", async () => {
     const page = await newPage(env, { viewport: PHONE });
     await importAndAnalyse(page, "1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 3. Bb5 a6 *");
