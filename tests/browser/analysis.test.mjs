@@ -6,6 +6,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
 import { ARTIFACTS, clickMove, newPage, startEnv, startGame } from "./helpers.mjs";
+import { GAME } from "../../scripts/bench-game.mjs";
 
 let env;
 before(async () => {
@@ -158,6 +159,59 @@ describe("analysis board", () => {
     const other = await reds("a1");
     assert.equal(other, 0);
     assert.ok(king > 0.05, `red share of the checked king's square: ${king}`);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test("an engine answer and a step through the game: what the page redraws and asks of the engine", async () => {
+    // Issue 52: the page's thread during analysis. Counted, not timed: the reads of the game
+    // (each a wasm call building its answer anew: the tree of a 40-move game takes ~5 ms in
+    // Node), the paints per answer, and the nodes added to the move list.
+    const page = await newPage(env);
+    await importAndAnalyse(page, GAME);
+    await page.click(`#an-tree [data-path="${new Array(40).fill(0).join(",")}"]`);
+    await page.evaluate(() => {
+      const g = window.tablero.analysis.game;
+      window.reads = {};
+      for (const name of ["tree", "toJSON", "status", "fen", "path", "board", "score", "pgn"]) {
+        const own = g[name].bind(g);
+        window.reads[name] = 0;
+        g[name] = (...a) => {
+          window.reads[name]++;
+          return own(...a);
+        };
+      }
+      window.treeAdded = 0;
+      new MutationObserver((records) => {
+        for (const r of records) window.treeAdded += r.addedNodes.length;
+      }).observe(document.querySelector("#an-tree"), { childList: true, subtree: true });
+    });
+    const engine = () => page.evaluate(() => ({ ...window.tablero.analysis.engine.stats, reads: { ...window.reads }, treeAdded: window.treeAdded }));
+    // Answers for the position shown: no read of the game at all, at most one paint each.
+    // (From the first redraw after the wrapping: asking for the game makes the view read it
+    // afresh once, analysisDebug.game.)
+    await page.locator("#an-title").click();
+    await page.keyboard.press("ArrowRight");
+    const first = (await engine()).paints;
+    await page.waitForFunction((n) => window.tablero.analysis.engine.stats.paints > n, first, { polling: 100, timeout: 60000 });
+    const a0 = await engine();
+    await page.waitForFunction((n) => window.tablero.analysis.engine.stats.answers >= n, a0.answers + 5, { polling: 100, timeout: 60000 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const a1 = await engine();
+    const answers = a1.answers - a0.answers;
+    assert.ok(answers >= 5, `${answers} answers`);
+    for (const [name, n] of Object.entries(a1.reads)) assert.equal(n - a0.reads[name], 0, `${name}() during ${answers} answers`);
+    // (+1: an answer counted just before the first reading is painted just after it.)
+    assert.ok(a1.paints - a0.paints <= answers + 1, `${a1.paints - a0.paints} paints for ${answers} answers`);
+    assert.equal(a1.treeAdded, a0.treeAdded, "the move list is not rebuilt by an answer");
+    // A step to the next move: the position read once, the tree not at all, the move list's
+    // mark moved (no node added to it).
+    await page.keyboard.press("ArrowRight");
+    const s1 = await engine();
+    assert.equal(s1.reads.tree - a1.reads.tree, 0, "tree() on a step");
+    for (const name of ["fen", "status", "path", "board"]) assert.ok(s1.reads[name] - a1.reads[name] <= 1, `${name}() on a step: ${s1.reads[name] - a1.reads[name]}`);
+    assert.equal(s1.treeAdded, a1.treeAdded, "the move list is not rebuilt by a step");
+    assert.equal(await page.getAttribute('#an-tree [aria-current="true"]', "data-path"), new Array(42).fill(0).join(","));
+    assert.deepEqual(await pathOf(page), new Array(42).fill(0));
     assert.deepEqual(page.errors, []);
   });
 

@@ -47,10 +47,11 @@ async function launchChromium() {
   }
 }
 
-/** Starts scripts/serve.mjs and chromium; returns { base, browser, close() }. */
-export async function startEnv() {
+/** Starts scripts/serve.mjs and chromium; returns { base, browser, close() }. `root` serves
+ * another tree than this checkout (a benchmark's baseline). */
+export async function startEnv({ root = ROOT } = {}) {
   const port = await freePort();
-  const server = spawn(process.execPath, ["scripts/serve.mjs", "--port", String(port), "--host", "127.0.0.1"], {
+  const server = spawn(process.execPath, ["scripts/serve.mjs", "--port", String(port), "--host", "127.0.0.1", "--root", root], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "inherit"],
   });

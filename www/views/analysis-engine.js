@@ -8,7 +8,7 @@ import { t } from "../i18n/index.js";
 import { isFour, newGameOptions } from "../games.js";
 import { scoreText, MATE_SCORE } from "../evaluation.js";
 import { $ } from "./common.js";
-import { an, analyser, fmt, lineJson, pathKey, whiteScore } from "./analysis-state.js";
+import { an, analyser, fmt, lineJson, pos, whiteScore } from "./analysis-state.js";
 import { renderBars } from "./evalbar.js";
 
 /** The live analysis deepens one ply at a time up to this depth, or for this long. */
@@ -18,14 +18,13 @@ const MAX_MS = 12000;
 const LINES = 3;
 
 /** What the shown analysis belongs to: the position (by its path and FEN) and threat mode. */
-export const engineKey = () => `${pathKey(an.game.path())}|${an.game.fen()}|${an.engine.threat}`;
+export const engineKey = () => `${pos().key}|${pos().fen}|${an.engine.threat}`;
 
 /** The position with the other side to move (two players), or null when that is no legal
  * position (the side to move is in check). */
 function threatJson() {
-  const g = an.game;
   if (isFour(an.choice)) return null;
-  const f = g.fen().split(" ");
+  const f = pos().fen.split(" ");
   f[1] = f[1] === "w" ? "b" : "w";
   f[3] = "-";
   const fen = f.join(" ");
@@ -53,7 +52,7 @@ export async function startEngine() {
   if (an.review && !an.review.done) return; // the review has the worker
   an.analyser?.stop();
   e.error = null;
-  if (!e.on || !an.game || an.game.status().over || $("view-analysis").hidden) {
+  if (!e.on || !an.game || pos().status.over || $("view-analysis").hidden) {
     e.running = false;
     return renderEngine();
   }
@@ -78,13 +77,57 @@ export async function startEngine() {
     }
     if (mine !== e.gen) return;
     e.result = { ...res, key };
-    renderEngine();
-    an.redraw.board(); // the best move's arrow
+    e.stats.answers++;
+    paintSoon();
     if (Math.abs(res.score) >= MATE_SCORE || performance.now() - t0 > MAX_MS) break;
   }
   if (mine !== e.gen) return;
   e.running = false;
   renderEngine();
+  an.redraw.board();
+}
+
+/** Draws the latest answer at the next frame. The shallow depths answer several times a
+ * frame, of which only the last could be seen: one paint a frame, whatever the answers. */
+function paintSoon() {
+  const e = an.engine;
+  if (e.frame) return;
+  e.frame = requestAnimationFrame(() => {
+    e.frame = 0;
+    e.stats.paints++;
+    renderEngine();
+    an.redraw.board(); // the best move's arrow, where it changed
+  });
+}
+
+/** Sets a text where it differs (an unchanged text costs no style or layout work). */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** The moves of line `i` in `li` (after its score): each a button that plays the line up to
+ * it, disabled when the line is a threat. Buttons are reused; only a differing text is set. */
+function lineMoves(li, pv, i, threat) {
+  const buttons = li.getElementsByClassName("an-pvmove");
+  pv.forEach((m, j) => {
+    let b = buttons[j];
+    if (!b) {
+      b = document.createElement("button");
+      b.type = "button";
+      b.className = "an-pvmove";
+      b.dataset.line = String(i);
+      b.dataset.upto = String(j);
+      li.append(b, " ");
+    }
+    if (b.disabled !== threat) b.disabled = threat;
+    setText(b, m.san || m.uci);
+  });
+  // Each button is followed by its space: both go.
+  while (buttons.length > pv.length) {
+    const b = buttons[buttons.length - 1];
+    b.nextSibling?.remove();
+    b.remove();
+  }
 }
 
 /** The engine panel: Stop / Go on, the depth and the lines; then the evaluation bar. */
@@ -95,10 +138,10 @@ export function renderEngine() {
   $("an-engine-on").checked = e.on;
   $("an-threat").checked = e.threat;
   $("an-threat-box").hidden = four;
-  $("an-stop").textContent = e.running ? t("anStop") : t("anGo");
-  $("an-stop").disabled = !e.on || an.game.status().over;
+  const st = pos().status;
+  setText($("an-stop"), e.running ? t("anStop") : t("anGo"));
+  $("an-stop").disabled = !e.on || st.over;
   const r = e.result?.key === engineKey() ? e.result : null;
-  const st = an.game.status();
   // The side the scores are from: the mover (the other side when showing a threat).
   const mover = e.threat ? (st.turn === "white" ? "black" : "white") : st.turn;
   let depth = "";
@@ -106,28 +149,23 @@ export function renderEngine() {
   else if (r?.none) depth = t("anNoThreat");
   else if (r) depth = t(e.running ? "anDepthRunning" : "anDepth", { n: r.depth });
   else if (e.running) depth = t("anThinking");
-  $("an-depth").textContent = depth;
+  setText($("an-depth"), depth);
   const lines = r && !r.none ? (r.lines?.length ? r.lines : [{ score: r.score, mate: r.mate, pv: r.pv }]) : [];
-  $("an-lines").replaceChildren(
-    ...lines.map((line, i) => {
-      const li = document.createElement("li");
-      const s = four ? line.score : whiteScore(line.score, mover);
-      const ev = document.createElement("strong");
-      ev.textContent = scoreText(s, fmt);
-      li.append(ev, " ");
-      line.pv.forEach((m, j) => {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "an-pvmove";
-        b.dataset.line = String(i);
-        b.dataset.upto = String(j);
-        b.disabled = e.threat;
-        b.textContent = m.san || m.uci;
-        li.append(b, " ");
-      });
-      return li;
-    }),
-  );
+  // The lines' elements are kept and changed where they differ: a deeper answer mostly keeps
+  // the start of each line and changes its score and its tail.
+  const ol = $("an-lines");
+  lines.forEach((line, i) => {
+    const s = four ? line.score : whiteScore(line.score, mover);
+    let li = ol.children[i];
+    if (!li) {
+      li = document.createElement("li");
+      li.append(document.createElement("strong"), " ");
+      ol.append(li);
+    }
+    setText(li.firstChild, scoreText(s, fmt));
+    lineMoves(li, line.pv, i, e.threat);
+  });
+  while (ol.children.length > lines.length) ol.lastElementChild.remove();
   renderBars(r && !r.none && !e.threat ? r : null, mover);
 }
 

@@ -5,19 +5,35 @@
 // changes the list and nothing else.
 import { isFour } from "../games.js";
 import { $ } from "./common.js";
-import { an, nodeAt, pathKey } from "./analysis-state.js";
+import { an, gameTree, pathKey, pos } from "./analysis-state.js";
 
 /** The move glyphs the annotate panel offers (NAGs 1-6) and how the list writes them. */
 export const NAGS = [1, 2, 3, 4, 5, 6];
 export const NAG_TEXT = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!" };
 
+/** The move list. Built anew only when the tree (or the review's classes) changed; moving
+ * through the game moves the current mark alone: a rebuilt list of a long game is hundreds of
+ * buttons to lay out again, for every step. */
 export function renderTree() {
-  const g = an.game;
-  const tree = g.tree();
-  const cur = pathKey(g.path());
-  const four = isFour(an.choice);
-  const classes = an.review?.done ? an.review.classes : null;
+  const cur = pos().key;
+  const reviewed = an.review?.done ? an.review : null;
   const box = $("an-tree");
+  const shown = an.shown;
+  if (shown.box === box && shown.version === an.read.version && shown.review === reviewed) {
+    const old = box.querySelector('[aria-current="true"]');
+    if (old?.dataset.path === cur) return;
+    old?.removeAttribute("aria-current");
+    const b = cur ? box.querySelector(`[data-path="${cur}"]`) : null;
+    b?.setAttribute("aria-current", "true");
+    scrollTo(b);
+    return;
+  }
+  shown.box = box;
+  shown.version = an.read.version;
+  shown.review = reviewed;
+  const tree = gameTree();
+  const four = isFour(an.choice);
+  const classes = reviewed?.classes ?? null;
   const frag = document.createDocumentFragment();
   if (tree.comment) frag.append(commentNode(tree.comment));
   // A line: its moves, each followed by its comment and, after a move with siblings, the
@@ -63,7 +79,13 @@ export function renderTree() {
   };
   line(tree.children, 0, frag, false);
   box.replaceChildren(frag);
-  box.querySelector('[aria-current="true"]')?.scrollIntoView?.({ block: "nearest" });
+  scrollTo(box.querySelector('[aria-current="true"]'));
+}
+
+/** Scrolls the list to the current move at the next frame: scrolling needs the layout, which
+ * read now would be laid out twice (now, and again after the rest of the redraw). */
+function scrollTo(b) {
+  if (b) requestAnimationFrame(() => b.isConnected && b.scrollIntoView?.({ block: "nearest" }));
 }
 
 function commentNode(text) {
@@ -73,10 +95,9 @@ function commentNode(text) {
   return s;
 }
 
+/** The annotate panel, for the move shown. */
 export function renderAnnotate() {
-  const g = an.game;
-  const p = g.path();
-  const node = nodeAt(g.tree(), p);
+  const { path: p, node } = pos();
   const atMove = p.length > 0;
   for (const b of document.querySelectorAll(".an-nags [data-nag]")) {
     b.disabled = !atMove;

@@ -21,12 +21,12 @@ import { openExport, importText } from "./io.js";
 import { choices, gameName, idOf, isFour, newGameOptions, offered } from "../games.js";
 import { moveInput } from "../pieces.js";
 import * as store from "../store.js";
-import { an, keep, mainPath, nodeAt, pathKey, SESSION_KEY } from "./analysis-state.js";
+import { an, facts, gameTree, keep, mainPath, nodeAt, pos, touched, SESSION_KEY } from "./analysis-state.js";
 import { NAGS, NAG_TEXT, renderAnnotate, renderTree } from "./analysis-tree.js";
 import { engineKey, renderEngine, startEngine, stopEngine } from "./analysis-engine.js";
 import { betterMove, renderReview, startReview } from "./review.js";
 
-an.redraw = { all: render, board: renderBoard };
+an.redraw = { all: render, board: renderArrow };
 
 // --- entering ----------------------------------------------------------------------------------
 /** Opens the analysis board on `game` (the view takes it over) and, with `review`, reviews it. */
@@ -87,6 +87,7 @@ function restore() {
 function setGame(game, choice) {
   an.game?.free();
   an.game = game;
+  touched({ tree: "game" });
   an.choice = choice ?? idOf(game);
   an.review = null;
   an.reviewGen++;
@@ -280,12 +281,10 @@ export function bindAnalysisEntry() {
 
 // --- moving through the tree -----------------------------------------------------------------
 function step(go) {
-  const g = an.game;
-  const p = g.path();
+  const p = pos().path;
   if (go === "first") return goTo([]);
   if (go === "prev") return p.length && goTo(p.slice(0, -1));
-  const tree = g.tree();
-  let node = nodeAt(tree, p);
+  let node = nodeAt(gameTree(), p);
   if (go === "next") return node?.children.length && goTo([...p, 0]);
   const q = [...p];
   while (node?.children.length) {
@@ -318,32 +317,33 @@ function playLine(i, upto) {
 
 /** After any change: keep the work, redraw, analyse the new position. */
 function changed({ tree = true } = {}) {
+  touched({ tree });
   if (tree) keep();
   render();
   startEngine();
 }
 
 function toggleNag(n) {
-  const p = an.game.path();
+  const { path: p, node } = pos();
   if (!p.length) return;
-  const node = nodeAt(an.game.tree(), p);
   const has = node.nags.includes(n);
   // The move glyphs (1-6) exclude each other: one judgement per move.
   const nags = has ? node.nags.filter((x) => x !== n) : [...node.nags.filter((x) => x > 6), n];
   an.game.annotate(p, { nags });
-  changed({ tree: true });
+  changed();
 }
 
 function saveComment() {
   const text = $("an-comment").value.trim();
   try {
-    an.game.annotate(an.game.path(), { comment: text || null });
+    an.game.annotate(pos().path, { comment: text || null });
   } catch (e) {
     $("an-error").textContent = t("anCommentBad", { message: e.message });
     $("an-error").hidden = false;
     return;
   }
   $("an-error").hidden = true;
+  touched();
   keep();
   renderTree();
 }
@@ -352,7 +352,7 @@ function saveComment() {
 function render() {
   if (!an.game || !an.board) return;
   $("an-title").textContent = t("anTitle", { game: gameName(an.choice) });
-  $("an-edit").href = `#/editor?game=${encodeURIComponent(an.choice)}&fen=${encodeURIComponent(an.game.fen())}`;
+  $("an-edit").href = `#/editor?game=${encodeURIComponent(an.choice)}&fen=${encodeURIComponent(pos().fen)}`;
   renderBoard();
   renderStatus();
   renderEngine();
@@ -362,26 +362,22 @@ function render() {
 }
 
 function renderBoard() {
-  const g = an.game;
-  const facts = g.facts;
-  const status = g.status();
-  const board = g.board();
-  const tree = g.tree();
-  const p = g.path();
-  const node = nodeAt(tree, p);
+  const f = facts();
+  const { status, board, node, key, fen } = pos();
   const checked = (status.inCheck ?? []).map((s) => board.find((x) => x.piece === "king" && x.color === s && !x.grey)?.square).filter(Boolean);
-  const n = facts.files;
-  const finish = facts.finishRank ? [..."abcdefgh"].map((f) => f + facts.finishRank) : [];
+  const n = f.files;
+  const finish = f.finishRank ? [..."abcdefgh"].map((x) => x + f.finishRank) : [];
   const arrow = shownArrow();
+  an.shown.arrow = arrowKey(arrow);
   an.board.update({
-    key: `an:${an.choice}:${pathKey(p)}:${g.fen()}`,
+    key: `an:${an.choice}:${key}:${fen}`,
     n,
     pieces: board,
     rot: an.rot,
     lasts: node?.from ? [{ from: node.from, to: node.to, player: node.player }] : [],
     hint: arrow,
     checked,
-    hill: facts.hill,
+    hill: f.hill,
     finish,
     interactive: !status.over,
     showLegal: true,
@@ -391,6 +387,13 @@ function renderBoard() {
   });
   $("an-board").dataset.rot = String(an.rot);
   $("an-board").classList.toggle("four", n === 14);
+}
+
+const arrowKey = (a) => (a ? `${a.from}${a.to}` : "");
+
+/** After an engine answer: the board again only when its arrow changed. */
+function renderArrow() {
+  if (an.board && arrowKey(shownArrow()) !== an.shown.arrow) renderBoard();
 }
 
 /** The arrow on the board: the better move of a reviewed mistake, else the engine's best. */
@@ -403,12 +406,11 @@ function shownArrow() {
 }
 
 function renderStatus() {
-  const st = an.game.status();
+  const { status: st, node } = pos();
   let text;
   if (st.over) text = t("gameIsOver");
   else text = t("toMove", { seat: st.turn });
   // Said first for a screen reader: the move the board shows.
-  const node = nodeAt(an.game.tree(), an.game.path());
   if (node?.san || node?.uci) text = `${node.san || node.uci}. ${text}`;
   $("an-status").textContent = text;
 }
@@ -425,7 +427,10 @@ function playBetter() {
 
 /** Tests and the curious: the analysis board's state. */
 export const analysisDebug = {
+  /** The game itself: a caller may change it behind the view's back, so the view reads it
+   * afresh at its next redraw. */
   get game() {
+    touched();
     return an.game;
   },
   get engine() {

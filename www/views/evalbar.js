@@ -4,11 +4,11 @@
 // bar per seat with its points, since the engine scores a four-player position only from the
 // mover's side and a per-seat "win chance" would be a guess (the mover's bar carries the
 // engine's figure).
-import { t, seatName } from "../i18n/index.js";
+import { t, getLang, seatName } from "../i18n/index.js";
 import { isFour } from "../games.js";
 import { expected, scoreText } from "../evaluation.js";
 import { $, swatch } from "./common.js";
-import { an, fmt, whiteScore } from "./analysis-state.js";
+import { an, fmt, pos, whiteScore } from "./analysis-state.js";
 
 /** Draws the bar (or the seats' bars) for engine answer `r` (null: none yet), whose scores
  * are from `mover`'s side. */
@@ -18,8 +18,12 @@ export function renderBars(r, mover) {
   bar.hidden = four;
   $("an-bars").hidden = !four;
   if (four) {
-    const scores = an.game.score();
+    const scores = pos().score;
     const top = Math.max(1, ...scores.map((s) => s.points ?? 0));
+    // Drawn again only when what it shows changed (an answer often changes nothing here).
+    const sig = JSON.stringify([scores, r && scoreText(r.score, fmt), mover, getLang()]);
+    if ($("an-bars").dataset.sig === sig) return;
+    $("an-bars").dataset.sig = sig;
     $("an-bars").replaceChildren(
       ...scores.map((s) => {
         const row = document.createElement("div");
@@ -51,7 +55,11 @@ export function renderBars(r, mover) {
   }
   const flipped = an.rot === 2;
   bar.classList.toggle("flipped", flipped);
-  bar.querySelector(".an-evalfill").style.height = `${(share * 100).toFixed(1)}%`;
-  bar.querySelector(".an-evaltext").textContent = text;
-  bar.setAttribute("aria-label", r ? t("anEvalLabel", { eval: text }) : t("anEngine"));
+  const scale = `scaleY(${share.toFixed(3)})`;
+  const fill = bar.querySelector(".an-evalfill");
+  if (fill.style.transform !== scale) fill.style.transform = scale;
+  const label = bar.querySelector(".an-evaltext");
+  if (label.textContent !== text) label.textContent = text;
+  const aria = r ? t("anEvalLabel", { eval: text }) : t("anEngine");
+  if (bar.getAttribute("aria-label") !== aria) bar.setAttribute("aria-label", aria);
 }

@@ -8,19 +8,20 @@ import { t, getLang, seatName } from "../i18n/index.js";
 import { isFour } from "../games.js";
 import { expected, classify, CLASSES, NAG_OF, MATE_SCORE } from "../evaluation.js";
 import { $, swatch } from "./common.js";
-import { an, analyser, keep, lineJson, mainLine, mainPath, pathKey, whiteScore, REVIEW_DEPTH } from "./analysis-state.js";
+import { an, analyser, gameTree, keep, lineJson, mainLine, mainPath, pathKey, pos, touched, whiteScore, REVIEW_DEPTH } from "./analysis-state.js";
 import { renderAnnotate, renderTree } from "./analysis-tree.js";
 import { startEngine } from "./analysis-engine.js";
 
 /** Reviews the main line of the game shown (the live analysis waits until it is done). */
 export async function startReview() {
   const g = an.game;
+  // Read afresh: the review writes into the record it reads.
+  touched();
   const mine = ++an.reviewGen;
   an.engine.gen++;
   an.analyser?.stop();
-  const tree = g.tree();
-  const nodes = mainLine(tree);
-  const back = g.path();
+  const nodes = mainLine(gameTree());
+  const back = pos().path;
   g.goTo(mainPath(nodes.length));
   const full = lineJson(g);
   const end = g.status();
@@ -74,6 +75,7 @@ export async function startReview() {
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   for (let i = 0; i < n; i += 16) {
     annotateReview(nodes, review, i, Math.min(n, i + 16));
+    touched();
     await nextTask();
     if (mine !== an.reviewGen) return;
   }
@@ -132,7 +134,7 @@ export function renderReview() {
   const go = $("an-review-go");
   const prog = $("an-progress");
   go.disabled = !!r && !r.done;
-  const current = r && mainLine(an.game.tree()).map((x) => x.uci).join(" ") === r.key ? r : null;
+  const current = r && mainLine(gameTree()).map((x) => x.uci).join(" ") === r.key ? r : null;
   if (!r) {
     prog.hidden = true;
     $("an-graph").replaceChildren();
@@ -218,7 +220,7 @@ function renderGraph(r) {
   const g = r.graph;
   if (!r.four) updateGraph(r, g);
   if (!r.four && r.done && !g.dotted) addDots(r, g);
-  const cur = an.game.path();
+  const cur = pos().path;
   const onMain = cur.every((v) => v === 0);
   g.cursor.setAttribute("visibility", onMain ? "visible" : "hidden");
   if (onMain) {
@@ -229,7 +231,7 @@ function renderGraph(r) {
 }
 
 function countsTable(r) {
-  const nodes = mainLine(an.game.tree());
+  const nodes = mainLine(gameTree());
   const table = document.createElement("table");
   table.className = "an-counts";
   const cap = document.createElement("caption");
@@ -310,7 +312,7 @@ function lossesTable(r) {
 export function betterMove() {
   const r = an.review;
   if (!r?.done || r.four) return null;
-  const p = an.game.path();
+  const p = pos().path;
   if (!p.length || !p.every((x) => x === 0)) return null;
   const c = r.classes[p.length - 1];
   if (c !== "inaccuracy" && c !== "mistake" && c !== "blunder") return null;
@@ -319,7 +321,7 @@ export function betterMove() {
 
 function renderBetter(current) {
   const box = $("an-better");
-  const p = an.game.path();
+  const p = pos().path;
   const best = current ? betterMove() : null;
   if (!best) {
     box.hidden = true;
