@@ -13,7 +13,11 @@
 // run. --profile records the CPU profile of each run (CDP Profiler) and prints the page's
 // functions by self time, the way to find what the main thread spends an update on; --trace
 // records a Chromium trace (CDP Tracing, devtools.timeline) and prints what the main thread's
-// tasks over 50 ms were made of (script, style, layout, paint...), summed over the run.
+// tasks over 50 ms were made of (script, style, layout, paint...), summed over the run, and
+// the thread's CPU time: the trace's thread clock (`tdur`) counts the work, slowed by the
+// throttling (Chromium's throttler keeps the thread busy: a run at 4× takes about 4.6 times the
+// CPU of one at 1×), but not the waits for a core of a loaded machine. So "tasks over 50 ms by
+// CPU time" is the figure a quiet machine slowed 4× would show, whatever the load.
 //
 // A benchmark, not a test: the figure depends on the machine and its load (docs/BENCHMARKS.md,
 // "Demo: main-thread tasks during analysis").
@@ -88,11 +92,13 @@ async function run(env, label) {
     top = selfTimes(profile);
   }
   let kinds = null;
+  let cpu = null;
   if (args.trace) {
     const done = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
     await cdp.send("Tracing.end");
     await done;
     kinds = longTaskKinds(events);
+    cpu = cpuTasks(events);
   }
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await page.context().close();
@@ -102,14 +108,51 @@ async function run(env, label) {
       `${answers} depth-line changes; tasks ${JSON.stringify(longTasks)}`,
   );
   if (top) for (const [name, ms] of top) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${name}`);
+  if (cpu) {
+    console.log(
+      `    main thread CPU ${cpu.total.toFixed(0)} ms in ${cpu.tasks} tasks; by CPU time: ${cpu.over} tasks over 50 ms, longest ${cpu.max.toFixed(0)} ms`,
+    );
+  }
   if (kinds) for (const [name, ms] of kinds) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${name} (in tasks over 50 ms)`);
-  return { over: over.length, max: Math.max(0, ...longTasks) };
+  return { over: over.length, max: Math.max(0, ...longTasks), cpu };
+}
+
+/** The page's main thread in the trace: its renderer's CrRendererMain. */
+function mainThread(events) {
+  const names = events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain");
+  // The page's renderer is the one that ran the analysis view's scripts.
+  return names.find((n) => events.some((x) => x.pid === n.pid && x.tid === n.tid && x.name === "FunctionCall")) ?? names[0];
+}
+
+/** The main thread's top-level tasks by thread CPU time: the total (ms), and the tasks of
+ * over 50 ms of it, with the longest. */
+function cpuTasks(events) {
+  const main = mainThread(events);
+  if (!main) return { total: 0, tasks: 0, over: 0, max: 0 };
+  const tasks = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === "RunTask" && e.ph === "X" && e.tdur !== undefined);
+  // Top-level only: a nested RunTask (a task run inside another) is counted in its parent.
+  tasks.sort((a, b) => a.ts - b.ts);
+  let end = -1;
+  const top = [];
+  for (const t of tasks) {
+    if (t.ts >= end) {
+      top.push(t);
+      end = t.ts + t.dur;
+    }
+  }
+  const scaled = top.map((t) => t.tdur / 1000);
+  return {
+    total: top.reduce((k, t) => k + t.tdur / 1000, 0),
+    tasks: top.length,
+    over: scaled.filter((ms) => ms > 50).length,
+    max: Math.max(0, ...scaled),
+  };
 }
 
 /** The trace's events on the page's main thread inside its tasks over 50 ms, by name: the
  * time of each event less that of the events nested in it (ms), the 20 largest. */
 function longTaskKinds(events) {
-  const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain" && events.some((x) => x.pid === e.pid && x.name === "RunTask" && x.dur > 50000));
+  const main = mainThread(events);
   if (!main) return [];
   const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   const self = new Map();
@@ -118,11 +161,11 @@ function longTaskKinds(events) {
   for (const e of mine) {
     while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) {
       const done = stack.pop();
-      if (done.name === "RunTask" && done.dur > 50000) inLong--;
+      if (done.name === "RunTask" && done.tdur > 50000) inLong--;
     }
     if (stack.length) stack.at(-1).child = (stack.at(-1).child ?? 0) + e.dur;
     stack.push(e);
-    if (e.name === "RunTask" && e.dur > 50000) inLong++;
+    if (e.name === "RunTask" && e.tdur > 50000) inLong++;
   }
   // A second pass for the sums, now that each event knows its children's time.
   stack.length = 0;
@@ -130,10 +173,10 @@ function longTaskKinds(events) {
   for (const e of mine) {
     while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) {
       const done = stack.pop();
-      if (done.name === "RunTask" && done.dur > 50000) inLong--;
+      if (done.name === "RunTask" && done.tdur > 50000) inLong--;
     }
     stack.push(e);
-    if (e.name === "RunTask" && e.dur > 50000) inLong++;
+    if (e.name === "RunTask" && e.tdur > 50000) inLong++;
     if (inLong > 0) self.set(e.name, (self.get(e.name) ?? 0) + (e.dur - (e.child ?? 0)) / 1000);
   }
   const layouts = mine.filter((e) => e.name === "Layout");
@@ -175,6 +218,12 @@ try {
   }
   for (const [label, s] of sums) {
     console.log(`${label}: tasks over 50 ms per run ${s.map((x) => x.over).join(", ")}; longest ${s.map((x) => x.max).join(", ")} ms`);
+    if (args.trace) {
+      console.log(
+        `${label}: main-thread CPU per run ${s.map((x) => x.cpu.total.toFixed(0)).join(", ")} ms; by CPU time: ` +
+          `tasks over 50 ms ${s.map((x) => x.cpu.over).join(", ")}, longest ${s.map((x) => x.cpu.max.toFixed(0)).join(", ")} ms`,
+      );
+    }
   }
 } finally {
   for (const [, env] of envs) await env.close();

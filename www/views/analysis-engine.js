@@ -16,6 +16,8 @@ const MAX_DEPTH = 30;
 const MAX_MS = 12000;
 /** The number of best lines shown (the search's MultiPV). */
 const LINES = 3;
+/** The shortest time between two paints of the engine's answers (ms). */
+const PAINT_MS = 200;
 
 /** What the shown analysis belongs to: the position (by its path and FEN) and threat mode. */
 export const engineKey = () => `${pos().key}|${pos().fen}|${an.engine.threat}`;
@@ -87,22 +89,32 @@ export async function startEngine() {
   an.redraw.board();
 }
 
-/** Draws the latest answer at the next frame. The shallow depths answer several times a
- * frame, of which only the last could be seen: one paint a frame, whatever the answers. */
+/** Draws the latest answer at an animation frame, PAINT_MS at least after the last paint.
+ * The shallow depths answer many times a second, of which only the last could be read: one
+ * paint for all the answers that came meanwhile, in the frame's own task. */
 function paintSoon() {
   const e = an.engine;
   if (e.frame) return;
-  e.frame = requestAnimationFrame(() => {
-    e.frame = 0;
-    e.stats.paints++;
-    renderEngine();
-    an.redraw.board(); // the best move's arrow, where it changed
-  });
+  const wait = Math.max(0, e.painted + PAINT_MS - performance.now());
+  e.frame = setTimeout(() => {
+    requestAnimationFrame(() => {
+      e.frame = 0;
+      e.painted = performance.now();
+      e.stats.paints++;
+      renderEngine();
+      an.redraw.board(); // the best move's arrow, where it changed
+    });
+  }, wait);
 }
+
+/** The texts the panel's elements were given: compared here, not read back from the page. */
+const written = new WeakMap();
 
 /** Sets a text where it differs (an unchanged text costs no style or layout work). */
 function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
+  if (written.get(el) === text) return;
+  written.set(el, text);
+  el.textContent = text;
 }
 
 /** The moves of line `i` in `li` (after its score): each a button that plays the line up to
