@@ -26,7 +26,7 @@ import { mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { ROOT, newPage, startEnv } from "../tests/browser/helpers.mjs";
+import { ROOT, importAndAnalyse, newPage, startEnv } from "../tests/browser/helpers.mjs";
 import { GAME } from "./bench-game.mjs";
 
 const { values: args } = parseArgs({
@@ -53,11 +53,7 @@ async function baseline(commit) {
 
 async function run(env, label) {
   const page = await newPage(env);
-  await page.goto(page.url().split("#")[0] + "#/saved");
-  await page.click("#view-saved .import-open");
-  await page.fill("#import-text", GAME);
-  await page.click("#import-analyse");
-  await page.waitForSelector("#view-analysis:not([hidden]) #an-board [data-square]");
+  await importAndAnalyse(page, GAME);
   await page.click(`#an-tree [data-path="${new Array(FROM).fill(0).join(",")}"]`);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: RATE });

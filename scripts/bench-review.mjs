@@ -6,7 +6,7 @@
 //   make pkg && node scripts/bench-review.mjs [runs]
 //
 // A benchmark, not a test: the figure depends on the machine and its load (docs/BENCHMARKS.md).
-import { newPage, startEnv } from "../tests/browser/helpers.mjs";
+import { importAndAnalyse, newPage, startEnv } from "../tests/browser/helpers.mjs";
 import { GAME } from "./bench-game.mjs";
 
 const runs = Number(process.argv[2] ?? 3);
@@ -14,11 +14,7 @@ const env = await startEnv();
 try {
   for (let run = 1; run <= runs; run++) {
     const page = await newPage(env);
-    await page.goto(page.url().split("#")[0] + "#/saved");
-    await page.click("#view-saved .import-open");
-    await page.fill("#import-text", GAME);
-    await page.click("#import-analyse");
-    await page.waitForSelector("#view-analysis:not([hidden]) #an-board [data-square]");
+    await importAndAnalyse(page, GAME);
     // The review takes the worker from the live analysis: start from a quiet page.
     await page.uncheck("#an-engine-on");
     await page.evaluate(() => {

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
-import { ARTIFACTS, clickMove, newPage, startEnv, startGame } from "./helpers.mjs";
+import { ARTIFACTS, clickMove, importAndAnalyse, newPage, startEnv, startGame } from "./helpers.mjs";
 import { GAME } from "../../scripts/bench-game.mjs";
 
 let env;
@@ -19,15 +19,6 @@ after(async () => {
 const PHONE = { width: 390, height: 844 };
 const anSq = (page, square) => page.locator(`#an-board [data-square="${square}"]`);
 const edSq = (page, square) => page.locator(`#ed-board [data-square="${square}"]`);
-
-/** Imports `text` through the import dialog's "Import and analyse". */
-async function importAndAnalyse(page, text) {
-  await page.goto(page.url().split("#")[0] + "#/saved");
-  await page.click("#view-saved .import-open");
-  await page.fill("#import-text", text);
-  await page.click("#import-analyse");
-  await page.waitForSelector("#view-analysis:not([hidden]) #an-board [data-square]");
-}
 
 const treeOf = (page) => page.evaluate(() => window.tablero.analysis.game.tree());
 const pathOf = (page) => page.evaluate(() => window.tablero.analysis.game.path());

@@ -144,6 +144,15 @@ export async function importGame(page, text, as = "") {
   await page.waitForSelector("#view-game:not([hidden]) svg.board [data-square]");
 }
 
+/** Imports `text` through the import dialog's "Import and analyse": the analysis board. */
+export async function importAndAnalyse(page, text) {
+  await page.goto(page.url().split("#")[0] + "#/saved");
+  await page.click("#view-saved .import-open");
+  await page.fill("#import-text", text);
+  await page.click("#import-analyse");
+  await page.waitForSelector("#view-analysis:not([hidden]) #an-board [data-square]");
+}
+
 export async function boardShot(page, name) {
   await page.locator("#board").screenshot({ path: `${ARTIFACTS}/${name}.png` });
 }
