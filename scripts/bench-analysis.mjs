@@ -106,7 +106,7 @@ async function run(env, label) {
   if (top) for (const [name, ms] of top) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${name}`);
   if (cpu) {
     console.log(
-      `    main thread CPU ${cpu.total.toFixed(0)} ms in ${cpu.tasks} tasks; by CPU time: ${cpu.over} tasks over 50 ms, longest ${cpu.max.toFixed(0)} ms`,
+      `    main thread CPU ${cpu.total.toFixed(0)} ms in ${cpu.tasks} tasks; by CPU time: ${cpu.over} tasks over 50 ms (${JSON.stringify(cpu.kinds)}), longest ${cpu.max.toFixed(0)} ms`,
     );
   }
   if (kinds) for (const [name, ms] of kinds) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${name} (in tasks over 50 ms)`);
@@ -137,7 +137,18 @@ function cpuTasks(events) {
     }
   }
   const scaled = top.map((t) => t.tdur / 1000);
+  // What each task over 50 ms of CPU was: an input event, an animation frame (a paint), a
+  // timer, a worker's message..., by the events run inside it.
+  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X");
+  const kinds = {};
+  top.forEach((t, i) => {
+    if (scaled[i] <= 50) return;
+    const inside = new Set(mine.filter((e) => e.ts >= t.ts && e.ts < t.ts + t.dur).map((e) => e.name));
+    const kind = ["EventDispatch", "FireAnimationFrame", "TimerFire", "HandlePostMessage", "Paint"].filter((n) => inside.has(n)).join("+") || "other";
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  });
   return {
+    kinds,
     total: top.reduce((k, t) => k + t.tdur / 1000, 0),
     tasks: top.length,
     over: scaled.filter((ms) => ms > 50).length,
