@@ -78,6 +78,11 @@ function glyphImage(colour, kind, markOf, cross) {
   return url;
 }
 
+// Each board's ids (its gradient and pattern) carry a number of its own: several boards live on
+// one page (the game's, the analysis board's, the editor's), and `url(#id)` takes the first
+// element of the document with that id, which may sit in a hidden view and paint nothing.
+const boards = { made: 0 };
+
 export class Board {
   /**
    * @param {HTMLElement} host where the SVG goes
@@ -95,6 +100,7 @@ export class Board {
     this.drag = null;
     this.layoutKey = null;
     this.cells = new Map();
+    this.ids = { glow: `board${++boards.made}-check-glow`, flag: `board${boards.made}-flag` };
     this.svg = el("svg", { role: "grid", class: "board", tabindex: "-1" });
     host.replaceChildren(this.svg);
     this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
@@ -162,9 +168,9 @@ export class Board {
     svg.classList.toggle("cross", n === 14);
     const defs = el("defs");
     defs.innerHTML = `
-      <radialGradient id="check-glow"><stop offset="0%" stop-color="#ff2a2a" stop-opacity="0.95"/>
+      <radialGradient id="${this.ids.glow}"><stop offset="0%" stop-color="#ff2a2a" stop-opacity="0.95"/>
         <stop offset="55%" stop-color="#e01010" stop-opacity="0.6"/><stop offset="100%" stop-color="#e01010" stop-opacity="0"/></radialGradient>
-      <pattern id="flag" width="0.25" height="0.25" patternUnits="userSpaceOnUse">
+      <pattern id="${this.ids.flag}" width="0.25" height="0.25" patternUnits="userSpaceOnUse">
         <rect width="0.125" height="0.125" fill="#000" fill-opacity="0.22"/>
         <rect x="0.125" y="0.125" width="0.125" height="0.125" fill="#000" fill-opacity="0.22"/></pattern>`;
     const nodes = [defs];
@@ -280,11 +286,11 @@ export class Board {
       cell.underKey = underKey;
       const under = [];
       if (m.hill) under.push(rect({ a: { class: "hill" } }));
-      if (m.finish) under.push(rect({ a: { class: "finish", fill: "url(#flag)" } }));
+      if (m.finish) under.push(rect({ a: { class: "finish", fill: `url(#${this.ids.flag})` } }));
       if (m.last) under.push(rect({ a: { class: `last last-${m.last}` } }));
       if (selected) under.push(rect({ a: { class: "selected" } }));
       if (m.hint) under.push(rect({ dx: 0.06, w: 0.88, a: { rx: 0.08, class: `hint-mark hint-${m.hint}` } }));
-      if (m.checked) under.push(el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.55, class: "check", fill: "url(#check-glow)" }));
+      if (m.checked) under.push(el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.55, class: "check", fill: `url(#${this.ids.glow})` }));
       for (const n of cell.under) n.remove();
       cell.under = under;
       cell.base.after(...under);

@@ -5,7 +5,8 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFile } from "node:fs/promises";
-import { ARTIFACTS, clickMove, newPage, startEnv, startGame } from "./helpers.mjs";
+import { ARTIFACTS, clickMove, importAndAnalyse, newPage, startEnv, startGame } from "./helpers.mjs";
+import { GAME } from "../../scripts/bench-game.mjs";
 
 let env;
 before(async () => {
@@ -18,15 +19,6 @@ after(async () => {
 const PHONE = { width: 390, height: 844 };
 const anSq = (page, square) => page.locator(`#an-board [data-square="${square}"]`);
 const edSq = (page, square) => page.locator(`#ed-board [data-square="${square}"]`);
-
-/** Imports `text` through the import dialog's "Import and analyse". */
-async function importAndAnalyse(page, text) {
-  await page.goto(page.url().split("#")[0] + "#/saved");
-  await page.click("#view-saved .import-open");
-  await page.fill("#import-text", text);
-  await page.click("#import-analyse");
-  await page.waitForSelector("#view-analysis:not([hidden]) #an-board [data-square]");
-}
 
 const treeOf = (page) => page.evaluate(() => window.tablero.analysis.game.tree());
 const pathOf = (page) => page.evaluate(() => window.tablero.analysis.game.path());
@@ -117,6 +109,100 @@ describe("analysis board", () => {
     await page.click("#an-stop");
     assert.equal(await page.evaluate(() => window.tablero.analysis.engine.running), false);
     assert.equal(await page.textContent("#an-stop"), "Go on");
+    assert.deepEqual(page.errors, []);
+  });
+
+  test("the check glow shows on the analysis board when the game view's board exists too", async () => {
+    const page = await newPage(env);
+    // The game view's board first: two boards on one page, each with its own gradient.
+    await startGame(page, "chess", { white: "human", black: "human" });
+    // White to move in check from the queen on e2.
+    const fen = "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1";
+    await page.goto(`${env.base}#/analysis?game=chess&fen=${encodeURIComponent(fen)}`);
+    await page.waitForSelector("#an-board .check");
+    // No engine arrow over the square.
+    await page.uncheck("#an-engine-on");
+    // The glow's paint is a gradient of the analysis board's own SVG (an id shared with the
+    // hidden game board would resolve to that one, which paints nothing).
+    const ref = await page.getAttribute("#an-board .check", "fill");
+    const id = ref.match(/^url\(#(.+)\)$/)[1];
+    assert.equal(await page.evaluate((id) => document.querySelectorAll(`[id="${id}"]`).length, id), 1, `one element with id ${id}`);
+    assert.equal(await page.locator(`#an-board svg [id="${id}"]`).count(), 1);
+    // And it is seen: red pixels on the king's square (none on a square without the glow).
+    const reds = async (square) => {
+      const png = (await anSq(page, square).screenshot()).toString("base64");
+      return page.evaluate(async (src) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${src}`;
+        await img.decode();
+        const c = document.createElement("canvas");
+        c.width = img.width;
+        c.height = img.height;
+        const ctx = c.getContext("2d");
+        ctx.drawImage(img, 0, 0);
+        const d = ctx.getImageData(0, 0, c.width, c.height).data;
+        let red = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] > 170 && d[i + 1] < 120 && d[i + 2] < 120) red++;
+        return red / (d.length / 4);
+      }, png);
+    };
+    const king = await reds("e1");
+    const other = await reds("a1");
+    assert.equal(other, 0);
+    assert.ok(king > 0.05, `red share of the checked king's square: ${king}`);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test("an engine answer and a step through the game: what the page redraws and asks of the engine", async () => {
+    // Issue 52: the page's thread during analysis. Counted, not timed: the reads of the game
+    // (each a wasm call building its answer anew: the tree of a 40-move game takes ~5 ms in
+    // Node), the paints per answer, and the nodes added to the move list.
+    const page = await newPage(env);
+    await importAndAnalyse(page, GAME);
+    await page.click(`#an-tree [data-path="${new Array(40).fill(0).join(",")}"]`);
+    await page.evaluate(() => {
+      const g = window.tablero.analysis.game;
+      window.reads = {};
+      for (const name of ["tree", "toJSON", "status", "fen", "path", "board", "score", "pgn"]) {
+        const own = g[name].bind(g);
+        window.reads[name] = 0;
+        g[name] = (...a) => {
+          window.reads[name]++;
+          return own(...a);
+        };
+      }
+      window.treeAdded = 0;
+      new MutationObserver((records) => {
+        for (const r of records) window.treeAdded += r.addedNodes.length;
+      }).observe(document.querySelector("#an-tree"), { childList: true, subtree: true });
+    });
+    const engine = () => page.evaluate(() => ({ ...window.tablero.analysis.engine.stats, reads: { ...window.reads }, treeAdded: window.treeAdded }));
+    // Answers for the position shown: no read of the game at all, at most one paint each.
+    // (From the first redraw after the wrapping: asking for the game makes the view read it
+    // afresh once, analysisDebug.game.)
+    await page.locator("#an-title").click();
+    await page.keyboard.press("ArrowRight");
+    const first = (await engine()).paints;
+    await page.waitForFunction((n) => window.tablero.analysis.engine.stats.paints > n, first, { polling: 100, timeout: 60000 });
+    const a0 = await engine();
+    await page.waitForFunction((n) => window.tablero.analysis.engine.stats.answers >= n, a0.answers + 5, { polling: 100, timeout: 60000 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const a1 = await engine();
+    const answers = a1.answers - a0.answers;
+    assert.ok(answers >= 5, `${answers} answers`);
+    for (const [name, n] of Object.entries(a1.reads)) assert.equal(n - a0.reads[name], 0, `${name}() during ${answers} answers`);
+    // (+1: an answer counted just before the first reading is painted just after it.)
+    assert.ok(a1.paints - a0.paints <= answers + 1, `${a1.paints - a0.paints} paints for ${answers} answers`);
+    assert.equal(a1.treeAdded, a0.treeAdded, "the move list is not rebuilt by an answer");
+    // A step to the next move: the position read once, the tree not at all, the move list's
+    // mark moved (no node added to it).
+    await page.keyboard.press("ArrowRight");
+    const s1 = await engine();
+    assert.equal(s1.reads.tree - a1.reads.tree, 0, "tree() on a step");
+    for (const name of ["fen", "status", "path", "board"]) assert.ok(s1.reads[name] - a1.reads[name] <= 1, `${name}() on a step: ${s1.reads[name] - a1.reads[name]}`);
+    assert.equal(s1.treeAdded, a1.treeAdded, "the move list is not rebuilt by a step");
+    assert.equal(await page.getAttribute('#an-tree [aria-current="true"]', "data-path"), new Array(42).fill(0).join(","));
+    assert.deepEqual(await pathOf(page), new Array(42).fill(0));
     assert.deepEqual(page.errors, []);
   });
 

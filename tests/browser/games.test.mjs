@@ -1,57 +1,29 @@
 // End-to-end tests of the demo app (www/) in headless Debian chromium, driven by playwright-core.
 // Each of the six games is started, played by clicking and finished; games survive a reload;
 // the computer answers; exported games import again. Board screenshots go to test-artifacts/.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import {
   ARTIFACTS,
+  BACK_RANK4,
+  FOUR_MATE,
   boardShot,
   clickMove,
+  expectText,
+  fen4,
   importGame,
   newPage,
+  plies,
   saved,
   sq,
-  startEnv,
   startGame,
+  status,
+  useEnv,
 } from "./helpers.mjs";
 
-// FEN4 helper: board from a {square: "rK"} map (R7.2), corners as "x".
-const FILES = "abcdefghijklmn";
-function fen4(head, pieces) {
-  const rows = [];
-  for (let r = 13; r >= 0; r--) {
-    const cells = [];
-    let run = 0;
-    for (let f = 0; f < 14; f++) {
-      const corner = (f < 3 || f > 10) && (r < 3 || r > 10);
-      const p = pieces[FILES[f] + (r + 1)];
-      if (corner || p) {
-        if (run) cells.push(String(run));
-        run = 0;
-        cells.push(corner ? "x" : p);
-      } else run++;
-    }
-    if (run) cells.push(String(run));
-    rows.push(cells.join(","));
-  }
-  return `${head}-${rows.join("/")}`;
-}
-const BACK_RANK = { h1: "rK", d2: "rR", g14: "yK", f13: "yP", g13: "yP", h13: "yP" };
-// Red to move, Rd2-d14 mates Yellow; Blue and Green are still in.
-const FOUR_MATE = fen4("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0", { ...BACK_RANK, a7: "bK", n8: "gK" });
 // The same with Blue and Green already out (grey kings): the mate ends the game.
-const FOUR_LAST = fen4("R-0,1,0,1-0,0,0,0-0,0,0,0-0,0,0,0-0", { ...BACK_RANK, a7: "dK", n8: "dK" });
+const FOUR_LAST = fen4("R-0,1,0,1-0,0,0,0-0,0,0,0-0,0,0,0-0", { ...BACK_RANK4, a7: "dK", n8: "dK" });
 
-const status = (page) => page.locator("#status");
-async function expectText(locator, re) {
-  await locator.waitFor();
-  for (let i = 0; i < 100; i++) {
-    const text = await locator.textContent();
-    if (re.test(text)) return text;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.match(await locator.textContent(), re);
-}
 async function gameOver(page, re) {
   await page.waitForSelector("#gameover[open]");
   await expectText(page.locator("#go-result"), re);
@@ -60,15 +32,8 @@ async function closeGameOver(page) {
   await page.click('#gameover button[value="review"]');
   await page.waitForSelector("#gameover", { state: "hidden" });
 }
-const plies = (page) => page.evaluate(() => window.tablero.game?.history().length ?? -1);
 
-let env;
-before(async () => {
-  env = await startEnv();
-});
-after(async () => {
-  await env?.close();
-});
+const env = useEnv();
 
 describe("the six games, played by clicking to a finish", () => {
   test("Chess: Fool's mate by clicks, game over dialog, reload keeps the finished game", async () => {

@@ -1,67 +1,13 @@
 // Issue 11: what players tripped over in the demo, and the four-player table. One test (or
 // more) per bug, then the features the issue asked for. Expected values come from the engine
 // in the page (window.tablero.game) or from the rules, never from a guess at what the page shows.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, clickMove, importGame, newPage, saved, sq, startEnv, startGame } from "./helpers.mjs";
+import { ARTIFACTS, FOUR_MATE, chooseHome, clickMove, expectText, importGame, newPage, ply, reload, saved, sq, startGame, status, useEnv } from "./helpers.mjs";
 
-const FILES = "abcdefghijklmn";
-function fen4(head, pieces) {
-  const rows = [];
-  for (let r = 13; r >= 0; r--) {
-    const cells = [];
-    let run = 0;
-    for (let f = 0; f < 14; f++) {
-      const corner = (f < 3 || f > 10) && (r < 3 || r > 10);
-      const p = pieces[FILES[f] + (r + 1)];
-      if (corner || p) {
-        if (run) cells.push(String(run));
-        run = 0;
-        cells.push(corner ? "x" : p);
-      } else run++;
-    }
-    if (run) cells.push(String(run));
-    rows.push(cells.join(","));
-  }
-  return `${head}-${rows.join("/")}`;
-}
-// Red to move; Rd2-d14 mates Yellow while Blue and Green are still in (R5.11, R5.16).
-const FOUR_MATE = fen4("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0", { h1: "rK", d2: "rR", g14: "yK", f13: "yP", g13: "yP", h13: "yP", a7: "bK", n8: "gK" });
-
-const status = (page) => page.locator("#status");
-const ply = (page) => page.evaluate(() => window.tablero.game?.ply ?? -1);
 const over = (page) => page.evaluate(() => window.tablero.game.status().over);
-async function expectText(locator, re, tries = 200) {
-  await locator.waitFor({ state: "attached" });
-  for (let i = 0; i < tries; i++) {
-    const text = await locator.textContent();
-    if (re.test(text)) return text;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.match(await locator.textContent(), re);
-}
-async function reload(page) {
-  await saved(page);
-  await page.reload();
-  await page.waitForSelector("body[data-ready=true]");
-}
-async function chooseHome(page, choice, { time, moveLimit } = {}) {
-  await page.goto(page.url().split("#")[0] + "#/");
-  await page.locator(`.choice[data-choice="${choice}"]`).click();
-  if (time !== undefined) await page.selectOption("#opt-time", String(time));
-  if (moveLimit !== undefined) {
-    await page.fill("#opt-movelimit", String(moveLimit));
-    await page.locator("#opt-movelimit").dispatchEvent("change");
-  }
-}
 
-let env;
-before(async () => {
-  env = await startEnv();
-});
-after(async () => {
-  await env?.close();
-});
+const env = useEnv();
 
 describe("issue 11 bugs", () => {
   test("1. Undo after Resign takes the resignation back: live page, unlocked board, saved", async () => {

@@ -1,62 +1,11 @@
 // Issue 52: the page's defects, one test (or more) each. Expected values come from the engine in
 // the page (window.tablero.game), from the rules, or from the page's own clock, never from a
 // guess at what the page shows.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { clickMove, importGame, newPage, saved, sq, startEnv, startGame } from "./helpers.mjs";
+import { FOUR_MATE, HUMANS4, chooseHome, clickMove, expectText, importGame, newPage, ply, saved, sq, startGame, useEnv } from "./helpers.mjs";
 
-const FILES = "abcdefghijklmn";
-/** A FEN4 from a head ("R-0,0,0,0-...-0") and a map of squares to pieces ("rK"). */
-function fen4(head, pieces) {
-  const rows = [];
-  for (let r = 13; r >= 0; r--) {
-    const cells = [];
-    let run = 0;
-    for (let f = 0; f < 14; f++) {
-      const corner = (f < 3 || f > 10) && (r < 3 || r > 10);
-      const p = pieces[FILES[f] + (r + 1)];
-      if (corner || p) {
-        if (run) cells.push(String(run));
-        run = 0;
-        cells.push(corner ? "x" : p);
-      } else run++;
-    }
-    if (run) cells.push(String(run));
-    rows.push(cells.join(","));
-  }
-  return `${head}-${rows.join("/")}`;
-}
-// Red to move; Rd2-d14 mates Yellow while Blue and Green are still in (R5.11, R5.16).
-const FOUR_MATE = fen4("R-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0", { h1: "rK", d2: "rR", g14: "yK", f13: "yP", g13: "yP", h13: "yP", a7: "bK", n8: "gK" });
-
-async function expectText(locator, re, tries = 200) {
-  await locator.waitFor({ state: "attached" });
-  for (let i = 0; i < tries; i++) {
-    const text = await locator.textContent();
-    if (re.test(text)) return text;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.match(await locator.textContent(), re);
-}
-async function chooseHome(page, choice, { time, rounds } = {}) {
-  await page.goto(page.url().split("#")[0] + "#/");
-  await page.locator(`.choice[data-choice="${choice}"]`).click();
-  if (time !== undefined) await page.selectOption("#opt-time", String(time));
-  if (rounds !== undefined) {
-    await page.fill("#opt-movelimit", String(rounds));
-    await page.locator("#opt-movelimit").dispatchEvent("change");
-  }
-}
-const HUMANS4 = { red: "human", blue: "human", yellow: "human", green: "human" };
-const ply = (page) => page.evaluate(() => window.tablero.game?.ply ?? -1);
-
-let env;
-before(async () => {
-  env = await startEnv();
-});
-after(async () => {
-  await env?.close();
-});
+const env = useEnv();
 
 describe("issue 52 defects", () => {
   test("a four-player notice does not survive into the next game", async () => {
@@ -162,7 +111,7 @@ describe("issue 52 defects", () => {
     const glyphs = page.locator(".seat-bar[data-seat=white] .cap-glyphs");
     await expectText(glyphs, /♟/);
     await page.click("#rp-prev");
-    await expectText(glyphs, /^$/);
+    await expectText(glyphs, /^$/, { state: "attached" }); // empty: present, not visible
     assert.equal(await page.locator(".seat-bar[data-seat=white] .balance").textContent(), "");
     await page.context().close();
   });
@@ -187,7 +136,7 @@ describe("issue 52 defects", () => {
 
   test("four players: the move limit is set in rounds, one move by each player", async () => {
     const page = await newPage(env);
-    await chooseHome(page, "ffa", { time: 0, rounds: 1 });
+    await chooseHome(page, "ffa", { time: 0, moveLimit: 1 });
     await startGame(page, "ffa", HUMANS4);
     await expectText(page.locator("#variant-note"), /Move limit: 1 round \(0 of 4 moves by all players\)/);
     for (const [a, b] of [["h2", "h3"], ["b7", "c7"], ["g13", "g12"], ["m8", "l8"]].slice(0, 3)) await clickMove(page, a, b);

@@ -2,31 +2,10 @@
 // setting, the partners shown in the corners, promotion to any piece on the 11th rank, a game
 // played to a checkmate at the mated player's turn with the winning team in the dialog, the
 // local save surviving a reload, and PGN4 export and import.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { ARTIFACTS, boardShot, clickMove, importGame, newPage, saved, sq, startEnv, startGame } from "./helpers.mjs";
+import { ARTIFACTS, HUMANS4, boardShot, clickMove, expectText, fen4, importGame, newPage, plies, saved, sq, startGame, status, useEnv } from "./helpers.mjs";
 
-// FEN4 from a {square: "rK"} map (R7.2), corners as "x".
-const FILES = "abcdefghijklmn";
-function fen4(head, pieces) {
-  const rows = [];
-  for (let r = 13; r >= 0; r--) {
-    const cells = [];
-    let run = 0;
-    for (let f = 0; f < 14; f++) {
-      const corner = (f < 3 || f > 10) && (r < 3 || r > 10);
-      const p = pieces[FILES[f] + (r + 1)];
-      if (corner || p) {
-        if (run) cells.push(String(run));
-        run = 0;
-        cells.push(corner ? "x" : p);
-      } else run++;
-    }
-    if (run) cells.push(String(run));
-    rows.push(cells.join(","));
-  }
-  return `${head}-${rows.join("/")}`;
-}
 const KINGS = { h1: "rK", a7: "bK", g14: "yK", n8: "gK" };
 const HEAD = (turn) => `${turn}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0`;
 // Blue to move: Rd5-d1 checks Red on its back rank; nobody can help, and at Red's turn it is
@@ -35,26 +14,7 @@ const BACK_RANK = fen4(HEAD("B"), { ...KINGS, g2: "rP", h2: "rP", i2: "rP", d5: 
 // Red to move with a pawn one step from its 11th rank (R14.3).
 const PROMOTE = fen4(HEAD("R"), { ...KINGS, e10: "rP" });
 
-const status = (page) => page.locator("#status");
-async function expectText(locator, re) {
-  await locator.waitFor();
-  for (let i = 0; i < 100; i++) {
-    const text = await locator.textContent();
-    if (re.test(text)) return text;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.match(await locator.textContent(), re);
-}
-const plies = (page) => page.evaluate(() => window.tablero.game?.history().length ?? -1);
-const HUMANS = { red: "human", blue: "human", yellow: "human", green: "human" };
-
-let env;
-before(async () => {
-  env = await startEnv();
-});
-after(async () => {
-  await env?.close();
-});
+const env = useEnv();
 
 describe("Teams", () => {
   test("the card, the en-passant setting, partners in the corners, a reload keeps the game", async () => {
@@ -69,7 +29,7 @@ describe("Teams", () => {
     assert.equal(await page.locator("#opt-enpassant").isChecked(), true);
     // Off: the game is made without en passant (R14.4).
     await page.locator("#opt-enpassant").uncheck();
-    await startGame(page, "teams", HUMANS);
+    await startGame(page, "teams", HUMANS4);
     assert.match(await page.evaluate(() => window.tablero.game.fen()), /noEnPassant/);
     // Each corner names the partner, and the two teams' panels are tinted apart.
     for (const [seat, partner, team] of [["red", "yellow", 0], ["blue", "green", 1], ["yellow", "red", 0], ["green", "blue", 1]]) {
@@ -108,7 +68,7 @@ describe("Teams", () => {
 
   test("promotion on the 11th rank to any piece but a king", async () => {
     const page = await newPage(env);
-    await startGame(page, "teams", HUMANS);
+    await startGame(page, "teams", HUMANS4);
     await importGame(page, PROMOTE, "teams");
     await clickMove(page, "e10", "e11");
     await page.waitForSelector("#promotion[open]");
@@ -123,7 +83,7 @@ describe("Teams", () => {
 
   test("a checkmate counts at the mated player's turn and the winning team is named; PGN4 export and import", async () => {
     const page = await newPage(env);
-    await startGame(page, "teams", HUMANS);
+    await startGame(page, "teams", HUMANS4);
     await importGame(page, BACK_RANK, "teams");
     await clickMove(page, "d5", "d1");
     // Red is in check with no move, but it is not Red's turn: the game goes on (R14.5).

@@ -20,7 +20,10 @@ test("each validateFen code has a message in every language", async () => {
 });
 
 test("every key the analysis and editor views ask for exists in every language", async () => {
-  const text = (await readFile(new URL("www/views/analysis.js", root), "utf8")) + (await readFile(new URL("www/views/editor.js", root), "utf8"));
+  // The analysis view's files (the board, its state, the bar, the tree, the engine, the review) and the editor.
+  const files = ["analysis.js", "analysis-state.js", "evalbar.js", "analysis-tree.js", "analysis-engine.js", "review.js", "editor.js"];
+  let text = "";
+  for (const f of files) text += await readFile(new URL(`www/views/${f}`, root), "utf8");
   const keys = new Set([...text.matchAll(/\bt\("([A-Za-z0-9_-]+)"/g)].map((m) => m[1]));
   // Keys built from a prefix: the glyphs 1-6 and the review's classes.
   for (const n of [1, 2, 3, 4, 5, 6]) keys.add(`nag${n}`);

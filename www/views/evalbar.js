@@ -1,0 +1,65 @@
+// The analysis board's evaluation bar, beside the board. A file of its own because what a bar
+// shows is a decision of its own (docs/ARCHITECTURE.md, "The analysis board"): two players,
+// White's share of the expected score, with the score in pawns or the mate; four players, one
+// bar per seat with its points, since the engine scores a four-player position only from the
+// mover's side and a per-seat "win chance" would be a guess (the mover's bar carries the
+// engine's figure).
+import { t, getLang, seatName } from "../i18n/index.js";
+import { isFour } from "../games.js";
+import { expected, scoreText } from "../evaluation.js";
+import { $, swatch } from "./common.js";
+import { an, fmt, pos, whiteScore } from "./analysis-state.js";
+
+/** Draws the bar (or the seats' bars) for engine answer `r` (null: none yet), whose scores
+ * are from `mover`'s side. */
+export function renderBars(r, mover) {
+  const four = isFour(an.choice);
+  const bar = $("an-evalbar");
+  bar.hidden = four;
+  $("an-bars").hidden = !four;
+  if (four) {
+    const scores = pos().score;
+    const top = Math.max(1, ...scores.map((s) => s.points ?? 0));
+    // Drawn again only when what it shows changed (an answer often changes nothing here).
+    const sig = JSON.stringify([scores, r && scoreText(r.score, fmt), mover, getLang()]);
+    if ($("an-bars").dataset.sig === sig) return;
+    $("an-bars").dataset.sig = sig;
+    $("an-bars").replaceChildren(
+      ...scores.map((s) => {
+        const row = document.createElement("div");
+        row.className = `an-seatbar seat-${s.player}`;
+        const label = document.createElement("span");
+        label.append(swatch(s.player), seatName(s.player));
+        const meter = document.createElement("meter");
+        meter.min = 0;
+        meter.max = top;
+        meter.value = s.points ?? 0;
+        meter.setAttribute("aria-label", seatName(s.player));
+        const value = document.createElement("span");
+        let text = t("points", { n: s.points ?? 0 });
+        if (s.status && s.status !== "active") text += ` · ${t("anOut")}`;
+        if (r && s.player === mover) text += ` · ${scoreText(r.score, fmt)}`;
+        value.textContent = text;
+        row.append(label, meter, value);
+        return row;
+      }),
+    );
+    return;
+  }
+  let share = 0.5;
+  let text = "";
+  if (r) {
+    const s = whiteScore(r.score, mover);
+    share = expected(s);
+    text = scoreText(s, fmt);
+  }
+  const flipped = an.rot === 2;
+  bar.classList.toggle("flipped", flipped);
+  const scale = `scaleY(${share.toFixed(3)})`;
+  const fill = bar.querySelector(".an-evalfill");
+  if (fill.style.transform !== scale) fill.style.transform = scale;
+  const label = bar.querySelector(".an-evaltext");
+  if (label.textContent !== text) label.textContent = text;
+  const aria = r ? t("anEvalLabel", { eval: text }) : t("anEngine");
+  if (bar.getAttribute("aria-label") !== aria) bar.setAttribute("aria-label", aria);
+}
