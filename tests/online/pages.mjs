@@ -2,8 +2,9 @@
 // board, and what a page shows.
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
-import { REPO } from "./server.mjs";
+import { REPO, useServer } from "./server.mjs";
 
 export const ARTIFACTS = `${REPO}test-artifacts`;
 
@@ -13,6 +14,25 @@ export async function launch() {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
+}
+
+/**
+ * One server (started with `args`) and one chromium for a test file, from before its tests to
+ * after them. Answers `{server, browser, person(name, options)}`, the first two filled in once
+ * the tests run.
+ */
+export function useBrowser(args = []) {
+  const env = useServer(args);
+  env.browser = null;
+  before(async () => {
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+  });
+  /** A person on this file's server: `person` below. */
+  env.person = (name, options) => person(env.browser, env.server, name, options);
+  return env;
 }
 
 /** Opens `path` of the demo in a new page of `context`, recording page errors. */
