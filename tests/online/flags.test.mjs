@@ -4,7 +4,7 @@
 // free-for-all Blue is out on time and the game goes on; in Teams Blue's team loses.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, createRoom, waitTurn, move, shot, noErrors } from "./pages.mjs";
+import { useBrowser, closeAll, createRoom, waitTurn, move, shot, noErrors } from "./pages.mjs";
 import { clientOf, turnOf } from "./clients.mjs";
 
 const env = useBrowser(["--away-seconds", "600", "--clock", "manual"]);
@@ -60,7 +60,7 @@ test("free-for-all: Blue's flag falls; Blue is out on time and the game goes on 
   await shot(page, "flag-ffa");
   noErrors(page);
   for (const r of Object.values(rooms)) r.close();
-  await page.context().close();
+  await closeAll(page);
 });
 
 test("Teams: Blue's flag falls and Blue's team loses; Red and Yellow win on time", async () => {
@@ -74,5 +74,5 @@ test("Teams: Blue's flag falls and Blue's team loses; Red and Yellow win on time
   await shot(page, "flag-teams");
   noErrors(page);
   for (const r of Object.values(rooms)) r.close();
-  await page.context().close();
+  await closeAll(page);
 });

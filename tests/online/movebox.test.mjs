@@ -3,7 +3,7 @@
 // read the room aloud; two players and four. Against the real server in chromium.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, createRoom, waitTurn, attr, shot, noErrors } from "./pages.mjs";
+import { useBrowser, twoPeople, closeAll, createRoom, waitTurn, attr, shot, noErrors } from "./pages.mjs";
 
 const env = useBrowser(["--away-seconds", "60", "--ai-nodes", "200", "--stand-in-level", "1", "--clock", "manual"]);
 
@@ -17,11 +17,7 @@ const plyOf = async (page) => Number(await attr(page, "data-ply"));
 const untilPly = (page, n) => page.waitForFunction((p) => Number(document.querySelector("#online-game").dataset.ply) >= p, n, { timeout: 30000 });
 
 test("two players: typed moves are played, an illegal one and one out of turn are refused in words, the clock command reads the clocks", async () => {
-  const a = await env.person("Tina Typist");
-  const id = await createRoom(a, { game: "chess", seat: "white", time: "clock:180+2" });
-  const b = await env.person("Tomas Typist", { path: `#room=${id}` });
-  await waitTurn(a, "white");
-  await waitTurn(b, "white");
+  const { a, b } = await twoPeople(env, ["Tina Typist", "Tomas Typist"], { time: "clock:180+2" });
   // The box is the local game's: the same label, button and help.
   assert.equal(await a.textContent("#online-move-form label"), "Move");
   assert.equal(await a.getAttribute("#online-move-input", "aria-describedby"), "online-move-help");
@@ -45,8 +41,7 @@ test("two players: typed moves are played, an illegal one and one out of turn ar
   assert.equal(await type(a, "moves 2"), "Last moves: White: e4; Black: Nf6.");
   await shot(a, "movebox-two");
   noErrors(a, b);
-  await a.context().close();
-  await b.context().close();
+  await closeAll(a, b);
 });
 
 test("four players: a move typed in PGN4 text is played, a square that is not a move is refused in words", async () => {

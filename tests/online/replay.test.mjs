@@ -3,7 +3,7 @@
 // its record's `[%clk]`, and the replay stepping through it with each seat's clock as it stood.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser, createRoom, waitTurn, move, shot, noErrors } from "./pages.mjs";
+import { useBrowser, twoPeople, waitTurn, move, shot, noErrors } from "./pages.mjs";
 
 const env = useBrowser(["--away-seconds", "60", "--clock", "manual"]);
 
@@ -23,10 +23,7 @@ function expectedClocks(seats, initial, increment, waits) {
 }
 
 test("a finished 3+2 game's replay steps through its moves with each seat's clock as the server recorded it", async () => {
-  const a = await env.person("Clara Clock");
-  const id = await createRoom(a, { game: "chess", seat: "white", time: "clock:180+2" });
-  const b = await env.person("Bruno Clock", { path: `#room=${id}` });
-  await waitTurn(a, "white");
+  const { a, b, id } = await twoPeople(env, ["Clara Clock", "Bruno Clock"], { time: "clock:180+2" });
   const moves = [
     ["e2", "e4"],
     ["e7", "e5"],
