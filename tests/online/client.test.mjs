@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { OnlineClient } from "../../pkg/tablero-online.js";
 import { newGame } from "../../pkg/tablero.js";
 import { startServer, useServer } from "./server.mjs";
-import { clientOf, rejectsCode } from "./clients.mjs";
+import { clientOf, rejectsCode, partnersWithComputers } from "./clients.mjs";
 
 const env = useServer(["--away-seconds", "1", "--ai-nodes", "200"]);
 
@@ -135,15 +135,7 @@ test("a room reconnects on its own after the server restarts, and resumes", asyn
 });
 
 test("ffa with two people and two computers: the computers move on their own", async () => {
-  const a = client();
-  const b = client();
-  await a.register("Gus");
-  await b.register("Hana");
-  const { id } = await a.createRoom({ game: "ffa", seat: "red", computers: { blue: 1, green: 1 } });
-  assert.deepEqual(await b.join(id), { seat: "yellow" });
-  const ra = a.openRoom(id);
-  const rb = b.openRoom(id);
-  await ra.waitFor((s) => s.roomStatus === "playing");
+  const { ra, rb } = await partnersWithComputers(env.server, "ffa", ["Gus", "Hana"]);
   await ra.play(ra.legalMoves()[0]);
   // Blue (computer) moves, then yellow is to move.
   const s = await rb.waitFor((x) => x.status.turn === "yellow");

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { useServer } from "./server.mjs";
-import { clientOf, rejectsCode } from "./clients.mjs";
+import { clientOf, rejectsCode, partnersWithComputers } from "./clients.mjs";
 
 const env = useServer(["--ai-nodes", "200", "--clock", "manual"]);
 
@@ -18,15 +18,7 @@ const lineArrives = (room, text) =>
   });
 
 test("Teams: partners against two computers, a team chat only the partner reads, a resignation", async () => {
-  const a = client();
-  const b = client();
-  await a.register("Rosa");
-  await b.register("Yara");
-  const { id } = await a.createRoom({ game: "teams", seat: "red", computers: { blue: 1, green: 1 } });
-  assert.deepEqual(await b.join(id), { seat: "yellow" });
-  const ra = a.openRoom(id);
-  const rb = b.openRoom(id);
-  await ra.waitFor((s) => s.roomStatus === "playing");
+  const { ra, rb, id } = await partnersWithComputers(env.server, "teams", ["Rosa", "Yara"]);
   await ra.play(ra.legalMoves()[0]);
   // Blue (a computer) answers; then it is Yellow's turn.
   const s = await rb.waitFor((x) => x.status.turn === "yellow");

@@ -253,13 +253,12 @@ function clockNode(seat) {
 /** A seat's clock as the record wrote it after the move shown (a replay of a game that was
  * played on a clock): the time, after words only a screen reader says. */
 function recordClockNode() {
-  const clock = Object.assign(document.createElement("span"), { className: "record-clock", hidden: true });
+  // The turn timer's looks (`clock`), without its bar.
+  const clock = Object.assign(document.createElement("span"), { className: "clock record-clock", hidden: true });
+  clock.innerHTML = ICONS.clock;
   const sr = Object.assign(document.createElement("span"), { className: "sr-only" });
   const text = Object.assign(document.createElement("span"), { className: "record-clock-text" });
-  const ico = document.createElement("span");
-  ico.setAttribute("aria-hidden", "true");
-  ico.innerHTML = ICONS.clock;
-  clock.append(ico, sr, text);
+  clock.append(sr, text);
   return clock;
 }
 
