@@ -716,6 +716,8 @@ function renderSeats(s, mySeat) {
   });
   const table = $("online-seats");
   table.dataset.stale = String(!view.connected);
+  // Points and a clock beside presence: the fixed columns narrow to leave the names room.
+  table.classList.toggle("crowded", clocks && !!gameInfo(s.game)?.facts?.points);
   table.replaceChildren(el("tbody", {}, ...rows));
 }
 
