@@ -437,10 +437,13 @@ async function onNotifyChange(e) {
   }
 }
 
-function flash(text) {
+/** A short line under the status: a refusal (hidden once the position moves on) or, with
+ * `notice`, news of the game that outlives the next moves (a flag). */
+function flash(text, { notice = false } = {}) {
   const f = $("online-flash");
   if (!f) return;
   f.textContent = text;
+  f.dataset.notice = String(notice);
   f.hidden = false;
   clearTimeout(view.flashTimer);
   view.flashTimer = setTimeout(() => (f.hidden = true), 5000);
@@ -496,7 +499,7 @@ function sayFlags(prev, s) {
   const was = new Map((prev.score ?? []).map((x) => [x.player, x.status]));
   for (const x of s.score ?? []) {
     if (x.status !== "timeout" || was.get(x.player) === "timeout") continue;
-    flash(ot(s.status.over ? "flagFell" : "flagFellOn", { seat: seatName(x.player), name: nameOf(s, x.player) }));
+    flash(ot(s.status.over ? "flagFell" : "flagFellOn", { seat: seatName(x.player), name: nameOf(s, x.player) }), { notice: true });
   }
 }
 
@@ -504,8 +507,9 @@ function sayFlags(prev, s) {
 async function onState(s) {
   const prev = view.prevState ?? null;
   view.prevState = s;
-  // A refusal is about the position it was made in.
-  if (s.ply !== view.lastPly && $("online-flash")) $("online-flash").hidden = true;
+  // A refusal is about the position it was made in (a notice stays its few seconds).
+  const shownFlash = $("online-flash");
+  if (s.ply !== view.lastPly && shownFlash && shownFlash.dataset.notice !== "true") shownFlash.hidden = true;
   view.lastPly = s.ply;
   const seat = view.room?.seat ?? null;
   // The first state says whether this page has a seat: the chat writes in that seat's channel.
