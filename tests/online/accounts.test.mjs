@@ -1,25 +1,15 @@
 // Issue 51 in chromium against the real server: the page under its Content-Security-Policy,
 // names people can trust, identity, records and profiles.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startServer } from "./server.mjs";
-import { launch, open, person, createRoom, waitTurn, move, noErrors } from "./pages.mjs";
+import { useBrowser, open, createRoom, waitTurn, move, noErrors } from "./pages.mjs";
 
 const ARGS = ["--ai-nodes", "300", "--stand-in-level", "1"];
-let server;
-let browser;
-before(async () => {
-  server = await startServer({ args: ARGS });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useBrowser(ARGS);
 
 /** A context that records every CSP violation its pages report (before any script runs). */
 async function watchedContext() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
   await context.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener("securitypolicyviolation", (e) =>
@@ -34,19 +24,19 @@ async function watchedContext() {
 }
 
 test("the page works under its Content-Security-Policy: no violation at home, with the worker, online", async () => {
-  const response = await fetch(`${server.url}/www/`);
+  const response = await fetch(`${env.server.url}/www/`);
   const csp = response.headers.get("content-security-policy");
   assert.match(csp ?? "", /script-src 'self' 'wasm-unsafe-eval'/);
   assert.equal(response.headers.get("x-content-type-options"), "nosniff");
   const context = await watchedContext();
-  const page = await open(server, context, "#/");
+  const page = await open(env.server, context, "#/");
   // A local game with the computer's hint (the Web Worker and its wasm).
   await page.click("#start");
   await page.waitForSelector("svg.board");
   await page.click("#hint");
   await page.waitForSelector('#hint-text[data-state="shown"], #hint-text[data-state="error"]', { timeout: 30000 });
   // Online: a name, a room against the computer, a move over the socket.
-  await page.goto(`${server.url}/www/#/online`);
+  await page.goto(`${env.server.url}/www/#/online`);
   await page.fill("#online-name", "Csp Tester");
   await page.click("#online-name-go");
   await createRoom(page, { game: "chess", seat: "white", computers: { black: 1 } });
@@ -69,7 +59,7 @@ test("the page works under its Content-Security-Policy: no violation at home, wi
 });
 
 test("a refused bidi name, a rename mid-game that keeps the seat, the recovery code on another device", async () => {
-  const ana = await person(browser, server, "evi\u202El");
+  const ana = await env.person("evi\u202El");
   await ana.waitForSelector("#online-name-error:not([hidden])");
   assert.match(await ana.textContent("#online-name-error"), /invisible/);
   assert.equal(await ana.evaluate(() => localStorage.getItem("tablero.online")), null);
@@ -80,31 +70,31 @@ test("a refused bidi name, a rename mid-game that keeps the seat, the recovery c
   await move(ana, "e2", "e4");
   await waitTurn(ana, "white");
   // To the lobby, rename, and back: the same seat, the new name.
-  await ana.goto(`${server.url}/www/#/online`);
+  await ana.goto(`${env.server.url}/www/#/online`);
   await ana.click("#online-rename");
   await ana.fill("#online-rename-name", "Ana Nueva");
   await ana.click("#online-rename-go");
   await ana.waitForFunction(() => document.querySelector("#online-me")?.textContent === "Ana Nueva");
-  await ana.goto(`${server.url}/www/#/online/${id}`);
+  await ana.goto(`${env.server.url}/www/#/online/${id}`);
   await waitTurn(ana, "white");
   assert.equal(await ana.locator("#online-game").getAttribute("data-seat"), "white");
   assert.equal(await ana.locator("#online-seats .player-name").first().textContent(), "Ana Nueva");
   await move(ana, "d2", "d4");
   // The recovery code signs another device in as the same player, in the same seat.
-  await ana.goto(`${server.url}/www/#/online`);
+  await ana.goto(`${env.server.url}/www/#/online`);
   await ana.click("#online-recovery");
   const code = await ana.textContent("#online-recovery-code");
   assert.match(code, /^(\S{4} )+\S{1,4}$/);
-  const other = await person(browser, server, null);
+  const other = await env.person(null);
   await other.click(".recover-box summary");
   await other.fill("#online-code", code);
   await other.click("#online-code-go");
   await other.waitForFunction(() => document.querySelector("#online-me")?.textContent === "Ana Nueva");
-  await other.goto(`${server.url}/www/#/online/${id}`);
+  await other.goto(`${env.server.url}/www/#/online/${id}`);
   await waitTurn(other, "white");
   assert.equal(await other.locator("#online-game").getAttribute("data-seat"), "white");
   // A guessed code is refused in words.
-  const third = await person(browser, server, null);
+  const third = await env.person(null);
   await third.click(".recover-box summary");
   await third.fill("#online-code", "AAAA BBBB CCCC DDDD");
   await third.click("#online-code-go");
@@ -114,7 +104,7 @@ test("a refused bidi name, a rename mid-game that keeps the seat, the recovery c
 });
 
 test("a finished game: in Your games, on the profile with its moves and clocks, downloaded and imported back with its clocks, replayed", async () => {
-  const page = await person(browser, server, "Rita Replay");
+  const page = await env.person("Rita Replay");
   await createRoom(page, { game: "chess", seat: "white", computers: { black: 1 }, time: "clock:180+2" });
   await waitTurn(page, "white");
   await move(page, "e2", "e4");
@@ -124,7 +114,7 @@ test("a finished game: in Your games, on the profile with its moves and clocks, 
   await page.click("#online-resign");
   await page.click('#confirm button[value="yes"]');
   await page.waitForSelector('#online-game[data-room-status="over"]');
-  await page.goto(`${server.url}/www/#/online`);
+  await page.goto(`${env.server.url}/www/#/online`);
   const item = page.locator("#my-online .games-list li.played").first();
   await item.waitFor();
   assert.equal(await item.locator(".played-result").textContent(), "Lost");

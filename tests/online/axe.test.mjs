@@ -1,11 +1,10 @@
 // axe-core (npm) on every view of the demo, in chromium, served by the real tablero-server so
 // the online lobby and room are views like the others: no serious or critical violation,
 // light and dark. A new view is one entry in VIEWS.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { startServer } from "./server.mjs";
-import { launch, open, createRoom, ARTIFACTS } from "./pages.mjs";
+import { useBrowser, open, createRoom, ARTIFACTS } from "./pages.mjs";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -98,24 +97,15 @@ const VIEWS = [
   },
 ];
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer({ args: ["--ai-nodes", "300"] });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useBrowser(["--ai-nodes", "300"]);
 
 for (const scheme of ["light", "dark"]) {
   for (const view of VIEWS) {
     test(`axe: ${view.name} (${scheme}): no serious or critical violation`, async () => {
       // The server's Content-Security-Policy refuses inline scripts, and Playwright injects axe
       // as one: the page's own policy is checked by accounts.test.mjs, so it is bypassed here.
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", colorScheme: scheme, bypassCSP: true });
-      const page = await open(server, context, "#/");
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", colorScheme: scheme, bypassCSP: true });
+      const page = await open(env.server, context, "#/");
       await view.go(page);
       // Animations and the board's slide settle before the colours are read.
       await page.waitForTimeout(300);

@@ -1,24 +1,14 @@
 // Chess960 as a room game (issue 52): the lobby offers it, the room starts from one of the
 // 960 positions, and a person plays it against the server's computer in chromium, castling
 // included when the position allows it.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startServer } from "./server.mjs";
-import { launch, person, waitTurn, move, createRoom, shot, noErrors } from "./pages.mjs";
+import { useBrowser, waitTurn, move, createRoom, shot, noErrors } from "./pages.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer({ args: ["--ai-nodes", "300"] });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useBrowser(["--ai-nodes", "300"]);
 
 test("a Chess960 room: offered in the lobby, a 960 start, moves by the person and the computer", async () => {
-  const ana = await person(browser, server, "Ana");
+  const ana = await env.person("Ana");
   await ana.waitForSelector("#create-room");
   const offered = await ana.locator("#cr-game option").evaluateAll((os) => os.map((o) => o.value));
   assert.ok(offered.includes("chess960"), offered.join(" "));

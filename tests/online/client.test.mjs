@@ -1,27 +1,14 @@
 // The online client module (pkg/tablero-online.js) in Node against the real server.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import WebSocket from "ws";
-import "../node/load.mjs"; // initialises the wasm module, so moves are checked locally
-import { OnlineClient, OnlineError } from "../../pkg/tablero-online.js";
+import { OnlineClient } from "../../pkg/tablero-online.js";
 import { newGame } from "../../pkg/tablero.js";
-import { startServer } from "./server.mjs";
+import { startServer, useServer } from "./server.mjs";
+import { clientOf, rejectsCode, partnersWithComputers } from "./clients.mjs";
 
-let server;
-before(async () => {
-  server = await startServer({ args: ["--away-seconds", "1", "--ai-nodes", "200"] });
-});
-after(async () => {
-  await server?.stop();
-});
+const env = useServer(["--away-seconds", "1", "--ai-nodes", "200"]);
 
-const client = (token) => new OnlineClient({ server: server.url, WebSocket, token });
-const rejectsCode = (p, code) =>
-  assert.rejects(p, (e) => {
-    assert.ok(e instanceof OnlineError, String(e));
-    assert.equal(e.code, code, e.message);
-    return true;
-  });
+const client = (token) => clientOf(env.server, token);
 
 test("register, lobby, create, join and play a game to checkmate", async () => {
   const a = client();
@@ -115,7 +102,7 @@ test("server refusals arrive as errors and the room stays usable", async () => {
 
 test("a room reconnects on its own after the server restarts, and resumes", async () => {
   const own = await startServer({ args: ["--away-seconds", "30"] });
-  const mk = (token) => new OnlineClient({ server: own.url, WebSocket, token });
+  const mk = (token) => clientOf(own, token);
   const a = mk();
   const b = mk();
   await a.register("Ed");
@@ -148,15 +135,7 @@ test("a room reconnects on its own after the server restarts, and resumes", asyn
 });
 
 test("ffa with two people and two computers: the computers move on their own", async () => {
-  const a = client();
-  const b = client();
-  await a.register("Gus");
-  await b.register("Hana");
-  const { id } = await a.createRoom({ game: "ffa", seat: "red", computers: { blue: 1, green: 1 } });
-  assert.deepEqual(await b.join(id), { seat: "yellow" });
-  const ra = a.openRoom(id);
-  const rb = b.openRoom(id);
-  await ra.waitFor((s) => s.roomStatus === "playing");
+  const { ra, rb } = await partnersWithComputers(env.server, "ffa", ["Gus", "Hana"]);
   await ra.play(ra.legalMoves()[0]);
   // Blue (computer) moves, then yellow is to move.
   const s = await rb.waitFor((x) => x.status.turn === "yellow");

@@ -2,43 +2,15 @@
 // with a test-driven clock (`--clock manual`): a 1+0 game lost on time, a draw by agreement, a
 // takeback, an abort, a rematch that moves both pages, watching from the lobby without a
 // name, chat with an HTML payload shown as text. Screenshots in test-artifacts/.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startServer } from "./server.mjs";
-import { launch, person, waitTurn, move, createRoom, shot, noErrors, attr } from "./pages.mjs";
+import { useBrowser, twoPeople, closeAll, waitTurn, move, shot, noErrors, attr } from "./pages.mjs";
 
 const ARGS = ["--away-seconds", "30", "--ai-nodes", "300", "--stand-in-level", "1", "--clock", "manual"];
-let server;
-let browser;
-before(async () => {
-  server = await startServer({ args: ARGS });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function advance(ms) {
-  const res = await fetch(`${server.url}/api/test/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance: ms }) });
-  assert.equal(res.status, 200);
-}
-
-/** Two people in a two-player room: the creator White, the other through the link. */
-async function two(names, options = {}) {
-  const a = await person(browser, server, names[0]);
-  const id = await createRoom(a, { game: "chess", seat: "white", ...options });
-  const b = await person(browser, server, names[1], { path: `#room=${id}` });
-  await waitTurn(a, "white");
-  await waitTurn(b, "white");
-  return { a, b, id };
-}
-const close = async (...pages) => {
-  for (const p of pages) await p.context().close();
-};
+const env = useBrowser(ARGS);
 
 test("a 1+0 game is lost on time; the clocks count down with tenths under 10 s", async () => {
-  const { a, b } = await two(["Ana", "Bo"], { time: "clock:60+0" });
+  const { a, b } = await twoPeople(env, ["Ana", "Bo"], { time: "clock:60+0" });
   assert.equal(await a.textContent("#online-seats tr[data-seat=white] td.seat-clock"), "1:00");
   await move(a, "e2", "e4");
   await waitTurn(b, "black");
@@ -49,10 +21,10 @@ test("a 1+0 game is lost on time; the clocks count down with tenths under 10 s",
   const runningColour = await a.$eval(whiteClock, (td) => getComputedStyle(td).color);
   const ticksBefore = await a.evaluate(() => window.tablero.sounds.filter((s) => s.name === "tick").length);
   // White's clock runs now; the server's time moves 51 s: under 10 s, tenths and warning.
-  await advance(51000);
+  await env.server.advance(51000);
   await move(a, "g1", "f3");
   await waitTurn(b, "black");
-  await advance(51000);
+  await env.server.advance(51000);
   await move(b, "b8", "c6");
   await waitTurn(a, "white");
   await a.waitForSelector("#online-seats tr[data-seat=white] td.seat-clock.low");
@@ -62,7 +34,7 @@ test("a 1+0 game is lost on time; the clocks count down with tenths under 10 s",
   assert.notEqual(await a.$eval(whiteClock, (td) => getComputedStyle(td).color), runningColour);
   await a.waitForFunction((n) => window.tablero.sounds.filter((s) => s.name === "tick").length > n, ticksBefore);
   await shot(a, "clock-low");
-  await advance(10000);
+  await env.server.advance(10000);
   await a.waitForSelector('#online-game[data-room-status="over"]');
   await b.waitForSelector('#online-game[data-room-status="over"]');
   assert.match(await a.textContent("#online-result"), /Black \(Bo\) won \(time ran out\)/);
@@ -70,11 +42,11 @@ test("a 1+0 game is lost on time; the clocks count down with tenths under 10 s",
   // The local game's sounds played online too.
   assert.ok((await a.evaluate(() => window.tablero.sounds.map((s) => s.name))).includes("end"));
   noErrors(a, b);
-  await close(a, b);
+  await closeAll(a, b);
 });
 
 test("a draw offered and accepted; a takeback asked and accepted", async () => {
-  const { a, b } = await two(["Cy", "Di"]);
+  const { a, b } = await twoPeople(env, ["Cy", "Di"]);
   await move(a, "e2", "e4");
   await waitTurn(b, "black");
   await move(b, "e7", "e5");
@@ -99,18 +71,18 @@ test("a draw offered and accepted; a takeback asked and accepted", async () => {
   for (const p of [a, b]) await p.waitForSelector('#online-game[data-room-status="over"]');
   assert.equal(await a.textContent("#online-result strong"), "Draw (by agreement).");
   noErrors(a, b);
-  await close(a, b);
+  await closeAll(a, b);
 });
 
 test("an abort before the first moves; a rematch moves both pages to the new room", async () => {
-  const { a, b, id } = await two(["Ed", "Flo"]);
+  const { a, b, id } = await twoPeople(env, ["Ed", "Flo"]);
   assert.equal(await a.isVisible("#online-abort"), true);
   await b.click("#online-abort");
   for (const p of [a, b]) await p.waitForSelector('#online-game[data-room-status="over"]');
   assert.equal(await a.textContent("#online-result strong"), "The game was aborted.");
-  await close(a, b);
+  await closeAll(a, b);
   // A played game, then a rematch.
-  const g = await two(["Gus", "Hil"]);
+  const g = await twoPeople(env, ["Gus", "Hil"]);
   await move(g.a, "f2", "f3");
   await waitTurn(g.b, "black");
   await move(g.b, "e7", "e5");
@@ -130,15 +102,15 @@ test("an abort before the first moves; a rematch moves both pages to the new roo
   assert.equal(await attr(g.a, "data-seat"), "black");
   assert.equal(await attr(g.b, "data-seat"), "white");
   noErrors(g.a, g.b);
-  await close(g.a, g.b);
+  await closeAll(g.a, g.b);
 });
 
 test("watching from the lobby without a name; chat with HTML shown as text", async () => {
-  const { a, b, id } = await two(["Ivo", "Jo"], { time: "clock:180+2" });
+  const { a, b, id } = await twoPeople(env, ["Ivo", "Jo"], { time: "clock:180+2" });
   await move(a, "e2", "e4");
   await waitTurn(b, "black");
   // Someone without a name opens the lobby: the game is listed; Watch opens it.
-  const w = await person(browser, server, null);
+  const w = await env.person(null);
   await w.waitForSelector(`#online-games li[data-room="${id}"] a.watch`);
   assert.match(await w.textContent(`#online-games li[data-room="${id}"]`), /Chess.*3\+2.*Ivo.*Jo/s);
   await shot(w, "lobby-games");
@@ -165,11 +137,11 @@ test("watching from the lobby without a name; chat with HTML shown as text", asy
   await a.setViewportSize({ width: 390, height: 844 });
   await shot(a, "room-clock-chat-phone");
   noErrors(a, b, w);
-  await close(a, b, w);
+  await closeAll(a, b, w);
 });
 
 test("the create form offers 1+0, 3+0, 3+2, 5+3, 10+0, 15+10, 30+0, a custom clock and the turn timers", async () => {
-  const a = await person(browser, server, "Fiona");
+  const a = await env.person("Fiona");
   await a.waitForSelector("#create-room");
   const options = await a.$$eval("#cr-time option", (os) => os.map((o) => [o.value, o.textContent]));
   const clocks = options.filter(([v]) => v.startsWith("clock:"));
@@ -190,12 +162,12 @@ test("the create form offers 1+0, 3+0, 3+2, 5+3, 10+0, 15+10, 30+0, a custom clo
   await a.click("#cr-go");
   await a.waitForSelector("#online-game");
   const id = await a.evaluate(() => location.hash.split("/")[2]);
-  const state = await (await fetch(`${server.url}/api/rooms/${id}`)).json();
+  const state = await (await fetch(`${env.server.url}/api/rooms/${id}`)).json();
   assert.deepEqual([state.clock.initial, state.clock.increment], [30, 3]);
   await a.waitForFunction(() => document.querySelector("#online-seats tr[data-seat=white] td.seat-clock")?.textContent === "0:30");
   // The lobby shows the room with its control.
-  const b = await person(browser, server, "Gil");
+  const b = await env.person("Gil");
   await b.waitForFunction((text) => [...document.querySelectorAll(".online-room .room-settings")].some((n) => n.textContent.includes(text)), "0.5+3");
   noErrors(a, b);
-  await close(a, b);
+  await closeAll(a, b);
 });

@@ -1,25 +1,16 @@
 // The online pages' defects of issue 50, each seen in chromium against the real server: moves
 // by rounds, every string in es/it/en with a redraw on the language switch, the reconnecting
 // state, long names, provisional ratings only in rated rooms.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startServer } from "./server.mjs";
-import { launch, person, open, waitTurn, move, createRoom, shot, englishLeft, noErrors } from "./pages.mjs";
+import { useBrowser, waitTurn, move, createRoom, shot, englishLeft, noErrors } from "./pages.mjs";
 
 const ARGS = ["--away-seconds", "30", "--ai-nodes", "300", "--stand-in-level", "1"];
-let server;
-let browser;
-before(async () => {
-  server = await startServer({ args: ARGS });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useBrowser(ARGS);
 
 test("the language switch redraws the lobby and a room, and leaves no English", async () => {
-  const ana = await person(browser, server, "Ana");
+  const ana = await env.person("Ana");
   await ana.waitForSelector("#create-room");
   // English first: the check finds the English texts it looks for (it can fail).
   assert.ok((await englishLeft(ana, "es")).length > 5);
@@ -40,7 +31,7 @@ test("the language switch redraws the lobby and a room, and leaves no English", 
   }
   assert.equal(await ana.textContent("#online-status"), "In attesa di giocatori: invia l'invito.");
   await ana.click("[data-lang=en]");
-  await ana.goto(`${server.url}/www/#/online`);
+  await ana.goto(`${env.server.url}/www/#/online`);
   const id = await createRoom(ana, { game: "chess", seat: "white", computers: { black: 1 } });
   assert.notEqual(id, waitingId);
   await waitTurn(ana, "white");
@@ -70,7 +61,7 @@ test("a 24-character name is cut with an ellipsis and a title; casual rooms show
     [{ width: 1280, height: 900 }, "Abcdefghijklmnopqrstuvwx"],
     [{ width: 390, height: 844 }, "Zbcdefghijklmnopqrstuvwx"],
   ]) {
-    const p = await person(browser, server, long, { viewport });
+    const p = await env.person(long, { viewport });
     await createRoom(p, { game: "chess", seat: "white", computers: { black: 1 } });
     await waitTurn(p, "white");
     const name = p.locator("#online-seats .player-name").first();
@@ -99,19 +90,19 @@ test("a 24-character name is cut with an ellipsis and a title; casual rooms show
 });
 
 test("during an outage the room says it is reconnecting and greys presence", async () => {
-  const hal = await person(browser, server, "Hal");
+  const hal = await env.person("Hal");
   const id = await createRoom(hal, { game: "chess", seat: "white" });
-  const ida = await person(browser, server, "Ida", { path: `#room=${id}` });
+  const ida = await env.person("Ida", { path: `#room=${id}` });
   await waitTurn(hal, "white");
   await hal.waitForSelector('#online-seats tr[data-seat=black] td.presence[data-state="connected"]');
   await hal.click("[data-lang=es]");
-  await server.stop("SIGKILL");
+  await env.server.stop("SIGKILL");
   await hal.waitForSelector('#online-game[data-connected="false"]');
   assert.equal(await hal.textContent("#online-status"), "Reconectando…");
   assert.deepEqual(await hal.locator("#online-seats td.presence").evaluateAll((tds) => tds.map((td) => td.dataset.state)), ["unknown", "unknown"]);
   assert.equal(await hal.locator("#online-seats").getAttribute("data-stale"), "true");
   assert.equal(await hal.evaluate(() => getComputedStyle(document.querySelector("#online-seats td.presence")).opacity), "0.6");
-  server = await startServer({ port: server.port, data: server.data, args: ARGS });
+  env.server = await startServer({ port: env.server.port, data: env.server.data, args: ARGS });
   await hal.waitForSelector('#online-game[data-connected="true"]', { timeout: 30000 });
   await waitTurn(hal, "white");
   assert.equal(await hal.textContent("#online-status"), "Tu turno.");
@@ -122,7 +113,7 @@ test("during an outage the room says it is reconnecting and greys presence", asy
 });
 
 test("four players: one row per round, each move in its seat's cell", async () => {
-  const red = await person(browser, server, "Rosa");
+  const red = await env.person("Rosa");
   await createRoom(red, { game: "ffa", seat: "red", computers: { blue: 1, yellow: 1, green: 1 } });
   for (let i = 0; i < 2; i++) {
     await waitTurn(red, "red");

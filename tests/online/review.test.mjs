@@ -1,26 +1,13 @@
 // Issue 52: a finished online game opens on the analysis board with its review, from the
 // room's result line. Against the real server (tests/online/server.mjs).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startServer } from "./server.mjs";
-import { launch, person, waitTurn, move, createRoom } from "./pages.mjs";
+import { useBrowser, twoPeople, waitTurn, move } from "./pages.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer({ args: ["--ai-nodes", "300"] });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useBrowser(["--ai-nodes", "300"]);
 
 test("a finished room game: Game review opens the analysis board and classifies every move", async () => {
-  const a = await person(browser, server, "Ana");
-  const id = await createRoom(a, { game: "chess", seat: "white" });
-  const b = await person(browser, server, "Bo", { path: `#room=${id}` });
-  await waitTurn(a, "white");
+  const { a, b } = await twoPeople(env, ["Ana", "Bo"]);
   await move(a, "f2", "f3");
   await waitTurn(b, "black");
   await move(b, "e7", "e5");

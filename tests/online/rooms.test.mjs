@@ -1,34 +1,15 @@
 // The online client's offers, answers, abort, rematch, chat, clocks, watching and cancelling
 // (issue 50), in Node against the real server. The server's time is driven by the tests
 // (`--clock manual`, POST /api/test/clock): no test waits for wall time to pass.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import WebSocket from "ws";
-import "../node/load.mjs"; // the wasm module, so moves are checked locally
-import { OnlineClient, OnlineError, remainingMs } from "../../pkg/tablero-online.js";
-import { startServer } from "./server.mjs";
+import { remainingMs } from "../../pkg/tablero-online.js";
+import { useServer } from "./server.mjs";
+import { clientOf, rejectsCode, turnOf } from "./clients.mjs";
 
-let server;
-before(async () => {
-  server = await startServer({ args: ["--away-seconds", "30", "--ai-nodes", "200", "--clock", "manual"] });
-});
-after(async () => {
-  await server?.stop();
-});
+const env = useServer(["--away-seconds", "30", "--ai-nodes", "200", "--clock", "manual"]);
 
-const client = (token) => new OnlineClient({ server: server.url, WebSocket, token });
-const rejectsCode = (p, code) =>
-  assert.rejects(p, (e) => {
-    assert.ok(e instanceof OnlineError, String(e));
-    assert.equal(e.code, code, e.message);
-    return true;
-  });
-/** Moves the server's clock on by `ms`. */
-async function advance(ms) {
-  const res = await fetch(`${server.url}/api/test/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance: ms }) });
-  assert.equal(res.status, 200);
-  return (await res.json()).now;
-}
+const client = (token) => clientOf(env.server, token);
 
 /** Pairs made so far: the default names differ per pair (names are unique on a server). */
 let pairs = 0;
@@ -48,7 +29,6 @@ async function pair(options = { game: "chess" }, names = [`Ana ${++pairs}`, `Bo 
   await rb.waitFor((s) => s.roomStatus === "playing");
   return { a, b, ra, rb, id };
 }
-const turnOf = (r) => r.waitFor((s) => s.status.turn === r.seat);
 
 test("a draw offered and accepted ends the game by agreement; a declined one cannot be repeated at once", async () => {
   const { ra, rb } = await pair();
@@ -196,11 +176,11 @@ test("a 1+0 clock: runs only after both first moves, counts down, and flags at t
   assert.equal(remainingMs(s2, "black", s2.now + 1500), s2.clocks.black);
   assert.equal(remainingMs(s2, "white", s2.now + 99999), 0);
   assert.equal(ra.clockMs("white", Date.now()) <= 60000, true);
-  await advance(20000);
+  await env.server.advance(20000);
   await ra.play("Nf3");
   const s3 = await rb.waitFor((s) => s.ply === 3);
   assert.equal(s3.clocks.white, 40000);
-  await advance(60000);
+  await env.server.advance(60000);
   const over = await ra.waitFor((s) => s.roomStatus === "over");
   assert.equal(over.status.result.reason, "timeout");
   assert.deepEqual(over.status.result.winners, ["white"]);

@@ -1,5 +1,6 @@
 // Starts the real tablero-server binary on a loopback port for the online tests, serving the
 // repository's www/ and pkg/ like `make demo`. Build it first: `make test-online` does.
+import { before, after } from "node:test";
 import { spawn } from "node:child_process";
 import { mkdtempSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +13,8 @@ export const BINARY = join(TARGET, "release", "tablero-server");
 
 /**
  * Starts a server. `port` 0 picks a free one; pass the same `data` and `port` to restart one.
- * Resolves with { url, port, data, child, stop(signal) }.
+ * Resolves with { url, port, data, child, stop(signal), advance(ms) }: `advance` moves the
+ * time of a server started with `--clock manual` on by `ms` and answers its new `now`.
  */
 export async function startServer({ port = 0, data, args = [] } = {}) {
   if (!existsSync(BINARY)) throw new Error(`${BINARY} missing: cargo build --release -p tablero-server`);
@@ -47,9 +49,29 @@ export async function startServer({ port = 0, data, args = [] } = {}) {
     port: Number(new URL(url).port),
     data,
     child,
+    async advance(ms) {
+      const res = await fetch(`${url}/api/test/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance: ms }) });
+      if (res.status !== 200) throw new Error(`POST /api/test/clock: ${res.status} (is the server's clock manual?)`);
+      return (await res.json()).now;
+    },
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },
   };
+}
+
+/**
+ * One server for a test file, started with `args` before its tests and stopped after them.
+ * Answers `{server}`, filled in once the tests run.
+ */
+export function useServer(args = []) {
+  const env = { server: null };
+  before(async () => {
+    env.server = await startServer({ args });
+  });
+  after(async () => {
+    await env.server?.stop();
+  });
+  return env;
 }

@@ -1,32 +1,17 @@
 // A Teams room on the demo's Online page in chromium, against the real server: two partners
 // (Red and Yellow) and two computers; each partner has a Team chat tab, and a line written
 // there reaches the partner's Team tab and not the players' channel.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startServer } from "./server.mjs";
-import { launch, person, createRoom, waitTurn, move, shot, noErrors } from "./pages.mjs";
+import { useBrowser, createRoom, waitTurn, anyMove, shot, noErrors } from "./pages.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer({ args: ["--ai-nodes", "300"] });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function anyMove(page) {
-  const m = await page.evaluate(() => window.tablero.online.legalMoves()[0]);
-  await move(page, m.from, m.to);
-}
+const env = useBrowser(["--ai-nodes", "300"]);
 
 test("Teams room: partners against two computers, the Team chat tab reaches the partner only", async () => {
-  const red = await person(browser, server, "Rosa");
+  const red = await env.person("Rosa");
   const id = await createRoom(red, { game: "teams", seat: "red", computers: { blue: 1, green: 1 } });
-  const yel = await person(browser, server, "Yara");
-  await yel.goto(`${server.url}/www/#/online/${id}`);
+  const yel = await env.person("Yara");
+  await yel.goto(`${env.server.url}/www/#/online/${id}`);
   await yel.click("#join-seat");
   await waitTurn(red, "red");
   await anyMove(red);

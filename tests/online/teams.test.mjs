@@ -2,28 +2,14 @@
 // (Red and Yellow) against two computers (Blue and Green), the computers moving on their own,
 // and the team chat that only the partner reads; a resignation ends it with the other team
 // named as the winners.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import WebSocket from "ws";
-import "../node/load.mjs"; // the wasm module, so moves are checked locally
-import { OnlineClient, OnlineError } from "../../pkg/tablero-online.js";
-import { startServer } from "./server.mjs";
+import { useServer } from "./server.mjs";
+import { clientOf, rejectsCode, partnersWithComputers } from "./clients.mjs";
 
-let server;
-before(async () => {
-  server = await startServer({ args: ["--ai-nodes", "200", "--clock", "manual"] });
-});
-after(async () => {
-  await server?.stop();
-});
+const env = useServer(["--ai-nodes", "200", "--clock", "manual"]);
 
-const client = (token) => new OnlineClient({ server: server.url, WebSocket, token });
-const rejectsCode = (p, code) =>
-  assert.rejects(p, (e) => {
-    assert.ok(e instanceof OnlineError, String(e));
-    assert.equal(e.code, code, e.message);
-    return true;
-  });
+const client = (token) => clientOf(env.server, token);
 /** The room's chat lines once one with `text` has arrived. */
 const lineArrives = (room, text) =>
   new Promise((resolve) => {
@@ -32,15 +18,7 @@ const lineArrives = (room, text) =>
   });
 
 test("Teams: partners against two computers, a team chat only the partner reads, a resignation", async () => {
-  const a = client();
-  const b = client();
-  await a.register("Rosa");
-  await b.register("Yara");
-  const { id } = await a.createRoom({ game: "teams", seat: "red", computers: { blue: 1, green: 1 } });
-  assert.deepEqual(await b.join(id), { seat: "yellow" });
-  const ra = a.openRoom(id);
-  const rb = b.openRoom(id);
-  await ra.waitFor((s) => s.roomStatus === "playing");
+  const { ra, rb, id } = await partnersWithComputers(env.server, "teams", ["Rosa", "Yara"]);
   await ra.play(ra.legalMoves()[0]);
   // Blue (a computer) answers; then it is Yellow's turn.
   const s = await rb.waitFor((x) => x.status.turn === "yellow");

@@ -105,6 +105,7 @@ export default {
  
   outTimer: "{Seat}: {n} s left.",
   outNoTimer: "No turn timer.",
+  outClock: "{Seat}: {time} on the clock.",
   outPoints: "{Seat}: {points}",
   outChecks: "{Seat}: {n} checks given",
   outUnknown: "Not a move here or a command: “{text}”. Type help for the commands.",
@@ -160,6 +161,7 @@ export default {
   timeLeft: "{n} s left",
   partnerOf: "Partner: {name}",
   timerLabel: "Time left for {seat}",
+  recordClock: "{Seat}'s clock after this move:",
   confirmResign: "Resign for {seat}?",
   yes: "Yes",
   no: "No",

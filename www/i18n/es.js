@@ -109,6 +109,7 @@ export default {
  
   outTimer: "{Seat}: quedan {n} s.",
   outNoTimer: "Sin tiempo por turno.",
+  outClock: "{Seat}: {time} en el reloj.",
   outPoints: "{Seat}: {points}",
   outChecks: "{Seat}: {n} jaques dados",
   outUnknown: "No es una jugada posible ni una orden: «{text}». Escribe ayuda para ver las órdenes.",
@@ -166,6 +167,7 @@ export default {
   timeLeft: "quedan {n} s",
   partnerOf: "Compañero: {name}",
   timerLabel: "Tiempo de {seat}",
+  recordClock: "{Seat}, reloj tras esta jugada:",
   confirmResign: "¿Abandona {seat}?",
   "confirmResign.pl": "¿Abandonan {seat}?",
   yes: "Sí",

@@ -111,6 +111,7 @@ export default {
  
   outTimer: "{Seat}: restano {n} s.",
   outNoTimer: "Nessun tempo per turno.",
+  outClock: "{Seat}: {time} sull'orologio.",
   outPoints: "{Seat}: {points}",
   outChecks: "{Seat}: {n} scacchi dati",
   outUnknown: "Non è una mossa possibile né un comando: «{text}». Scrivi aiuto per i comandi.",
@@ -166,6 +167,7 @@ export default {
   timeLeft: "restano {n} s",
   partnerOf: "Compagno: {name}",
   timerLabel: "Tempo per {seat}",
+  recordClock: "{Seat}, orologio dopo questa mossa:",
   confirmResign: "Abbandona {seat}?",
   yes: "Sì",
   no: "No",

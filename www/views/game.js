@@ -12,6 +12,7 @@ import { GLYPH } from "../pieces.js";
 import { figurine, isDark } from "../looks.js";
 import { sayMove } from "../speech.js";
 import { gameName, isFour, hasPartners, partnerOf, takesPosition, startNumber } from "../games.js";
+import { clockText, recordedClocks } from "../online/clock.js";
 
 /** What the game view keeps between updates: the board, the flash's timer, and what the
  * incrementally drawn parts (seat panels, clocks, players table, move and scoring lists)
@@ -32,6 +33,9 @@ const view = {
   noticeGame: null,
   /** The game the flash under the status line was about. */
   flashGame: null,
+  /** The open game's recorded clocks (`[%clk]` of an online record or an import), read once
+   * per game and length: `{key, clocks}` with `clocks` null when the record has none. */
+  record: { key: "", clocks: null },
 };
 /** Sets a text only when it changed: an unchanged text must not cost a layout and a paint. */
 const setText = (node, text) => {
@@ -246,6 +250,33 @@ function clockNode(seat) {
   return clock;
 }
 
+/** A seat's clock as the record wrote it after the move shown (a replay of a game that was
+ * played on a clock): the time, after words only a screen reader says. */
+function recordClockNode() {
+  // The turn timer's looks (`clock`), without its bar.
+  const clock = Object.assign(document.createElement("span"), { className: "clock record-clock", hidden: true });
+  clock.innerHTML = ICONS.clock;
+  const sr = Object.assign(document.createElement("span"), { className: "sr-only" });
+  const text = Object.assign(document.createElement("span"), { className: "record-clock-text" });
+  clock.append(sr, text);
+  return clock;
+}
+
+/** The clocks the open game's record carries, read once per game and number of moves. */
+function recordOf(c) {
+  const key = `${c.id}:${c.snap.ply}`;
+  if (view.record.key !== key) {
+    let clocks = null;
+    try {
+      clocks = recordedClocks(c.game);
+    } catch {
+      /* a game without a tree: no recorded clocks */
+    }
+    view.record = { key, clocks };
+  }
+  return view.record.clocks;
+}
+
 /** Captured pieces per seat (from the history) and the material balance (from the board). */
 function material(now) {
   const taken = {};
@@ -282,7 +313,8 @@ function buildSeatPanel(c, info, four) {
   if (four) {
     const pts = Object.assign(document.createElement("strong"), { className: "points" });
     const st = document.createElement("span");
-    d.append(name, pts, st, clockNode(info.seat));
+    parts.record = recordClockNode();
+    d.append(name, pts, st, clockNode(info.seat), parts.record);
     Object.assign(parts, { pts, st });
   } else {
     const cap = Object.assign(document.createElement("span"), { className: "captured" });
@@ -297,7 +329,8 @@ function buildSeatPanel(c, info, four) {
       parts.checks = Object.assign(document.createElement("span"), { className: "checks", title: t("checks") });
       d.append(parts.checks);
     }
-    d.append(clockNode(info.seat));
+    parts.record = recordClockNode();
+    d.append(clockNode(info.seat), parts.record);
   }
   return parts;
 }
@@ -353,8 +386,17 @@ function renderSeats(c, rot, now) {
     }
   }
   const mat = four ? null : material(now);
+  // A replay of a game played on a clock: each seat's clock after the move shown.
+  const recorded = recordOf(c)?.at(now.history.length, c.snap.players) ?? null;
   for (const info of infos) {
     const p = view.seats.nodes.get(info.seat);
+    const ms = recorded?.[info.seat];
+    if (p.record.hidden !== (ms === undefined)) p.record.hidden = ms === undefined;
+    if (ms !== undefined) {
+      p.record.dataset.ms = String(ms);
+      setText(p.record.querySelector(".sr-only"), t("recordClock", { seat: info.seat }) + " ");
+      setText(p.record.querySelector(".record-clock-text"), clockText(ms));
+    }
     p.root.classList.toggle("to-move", info.toMove);
     p.root.classList.toggle("out", info.status !== "active");
     if (p.ai !== info.ai) {

@@ -5,7 +5,7 @@
 import { Board } from "../board.js";
 import { CLOCKWISE } from "../state.js";
 import { gameInfo, gameName, isFour, hasPartners, newGameOptions } from "../games.js";
-import { t, seatName, getLang } from "../i18n/index.js";
+import { t, tr, seatName, getLang } from "../i18n/index.js";
 import { $, showBanner, hideBanner, confirmDialog, swatch, pickMove } from "./common.js";
 import { moveInput } from "../pieces.js";
 import { squareLabel } from "./game.js";
@@ -19,6 +19,7 @@ import { notifyOn, setNotify } from "../online/prefs.js";
 import { getClient, identity, forget, rememberRoom, ratingBefore, setRatingBefore } from "../online/identity.js";
 import { el, nameForm, nameLink } from "./online-common.js";
 import { chatPanel, renderChat } from "./online-chat.js";
+import { moveBoxForm, wireMoveBox } from "./movebox.js";
 
 /** The room page's state: the open Room, its Board, timers and what the view keeps. */
 const view = {
@@ -208,6 +209,7 @@ function buildRoomView() {
       el("p", { id: "online-clock", className: "online-clock", hidden: true }),
       el("p", { id: "online-flash", className: "flash", role: "status", hidden: true }),
       el("p", { id: "online-premove", className: "muted", hidden: true }),
+      moveBoxForm("online-"),
       el("div", { id: "online-offers", className: "online-offers" }),
       el("p", { id: "online-result", className: "online-result", hidden: true }),
       el(
@@ -242,6 +244,7 @@ function buildRoomView() {
     ),
   );
   view.root.replaceChildren(page);
+  wireMoveBox({ ids: { form: "online-move-form", input: "online-move-input", output: "online-move-output" }, current: boxView, blocked: boxBlocked, play: boxPlay });
   view.renderedKey = null;
   view.board = new Board(boardHost, {
     legalFrom: legalFrom,
@@ -257,6 +260,64 @@ function buildRoomView() {
   });
   // A click anywhere but on a premove's own squares cancels it.
   page.addEventListener("pointerdown", cancelPremoveOnClick, { capture: true });
+}
+
+// --- the move box --------------------------------------------------------------------------------
+/** The seat that made each move of the state (four players: replayed; two: in turn). */
+function moversOf(s) {
+  const order = gameInfo(s.game)?.playOrder ?? [];
+  const texts = s.san ?? s.moves;
+  return isFour(s.game) ? view.rounds.moversOf(s.moves) : texts.map((_, i) => order[i % 2]);
+}
+
+/** What the move box reads: the room's position (the client's mirror of it), the moves by
+ * seat, the scores and the clocks. */
+function boxView() {
+  const room = view.room;
+  const s = room?.state;
+  if (!s) return null;
+  const g = room.game();
+  const movers = moversOf(s);
+  const order = gameInfo(s.game)?.playOrder ?? s.seats.map((x) => x.seat);
+  return {
+    players: order,
+    status: s.status,
+    board: g?.board() ?? [],
+    history: (s.san ?? s.moves).map((san, i) => ({ player: movers[i], san })),
+    scores: s.score ?? [],
+    facts: g?.facts ?? gameInfo(s.game)?.facts ?? {},
+    game: g,
+    clock: () => boxClock(s),
+  };
+}
+
+/** The room's clocks (or its turn timer) in words. */
+function boxClock(s) {
+  if (s.clocks) return s.seats.map((x) => t("outClock", { seat: x.seat, time: clockText(view.room.clockMs(x.seat) ?? 0) })).join(" ");
+  if (s.clock && s.roomStatus === "playing") {
+    const now = Date.now() + (view.room.offset ?? 0);
+    return t("outTimer", { seat: s.clock.turn, n: Math.max(0, Math.ceil((s.clock.deadline - now) / 1000)) });
+  }
+  return t("outNoTimer");
+}
+
+/** Why this page cannot move now, in the words of the server's refusals; null when it can. */
+function boxBlocked() {
+  const room = view.room;
+  const s = room.state;
+  if (room.seat === null) return ot("err_not-seated");
+  if (s.status.over || s.roomStatus === "over") return ot("err_game-over");
+  if (s.roomStatus !== "playing") return ot("err_not-started");
+  if (s.status.turn !== room.seat) return ot("err_not-your-turn");
+  return null;
+}
+
+/** Sends a typed move; the server's refusal is said in the box. */
+function boxPlay(move, say) {
+  view.room.play(move).catch((err) => {
+    say(refusal(err));
+    render();
+  });
 }
 
 // --- premove ------------------------------------------------------------------------------------
@@ -376,10 +437,13 @@ async function onNotifyChange(e) {
   }
 }
 
-function flash(text) {
+/** A short line under the status: a refusal (hidden once the position moves on) or, with
+ * `notice`, news of the game that outlives the next moves (a flag). */
+function flash(text, { notice = false } = {}) {
   const f = $("online-flash");
   if (!f) return;
   f.textContent = text;
+  f.dataset.notice = String(notice);
   f.hidden = false;
   clearTimeout(view.flashTimer);
   view.flashTimer = setTimeout(() => (f.hidden = true), 5000);
@@ -428,12 +492,24 @@ function soundsFor(prev, s) {
   if (prev && prev.roomStatus === "playing" && s.roomStatus === "over") sound.play("end");
 }
 
+/** A four-player seat whose flag fell since the state before (R11.4): said under the status
+ * line (two players: the result says it). */
+function sayFlags(prev, s) {
+  if (!isFour(s.game)) return;
+  const was = new Map((prev.score ?? []).map((x) => [x.player, x.status]));
+  for (const x of s.score ?? []) {
+    if (x.status !== "timeout" || was.get(x.player) === "timeout") continue;
+    flash(ot(s.status.over ? "flagFell" : "flagFellOn", { seat: seatName(x.player), name: nameOf(s, x.player) }), { notice: true });
+  }
+}
+
 // --- state --------------------------------------------------------------------------------------
 async function onState(s) {
   const prev = view.prevState ?? null;
   view.prevState = s;
-  // A refusal is about the position it was made in.
-  if (s.ply !== view.lastPly && $("online-flash")) $("online-flash").hidden = true;
+  // A refusal is about the position it was made in (a notice stays its few seconds).
+  const shownFlash = $("online-flash");
+  if (s.ply !== view.lastPly && shownFlash && shownFlash.dataset.notice !== "true") shownFlash.hidden = true;
   view.lastPly = s.ply;
   const seat = view.room?.seat ?? null;
   // The first state says whether this page has a seat: the chat writes in that seat's channel.
@@ -443,6 +519,7 @@ async function onState(s) {
   if (seat && s.roomStatus === "playing" && s.status.turn === seat && view.lastTurn !== seat) yourTurn(s);
   view.lastTurn = s.status.turn;
   soundsFor(prev?.room === s.room ? prev : null, s);
+  if (prev?.room === s.room) sayFlags(prev, s);
   if (s.rated && s.roomStatus !== "over" && seat) {
     try {
       const me = await getClient().me();
@@ -605,9 +682,10 @@ function renderOffers(s, seat) {
 
 function renderSeats(s, mySeat) {
   const clocks = !!s.clocks;
+  const four = isFour(s.game);
   const rows = s.seats.map((x) => {
-    const tr = el("tr", { className: `seat-${x.seat}` + (s.status.turn === x.seat ? " to-move" : "") });
-    tr.dataset.seat = x.seat;
+    const row = el("tr", { className: `seat-${x.seat}` + (s.status.turn === x.seat ? " to-move" : "") });
+    row.dataset.seat = x.seat;
     // The name shrinks (cut with an ellipsis); "(you)" and the rating keep their width.
     const who = el("div", { className: "who" });
     const name = el("td", { className: "online-name" }, who);
@@ -628,12 +706,22 @@ function renderSeats(s, mySeat) {
     const cells = [el("th", { scope: "row" }, el("span", { className: "seat-name" }, swatch(x.seat), seatName(x.seat))), name, presence];
     // Points or checks where the game counts them.
     if (facts?.points || facts?.countsChecks) cells.push(el("td", { className: "seat-score", textContent: pts }));
+    // Four players: a seat that is out says why under its name (a flag: out of time, R11.4),
+    // the game going on without it.
+    if (four && score?.status && score.status !== "active") {
+      const st = el("div", { className: "seat-status", textContent: tr("st_", score.status) });
+      st.dataset.status = score.status;
+      name.append(st);
+      row.classList.add("out");
+    }
     if (clocks) cells.push(el("td", { className: "seat-clock" }));
-    tr.append(...cells);
-    return tr;
+    row.append(...cells);
+    return row;
   });
   const table = $("online-seats");
   table.dataset.stale = String(!view.connected);
+  // Points and a clock beside presence: the fixed columns narrow to leave the names room.
+  table.classList.toggle("crowded", clocks && !!gameInfo(s.game)?.facts?.points);
   table.replaceChildren(el("tbody", {}, ...rows));
 }
 
@@ -644,8 +732,8 @@ function renderPresence() {
   const now = Date.now() + (view.room.offset ?? 0);
   for (const td of document.querySelectorAll("#online-seats td.presence")) {
     const since = Number(td.dataset.awaySince) || 0;
-    const tr = td.closest("tr");
-    const x = s.seats.find((q) => q.seat === tr.dataset.seat);
+    const row = td.closest("tr");
+    const x = s.seats.find((q) => q.seat === row.dataset.seat);
     let text;
     let state;
     if (!x?.player) [text, state] = ["", "computer"];
@@ -706,7 +794,7 @@ function renderMovesList(s) {
   const texts = s.san ?? s.moves;
   const order = gameInfo(s.game)?.playOrder ?? [];
   const four = isFour(s.game);
-  const movers = four ? view.rounds.moversOf(s.moves) : texts.map((_, i) => order[i % 2]);
+  const movers = moversOf(s);
   const list = rounds(texts, movers, order);
   const key = `${getLang()}:${texts.length}:${texts.at(-1) ?? ""}`;
   if (box.dataset.key === key) return;
@@ -717,8 +805,8 @@ function renderMovesList(s) {
       "tbody",
       {},
       ...list.map((r) => {
-        const tr = el("tr", { className: "round" }, el("th", { scope: "row", textContent: `${r.n}.` }), ...r.cells.map((c) => el("td", { className: "mv", textContent: c })));
-        return tr;
+        const row = el("tr", { className: "round" }, el("th", { scope: "row", textContent: `${r.n}.` }), ...r.cells.map((c) => el("td", { className: "mv", textContent: c })));
+        return row;
       }),
     );
     box.replaceChildren(el("table", { className: "moves4" }, el("thead", {}, head), body));
