@@ -7,6 +7,8 @@ use tablero::ai::four::{FourConfig, evaluate_four};
 use tablero::ai::{AiChoice, AiOptions, now_ms};
 use tablero::four::{FourGame, Rules, Seat};
 
+mod pins;
+
 const PUZZLE_NODES: u64 = 200_000;
 
 /// The tests run one at a time: the timing test measures wall-clock time, which the other
