@@ -117,16 +117,7 @@ impl FourGame {
             }
         }
         let scores = self.standings(true);
-        let winners = scores
-            .iter()
-            .filter(|s| s.place == Some(1))
-            .map(|s| s.player)
-            .collect();
-        self.result = Some(GameResult {
-            winners,
-            reason,
-            scores,
-        });
+        self.finish(reason, scores, true);
     }
 
     /// R14.7: a player out (mated, king captured, resigned, out of time) loses for both
@@ -156,9 +147,16 @@ impl FourGame {
             None => return,
         };
         let scores = self.standings_teams(Some(losers));
+        self.finish(reason, scores, losers.is_some());
+    }
+
+    /// Ends the game for `reason` with its final standings `scores`. The winners are the
+    /// seats placed first, unless the game has none (`decisive` false: a Teams draw, where
+    /// every seat is placed first).
+    fn finish(&mut self, reason: ResultReason, scores: Vec<Score>, decisive: bool) {
         let winners = scores
             .iter()
-            .filter(|s| losers.is_some() && s.place == Some(1))
+            .filter(|s| decisive && s.place == Some(1))
             .map(|s| s.player)
             .collect();
         self.result = Some(GameResult {

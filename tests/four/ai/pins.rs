@@ -10,8 +10,9 @@
 //! commit.
 
 use super::serial;
+use crate::pins::{check, show};
 use tablero::AnalysisScope;
-use tablero::ai::{AiChoice, AiOptions};
+use tablero::ai::AiOptions;
 use tablero::four::{FourGame, Move, Rules, Seat};
 use tablero::rng::SplitMix64;
 
@@ -29,36 +30,13 @@ fn walk(mut g: FourGame, plies: usize, seed: u64) -> FourGame {
     g
 }
 
+/// A move as UCI text (`h2h4`, `h7h8q`).
 fn text(m: &Move) -> String {
     let promo = m
         .promotion()
         .map(|r| r.char().to_string())
         .unwrap_or_default();
     format!("{}{}{promo}", m.from(), m.to())
-}
-
-fn line(moves: &[Move]) -> String {
-    moves.iter().map(text).collect::<Vec<_>>().join(" ")
-}
-
-fn show(c: &AiChoice<Move>) -> String {
-    let lines: Vec<String> = c
-        .lines
-        .iter()
-        .map(|(s, l)| format!("{s}: {}", line(l)))
-        .collect();
-    let mut s = format!(
-        "{} {} d{} n{} pv {}",
-        text(&c.mv),
-        c.score_cp,
-        c.depth,
-        c.nodes,
-        line(&c.pv)
-    );
-    if !lines.is_empty() {
-        s = format!("{s} | {}", lines.join(", "));
-    }
-    s
 }
 
 /// Every search of the table, one line each: `game position mode: result`.
@@ -106,7 +84,7 @@ fn searches() -> Vec<String> {
                 ("level 5, 8000 nodes", nodes(5, 8_000)),
                 ("level 8, 30000 nodes", nodes(8, 30_000)),
             ] {
-                out.push(format!("{name} p{i} {mode}: {}", show(&c)));
+                out.push(format!("{name} p{i} {mode}: {}", show(&c, text)));
             }
         }
     }
@@ -164,16 +142,5 @@ const EXPECTED: &[&str] = &[
 #[test]
 fn search_results_are_pinned() {
     let _serial = serial();
-    let got = searches();
-    if got.len() != EXPECTED.len() {
-        panic!(
-            "{} searches, {} expected:\n{}",
-            got.len(),
-            EXPECTED.len(),
-            got.join("\n")
-        );
-    }
-    for (g, e) in got.iter().zip(EXPECTED) {
-        assert_eq!(g, e);
-    }
+    check(&searches(), EXPECTED);
 }

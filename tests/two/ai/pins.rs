@@ -9,11 +9,12 @@
 //! say so in its commit.
 
 use super::serial;
+use crate::pins::{check, show};
 use tablero::AnalysisScope;
-use tablero::ai::{AiChoice, AiOptions};
+use tablero::ai::AiOptions;
 use tablero::rng::SplitMix64;
 use tablero::two::TwoGame as Game;
-use tablero::two::{Move, Variant};
+use tablero::two::Variant;
 
 /// `g` after `plies` random legal moves drawn with `seed` (fewer if the game ends first).
 fn walk(mut g: Game, plies: usize, seed: u64) -> Game {
@@ -27,30 +28,6 @@ fn walk(mut g: Game, plies: usize, seed: u64) -> Game {
         g.play(m).unwrap();
     }
     g
-}
-
-fn line(moves: &[Move]) -> String {
-    moves.iter().map(|m| m.uci()).collect::<Vec<_>>().join(" ")
-}
-
-fn show(c: &AiChoice<Move>) -> String {
-    let lines: Vec<String> = c
-        .lines
-        .iter()
-        .map(|(s, l)| format!("{s}: {}", line(l)))
-        .collect();
-    let mut s = format!(
-        "{} {} d{} n{} pv {}",
-        c.mv.uci(),
-        c.score_cp,
-        c.depth,
-        c.nodes,
-        line(&c.pv)
-    );
-    if !lines.is_empty() {
-        s = format!("{s} | {}", lines.join(", "));
-    }
-    s
 }
 
 /// Every search of the table, one line each: `game position mode: result`.
@@ -99,7 +76,7 @@ fn searches() -> Vec<String> {
                 ("level 3, 20000 nodes", nodes(3, 20_000)),
                 ("level 8, 60000 nodes", nodes(8, 60_000)),
             ] {
-                out.push(format!("{name} p{i} {mode}: {}", show(&c)));
+                out.push(format!("{name} p{i} {mode}: {}", show(&c, |m| m.uci())));
             }
         }
     }
@@ -172,16 +149,5 @@ const EXPECTED: &[&str] = &[
 #[test]
 fn search_results_are_pinned() {
     let _serial = serial();
-    let got = searches();
-    if got.len() != EXPECTED.len() {
-        panic!(
-            "{} searches, {} expected:\n{}",
-            got.len(),
-            EXPECTED.len(),
-            got.join("\n")
-        );
-    }
-    for (g, e) in got.iter().zip(EXPECTED) {
-        assert_eq!(g, e);
-    }
+    check(&searches(), EXPECTED);
 }
