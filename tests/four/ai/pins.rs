@@ -10,9 +10,7 @@
 //! commit.
 
 use super::serial;
-use crate::pins::{check, show};
-use tablero::AnalysisScope;
-use tablero::ai::AiOptions;
+use crate::pins::{by_nodes, check, show, to_depth};
 use tablero::four::{FourGame, Move, Rules, Seat};
 use tablero::rng::SplitMix64;
 
@@ -56,27 +54,11 @@ fn searches() -> Vec<String> {
         for (i, g) in positions.iter().enumerate() {
             let pos = g.position();
             let depth = |d, lines| {
-                let opts = AiOptions {
-                    level: 8,
-                    time_ms: None,
-                    nodes: None,
-                    seed: Some(1),
-                };
-                let scope = AnalysisScope {
-                    depth: Some(d),
-                    lines,
-                };
+                let (opts, scope) = to_depth(d, lines);
                 tablero::ai::four::analyse_scoped(pos, &opts, &scope).unwrap()
             };
-            let nodes = |level, n| {
-                let opts = AiOptions {
-                    level,
-                    time_ms: None,
-                    nodes: Some(n),
-                    seed: Some(3),
-                };
-                tablero::ai::four::choose_move(pos, &opts).unwrap()
-            };
+            let nodes =
+                |level, n| tablero::ai::four::choose_move(pos, &by_nodes(level, n)).unwrap();
             for (mode, c) in [
                 ("depth 4", depth(4, None)),
                 ("depth 3 multipv 3", depth(3, Some(3))),

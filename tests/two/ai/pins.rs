@@ -9,9 +9,7 @@
 //! say so in its commit.
 
 use super::serial;
-use crate::pins::{check, show};
-use tablero::AnalysisScope;
-use tablero::ai::AiOptions;
+use crate::pins::{by_nodes, check, show, to_depth};
 use tablero::rng::SplitMix64;
 use tablero::two::TwoGame as Game;
 use tablero::two::Variant;
@@ -49,26 +47,11 @@ fn searches() -> Vec<String> {
         for (i, g) in positions.iter().enumerate() {
             let (pos, hashes) = (g.position(), g.hashes());
             let depth = |d, lines| {
-                let opts = AiOptions {
-                    level: 8,
-                    time_ms: None,
-                    nodes: None,
-                    seed: Some(1),
-                };
-                let scope = AnalysisScope {
-                    depth: Some(d),
-                    lines,
-                };
+                let (opts, scope) = to_depth(d, lines);
                 tablero::ai::two::analyse_scoped(pos, &hashes, &opts, &scope).unwrap()
             };
             let nodes = |level, n| {
-                let opts = AiOptions {
-                    level,
-                    time_ms: None,
-                    nodes: Some(n),
-                    seed: Some(3),
-                };
-                tablero::ai::two::choose_move(pos, &hashes, &opts).unwrap()
+                tablero::ai::two::choose_move(pos, &hashes, &by_nodes(level, n)).unwrap()
             };
             for (mode, c) in [
                 ("depth 7", depth(7, None)),
