@@ -172,8 +172,17 @@ fn main() {
         }
         println!("{name:<16} {total:>12} {:>10.0} {depth:>8}", median(rates));
     }
-    if wanted("fourplayer") {
-        let g = FourGame::new(Rules::Ffa, Seat::Red, None, 0);
+    // The four-player games from their start: best-reply search for free-for-all and
+    // Four Kingdoms, the Teams search for Teams.
+    for (name, rules) in [
+        ("fourplayer", Rules::Ffa),
+        ("kingdoms", Rules::Kingdoms),
+        ("teams", Rules::Teams),
+    ] {
+        if !wanted(name) {
+            continue;
+        }
+        let g = FourGame::new(rules, Seat::Red, None, 0);
         let opts4 = AiOptions {
             nodes: Some(nodes / 10),
             ..opts
@@ -189,10 +198,6 @@ fn main() {
             depth = c.depth;
             total = c.nodes;
         }
-        println!(
-            "{:<16} {total:>12} {:>10.0} {depth:>8}",
-            "fourplayer",
-            median(rates)
-        );
+        println!("{name:<16} {total:>12} {:>10.0} {depth:>8}", median(rates));
     }
 }

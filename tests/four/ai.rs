@@ -7,6 +7,8 @@ use tablero::ai::four::{FourConfig, evaluate_four};
 use tablero::ai::{AiChoice, AiOptions};
 use tablero::four::{FourGame, Rules, Seat};
 
+mod pins;
+
 const PUZZLE_NODES: u64 = 200_000;
 
 fn opts(level: u8, seed: u64) -> AiOptions {

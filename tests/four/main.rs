@@ -12,6 +12,9 @@ mod kingdoms;
 mod moves;
 mod notation;
 mod perft;
+#[cfg(feature = "ai")]
+#[path = "../common/pins.rs"]
+mod pins;
 mod random_games;
 mod scoring;
 mod teams;

@@ -6,6 +6,8 @@ use tablero::two::TwoGame as Game;
 use tablero::two::{Move, Position, Variant};
 use tablero::{Error, ErrorKind};
 
+mod pins;
+
 const PUZZLE_NODES: u64 = 200_000;
 
 fn opts(level: u8, seed: u64) -> AiOptions {

@@ -7,6 +7,9 @@ mod ai;
 mod chess960;
 mod notation;
 mod perft;
+#[cfg(feature = "ai")]
+#[path = "../common/pins.rs"]
+mod pins;
 mod random_games;
 mod rules;
 mod shakmaty_oracle;

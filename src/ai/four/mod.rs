@@ -1,8 +1,10 @@
 //! The computer opponent of four-player games: best-reply search (`search.rs`) with the
 //! evaluation of `eval.rs`, from the point of view of the player to move; in Teams (R14),
-//! whose two sides take turns, alpha-beta over the real turn order (`teams.rs`).
+//! whose two sides take turns, alpha-beta over the real turn order (`teams.rs`). Both go over
+//! the root moves with the one iterative-deepening driver of `root.rs`.
 
 mod eval;
+mod root;
 mod search;
 mod teams;
 mod threat;

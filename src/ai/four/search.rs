@@ -20,6 +20,7 @@
 use super::eval::{
     MATERIAL, MIN_KEY, OUT_PENALTY, end_value, evaluate_four, evaluate_with, finished, in_game,
 };
+use super::root::Deepening;
 use super::threat::allows_turn_mate;
 use super::{FourConfig, MEASURING};
 use crate::ai::search::{MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher, sort_desc};
@@ -252,8 +253,13 @@ impl Searcher<'_, Position> {
         time_soft_ms: Option<u64>,
         cfg: FourConfig,
     ) -> SearchResult<Move> {
+        let deepening = Deepening {
+            max_depth,
+            all_exact,
+            time_soft_ms,
+        };
         if root.rules() == Rules::Teams {
-            return self.search_teams(root, max_depth, all_exact, time_soft_ms, cfg);
+            return self.search_teams(root, deepening, cfg);
         }
         let cx = Ctx {
             pov: root.turn().index(),
@@ -280,67 +286,17 @@ impl Searcher<'_, Position> {
                 order.extend(bad.into_iter().map(|(m, _)| (m, -OUT_PENALTY)));
             }
         }
-        let mut result = SearchResult {
-            best: order.first().map(|x| x.0),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: order.first().map(|x| x.0).into_iter().collect(),
-            root_scores: order.clone(),
-            lines: Vec::new(),
-        };
-        if order.is_empty() {
-            return result;
-        }
-        for depth in 1..=max_depth.max(1) {
-            let mut alpha = -MATE - 1;
-            let mut best: Option<(Move, i32)> = None;
-            let mut done = true;
-            let first = order[0];
-            for (i, entry) in order[..searched].iter_mut().enumerate() {
-                let m = entry.0;
-                let mut child = root.clone();
-                child.play(m);
-                let lo = if all_exact { -MATE - 1 } else { alpha };
-                let v = self.brs(&child, depth as i32 - 1, lo, MATE + 1, 1, &cx, false);
-                if self.aborted {
-                    done = false;
-                    break;
-                }
-                entry.1 = if all_exact || v > alpha || i == 0 {
-                    v
-                } else {
-                    alpha - 1
-                };
-                if best.is_none_or(|b| v > b.1) {
-                    best = Some((m, v));
-                    alpha = alpha.max(v);
-                }
-            }
-            if let Some((m, v)) = best
-                && (done || m == first.0 || v > first.1)
-            {
-                result.best = Some(m);
-                result.score = v;
-                result.pv = vec![m];
-            }
-            if !done {
-                break;
-            }
-            result.depth = depth;
-            sort_desc(&mut order[..searched], |&(_, s)| s);
-            result.root_scores = order.clone();
-            if result.score.abs() >= MATE_BOUND {
-                break;
-            }
-            if let Some(t) = time_soft_ms
-                && self.elapsed_ms() >= t as f64 * 0.5
-            {
-                break;
-            }
-        }
-        result.nodes = self.nodes;
-        result
+        self.deepen(
+            root,
+            order,
+            searched,
+            deepening,
+            |s, child, depth, alpha, wide| {
+                // Best-reply values are the root mover's own: no negation, and no bound above.
+                let lo = if wide { -MATE - 1 } else { alpha };
+                s.brs(child, depth, lo, MATE + 1, 1, &cx, false)
+            },
+        )
     }
 
     /// Best-reply search. Values are from `cx.pov`'s point of view; `max` layers are its

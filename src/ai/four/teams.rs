@@ -12,6 +12,7 @@
 
 use super::FourConfig;
 use super::eval::{MATERIAL, evaluate_with, teams_winner};
+use super::root::Deepening;
 use crate::ai::search::{MATE, MATE_BOUND, SearchPosition, SearchResult, Searcher, sort_desc};
 use crate::ai::tt::Bound;
 use crate::four::{Move, MoveList, Position, Seat};
@@ -50,13 +51,11 @@ fn takes_king(pos: &Position, m: Move) -> bool {
 impl Searcher<'_, Position> {
     /// Iterative-deepening Teams search from the player to move (see the module doc). Returns
     /// the best move, its score for the mover's team, the depth reached and all root scores
-    /// (exact when `all_exact`, which the weakened levels choose from).
+    /// (the weakened levels choose from them).
     pub(super) fn search_teams(
         &mut self,
         root: &Position,
-        max_depth: u32,
-        all_exact: bool,
-        time_soft_ms: Option<u64>,
+        deepening: Deepening,
         cfg: FourConfig,
     ) -> SearchResult<Move> {
         let side = team(root.turn().index());
@@ -66,99 +65,27 @@ impl Searcher<'_, Position> {
             .map(|m| (m, self.order_of(root, m, 0, 0)))
             .collect();
         sort_desc(&mut order, |&(_, s)| s);
-        let mut result = SearchResult {
-            best: order.first().map(|x| x.0),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: order.first().map(|x| x.0).into_iter().collect(),
-            root_scores: order.clone(),
-            lines: Vec::new(),
-        };
-        if order.is_empty() {
-            return result;
-        }
-        for depth in 1..=max_depth.max(1) {
-            let mut alpha = -MATE - 1;
-            let mut best: Option<(Move, i32)> = None;
-            let mut done = true;
-            let first = order[0];
-            for (i, entry) in order.iter_mut().enumerate() {
-                let m = entry.0;
-                let mut child = root.clone();
-                child.play(m);
-                let v = if all_exact || i == 0 {
-                    -self.team_ab(
-                        &child,
-                        depth as i32 - 1,
-                        -MATE - 1,
-                        -alpha,
-                        1,
-                        1 - side,
-                        &cfg,
-                    )
-                } else {
-                    let v = -self.team_ab(
-                        &child,
-                        depth as i32 - 1,
-                        -alpha - 1,
-                        -alpha,
-                        1,
-                        1 - side,
-                        &cfg,
-                    );
-                    if !self.aborted && v > alpha {
-                        -self.team_ab(
-                            &child,
-                            depth as i32 - 1,
-                            -MATE - 1,
-                            -alpha,
-                            1,
-                            1 - side,
-                            &cfg,
-                        )
-                    } else {
-                        v
-                    }
-                };
-                if self.aborted {
-                    done = false;
-                    break;
+        let searched = order.len();
+        self.deepen(
+            root,
+            order,
+            searched,
+            deepening,
+            |s, child, depth, alpha, wide| {
+                // Negamax: the child's values are for the other team. Even a wide search keeps
+                // `alpha` as its lower bound, so a move below it scores a bound, not its value.
+                let (other, cfg) = (1 - side, &cfg);
+                if wide {
+                    return -s.team_ab(child, depth, -MATE - 1, -alpha, 1, other, cfg);
                 }
-                entry.1 = if all_exact || v > alpha || i == 0 {
+                let v = -s.team_ab(child, depth, -alpha - 1, -alpha, 1, other, cfg);
+                if !s.aborted && v > alpha {
+                    -s.team_ab(child, depth, -MATE - 1, -alpha, 1, other, cfg)
+                } else {
                     v
-                } else {
-                    alpha - 1
-                };
-                if best.is_none_or(|b| v > b.1) {
-                    best = Some((m, v));
-                    alpha = alpha.max(v);
                 }
-            }
-            if let Some((m, v)) = best
-                && (done || m == first.0 || v > first.1)
-            {
-                result.best = Some(m);
-                result.score = v;
-                result.pv = vec![m];
-            }
-            if !done {
-                break;
-            }
-            result.depth = depth;
-            sort_desc(&mut order, |&(_, s)| s);
-            result.root_scores = order.clone();
-            if result.score.abs() >= MATE_BOUND {
-                break;
-            }
-            if let Some(t) = time_soft_ms
-                && self.elapsed_ms() >= t as f64 * 0.5
-            {
-                break;
-            }
-        }
-        result.nodes = self.nodes;
-        result
+            },
+        )
     }
 
     /// Ordering score of the mover's move `m` in `pos`.

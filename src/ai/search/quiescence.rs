@@ -1,4 +1,5 @@
-//! Quiescence search: the end of every two-player line, split from `search.rs` by concept.
+//! Quiescence search: the end of every two-player line, where the node search of `pvs.rs`
+//! runs out of depth.
 
 use super::{INF, MAX_PLY, SearchPosition, Searcher, tt_cutoff};
 

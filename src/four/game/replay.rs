@@ -157,7 +157,7 @@ impl FourGame {
                 if self.pos.is_zombie(self.pos.turn as usize) {
                     // Keep the generator in step with a live game's draws.
                     self.rng.next_u64();
-                    self.apply_random(m);
+                    self.record(m, EntryKind::Random);
                 } else {
                     self.apply(m, EntryKind::Move);
                 }
