@@ -9,7 +9,6 @@
 //! them as it is. Change them only with a change meant to alter play, and say so in its
 //! commit.
 
-use super::serial;
 use crate::pins::{by_nodes, check, show, to_depth};
 use tablero::four::{FourGame, Move, Rules, Seat};
 use tablero::rng::SplitMix64;
@@ -123,6 +122,5 @@ const EXPECTED: &[&str] = &[
 
 #[test]
 fn search_results_are_pinned() {
-    let _serial = serial();
     check(&searches(), EXPECTED);
 }

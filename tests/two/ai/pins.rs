@@ -8,7 +8,6 @@
 //! leave every one of them as it is. Change them only with a change meant to alter play, and
 //! say so in its commit.
 
-use super::serial;
 use crate::pins::{by_nodes, check, show, to_depth};
 use tablero::rng::SplitMix64;
 use tablero::two::TwoGame as Game;
@@ -131,6 +130,5 @@ const EXPECTED: &[&str] = &[
 
 #[test]
 fn search_results_are_pinned() {
-    let _serial = serial();
     check(&searches(), EXPECTED);
 }
