@@ -15,8 +15,9 @@ import { an, fmt, pos, whiteScore } from "./analysis-state.js";
 export function renderBars(r, mover) {
   const four = isFour(an.choice);
   const bar = $("an-evalbar");
-  bar.hidden = four;
-  $("an-bars").hidden = !four;
+  // (Set only where it differs: setting `hidden` to its own value still costs a style pass.)
+  if (bar.hidden !== four) bar.hidden = four;
+  if ($("an-bars").hidden === four) $("an-bars").hidden = !four;
   if (four) {
     const scores = pos().score;
     const top = Math.max(1, ...scores.map((s) => s.points ?? 0));
@@ -59,7 +60,11 @@ export function renderBars(r, mover) {
   const fill = bar.querySelector(".an-evalfill");
   if (fill.style.transform !== scale) fill.style.transform = scale;
   const label = bar.querySelector(".an-evaltext");
-  if (label.textContent !== text) label.textContent = text;
+  if (label.textContent !== text) {
+    // The one text node changed in place (a new node would be styled afresh).
+    if (label.firstChild) label.firstChild.data = text;
+    else label.textContent = text;
+  }
   const aria = r ? t("anEvalLabel", { eval: text }) : t("anEngine");
   if (bar.getAttribute("aria-label") !== aria) bar.setAttribute("aria-label", aria);
 }
