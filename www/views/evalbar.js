@@ -10,6 +10,9 @@ import { expected, scoreText } from "../evaluation.js";
 import { $, swatch } from "./common.js";
 import { an, fmt, pos, whiteScore } from "./analysis-state.js";
 
+/** The share each bar's fill was given (its `transform`). */
+const scales = new WeakMap();
+
 /** Draws the bar (or the seats' bars) for engine answer `r` (null: none yet), whose scores
  * are from `mover`'s side. */
 export function renderBars(r, mover) {
@@ -58,7 +61,11 @@ export function renderBars(r, mover) {
   bar.classList.toggle("flipped", flipped);
   const scale = `scaleY(${share.toFixed(3)})`;
   const fill = bar.querySelector(".an-evalfill");
-  if (fill.style.transform !== scale) fill.style.transform = scale;
+  // Compared with what was set, not read back (reading an inline transform serialises it).
+  if (scales.get(fill) !== scale) {
+    scales.set(fill, scale);
+    fill.style.transform = scale;
+  }
   const label = bar.querySelector(".an-evaltext");
   if (label.textContent !== text) {
     // The one text node changed in place (a new node would be styled afresh).
