@@ -174,8 +174,8 @@ export function renderEngine() {
   else if (e.running) depth = t("anThinking");
   setText($("an-depth"), depth);
   // The depth line is one row of fixed height (its changes lay out nothing around it); an
-  // error message may need more and wraps.
-  $("an-depth").classList.toggle("an-wrap", !!e.error);
+  // error or "no threat" (sentences, and no lines to draw) may need more and wraps.
+  $("an-depth").classList.toggle("an-wrap", !!e.error || !!r?.none);
   const lines = r && !r.none ? (r.lines?.length ? r.lines : [{ score: r.score, mate: r.mate, pv: r.pv }]) : [];
   // The lines' elements are kept and changed where they differ: a deeper answer mostly keeps
   // the start of each line and changes its score and its tail.
