@@ -225,7 +225,9 @@ export class Board {
       this.layoutKey = key;
       this.layout();
     }
-    this.svg.setAttribute("aria-label", s.ariaLabel ?? "Board");
+    // Set where it differs: a redraw for the hint arrow alone must not restyle the board.
+    const aria = s.ariaLabel ?? "Board";
+    if (this.svg.getAttribute("aria-label") !== aria) this.svg.setAttribute("aria-label", aria);
     this.svg.classList.toggle("live", !!s.interactive);
     const lastOf = new Map();
     for (const m of s.lasts ?? []) {

@@ -206,6 +206,42 @@ describe("analysis board", () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test("the engine's answers do not move the panel: fixed boxes for the depth and the lines", async () => {
+    // Issue 52: an answer lays out its own boxes only (docs/BENCHMARKS.md, "Demo: main-thread
+    // tasks during analysis"), which a person sees as a panel that stays still: the move list
+    // below the lines stays where it was at the first answer (shallow, short lines) through
+    // the deeper ones (long lines), and each line keeps to its two rows, however long (at most
+    // 16 of its moves shown).
+    for (const viewport of [undefined, PHONE]) {
+      const page = await newPage(env, viewport ? { viewport } : {});
+      await importAndAnalyse(page, GAME);
+      const paints = () => page.evaluate(() => window.tablero.analysis.engine.stats.paints);
+      const depth = () => page.evaluate(() => Number(/\d+/.exec(document.querySelector("#an-depth").textContent)?.[0] ?? 0));
+      // (In the page, not the window: clicking scrolls the window.)
+      const top = () => page.evaluate(() => Math.round(document.querySelector("#an-tree").getBoundingClientRect().top + scrollY));
+      const p0 = await paints();
+      await page.click(`#an-tree [data-path="${new Array(20).fill(0).join(",")}"]`);
+      await page.waitForFunction((n) => window.tablero.analysis.engine.stats.paints > n, p0, { polling: 20, timeout: 60000 });
+      const first = { top: await top(), depth: await depth() };
+      await page.waitForFunction((d) => Number(/\d+/.exec(document.querySelector("#an-depth").textContent)?.[0] ?? 0) >= d, first.depth + 4, { polling: 100, timeout: 60000 });
+      assert.equal(await top(), first.top, `the move list moved from depth ${first.depth} to ${await depth()}`);
+      const lines = await page.$$eval("#an-lines li", (lis) =>
+        lis.map((li) => {
+          const box = li.querySelector(".an-pv");
+          const row = parseFloat(getComputedStyle(box).lineHeight);
+          return { rows: Math.round(box.getBoundingClientRect().height / row), shown: li.querySelectorAll(".an-pvmove:not([hidden])").length };
+        }),
+      );
+      assert.equal(lines.length, 3);
+      for (const l of lines) {
+        assert.equal(l.rows, 2, JSON.stringify(lines));
+        assert.ok(l.shown >= 1 && l.shown <= 16, JSON.stringify(lines));
+      }
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  });
+
   test("at 390 px the board, the lines and the move tree fit", async () => {
     const page = await newPage(env, { viewport: PHONE });
     await importAndAnalyse(page, "1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 3. Bb5 a6 *");

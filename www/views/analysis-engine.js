@@ -16,6 +16,9 @@ const MAX_DEPTH = 30;
 const MAX_MS = 12000;
 /** The number of best lines shown (the search's MultiPV). */
 const LINES = 3;
+/** The moves of a line shown: about what the line's box of two rows holds on a wide screen
+ * (analysis.css, .an-pv); deeper moves of a line are the engine's least certain. */
+const MAX_PV = 16;
 /** The shortest time between two paints of the engine's answers (ms). */
 const PAINT_MS = 200;
 
@@ -110,18 +113,30 @@ function paintSoon() {
 /** The texts the panel's elements were given: compared here, not read back from the page. */
 const written = new WeakMap();
 
-/** Sets a text where it differs (an unchanged text costs no style or layout work). */
+/** Sets a text where it differs (an unchanged text costs no style or layout work); an
+ * element's one text node is changed in place, not replaced by a new one. */
 function setText(el, text) {
   if (written.get(el) === text) return;
   written.set(el, text);
-  el.textContent = text;
+  const node = el.firstChild;
+  if (node && node.nodeType === Node.TEXT_NODE && !node.nextSibling) node.data = text;
+  else el.textContent = text;
 }
 
-/** The moves of line `i` in `li` (after its score): each a button that plays the line up to
- * it, disabled when the line is a threat. Buttons are reused; only a differing text is set. */
+/** Sets an element's property (`hidden`, `disabled`, `checked`) where it differs: setting a
+ * reflected attribute to its own value still invalidates the element's style. */
+function setProp(el, name, value) {
+  if (el[name] !== value) el[name] = value;
+}
+
+/** The moves of line `i` in its box `li` (after its score): each a button that plays the line
+ * up to it, disabled when the line is a threat. Buttons are kept and reused, only a differing
+ * text is set, and those past the line's end are hidden, not removed: a line's length changes
+ * with nearly every answer. At most MAX_PV moves: the box shows two rows of them. */
 function lineMoves(li, pv, i, threat) {
   const buttons = li.getElementsByClassName("an-pvmove");
-  pv.forEach((m, j) => {
+  const shown = pv.slice(0, MAX_PV);
+  shown.forEach((m, j) => {
     let b = buttons[j];
     if (!b) {
       b = document.createElement("button");
@@ -131,15 +146,11 @@ function lineMoves(li, pv, i, threat) {
       b.dataset.upto = String(j);
       li.append(b, " ");
     }
-    if (b.disabled !== threat) b.disabled = threat;
+    setProp(b, "hidden", false);
+    setProp(b, "disabled", threat);
     setText(b, m.san || m.uci);
   });
-  // Each button is followed by its space: both go.
-  while (buttons.length > pv.length) {
-    const b = buttons[buttons.length - 1];
-    b.nextSibling?.remove();
-    b.remove();
-  }
+  for (let j = shown.length; j < buttons.length; j++) setProp(buttons[j], "hidden", true);
 }
 
 /** The engine panel: Stop / Go on, the depth and the lines; then the evaluation bar. */
@@ -147,12 +158,12 @@ export function renderEngine() {
   if (!an.board) return;
   const e = an.engine;
   const four = isFour(an.choice);
-  $("an-engine-on").checked = e.on;
-  $("an-threat").checked = e.threat;
-  $("an-threat-box").hidden = four;
+  setProp($("an-engine-on"), "checked", e.on);
+  setProp($("an-threat"), "checked", e.threat);
+  setProp($("an-threat-box"), "hidden", four);
   const st = pos().status;
   setText($("an-stop"), e.running ? t("anStop") : t("anGo"));
-  $("an-stop").disabled = !e.on || st.over;
+  setProp($("an-stop"), "disabled", !e.on || st.over);
   const r = e.result?.key === engineKey() ? e.result : null;
   // The side the scores are from: the mover (the other side when showing a threat).
   const mover = e.threat ? (st.turn === "white" ? "black" : "white") : st.turn;
@@ -162,20 +173,28 @@ export function renderEngine() {
   else if (r) depth = t(e.running ? "anDepthRunning" : "anDepth", { n: r.depth });
   else if (e.running) depth = t("anThinking");
   setText($("an-depth"), depth);
+  // The depth line is one row of fixed height (its changes lay out nothing around it); an
+  // error or "no threat" (sentences, and no lines to draw) may need more and wraps.
+  $("an-depth").classList.toggle("an-wrap", !!e.error || !!r?.none);
   const lines = r && !r.none ? (r.lines?.length ? r.lines : [{ score: r.score, mate: r.mate, pv: r.pv }]) : [];
   // The lines' elements are kept and changed where they differ: a deeper answer mostly keeps
   // the start of each line and changes its score and its tail.
   const ol = $("an-lines");
   lines.forEach((line, i) => {
     const s = four ? line.score : whiteScore(line.score, mover);
-    let li = ol.children[i];
-    if (!li) {
-      li = document.createElement("li");
-      li.append(document.createElement("strong"), " ");
+    // Each line's score and moves sit in a box of fixed height (two rows, the tail of a long
+    // line cut off: analysis.css), so that a deeper answer lays out that box alone.
+    let box = ol.children[i]?.firstChild;
+    if (!box) {
+      const li = document.createElement("li");
+      box = document.createElement("div");
+      box.className = "an-pv";
+      box.append(document.createElement("strong"), " ");
+      li.append(box);
       ol.append(li);
     }
-    setText(li.firstChild, scoreText(s, fmt));
-    lineMoves(li, line.pv, i, e.threat);
+    setText(box.firstChild, scoreText(s, fmt));
+    lineMoves(box, line.pv, i, e.threat);
   });
   while (ol.children.length > lines.length) ol.lastElementChild.remove();
   renderBars(r && !r.none && !e.threat ? r : null, mover);

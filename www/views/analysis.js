@@ -136,7 +136,7 @@ function buildView() {
           <button type="button" id="an-stop">${t("anStop")}</button>
           <label class="check" id="an-threat-box"><input type="checkbox" id="an-threat" /> <span>${t("anThreat")}</span></label>
         </div>
-        <p id="an-depth" class="muted" aria-live="off"></p>
+        <p id="an-depth" class="muted an-depth" aria-live="off"></p>
         <ol id="an-lines" class="an-lines" aria-label="${t("anLines")}"></ol>
       </section>
       <section class="an-review" aria-labelledby="an-review-h">
@@ -385,7 +385,8 @@ function renderBoard() {
     ariaLabel: `${t("board")}: ${t("anTitle", { game: gameName(an.choice) })}`,
     labelKey: getLang(),
   });
-  $("an-board").dataset.rot = String(an.rot);
+  // (Set only where it differs: an attribute set to its own value still costs a style pass.)
+  if ($("an-board").dataset.rot !== String(an.rot)) $("an-board").dataset.rot = String(an.rot);
   $("an-board").classList.toggle("four", n === 14);
 }
 

@@ -10,13 +10,17 @@ import { expected, scoreText } from "../evaluation.js";
 import { $, swatch } from "./common.js";
 import { an, fmt, pos, whiteScore } from "./analysis-state.js";
 
+/** The share each bar's fill was given (its `transform`). */
+const scales = new WeakMap();
+
 /** Draws the bar (or the seats' bars) for engine answer `r` (null: none yet), whose scores
  * are from `mover`'s side. */
 export function renderBars(r, mover) {
   const four = isFour(an.choice);
   const bar = $("an-evalbar");
-  bar.hidden = four;
-  $("an-bars").hidden = !four;
+  // (Set only where it differs: setting `hidden` to its own value still costs a style pass.)
+  if (bar.hidden !== four) bar.hidden = four;
+  if ($("an-bars").hidden === four) $("an-bars").hidden = !four;
   if (four) {
     const scores = pos().score;
     const top = Math.max(1, ...scores.map((s) => s.points ?? 0));
@@ -57,9 +61,17 @@ export function renderBars(r, mover) {
   bar.classList.toggle("flipped", flipped);
   const scale = `scaleY(${share.toFixed(3)})`;
   const fill = bar.querySelector(".an-evalfill");
-  if (fill.style.transform !== scale) fill.style.transform = scale;
+  // Compared with what was set, not read back (reading an inline transform serialises it).
+  if (scales.get(fill) !== scale) {
+    scales.set(fill, scale);
+    fill.style.transform = scale;
+  }
   const label = bar.querySelector(".an-evaltext");
-  if (label.textContent !== text) label.textContent = text;
+  if (label.textContent !== text) {
+    // The one text node changed in place (a new node would be styled afresh).
+    if (label.firstChild) label.firstChild.data = text;
+    else label.textContent = text;
+  }
   const aria = r ? t("anEvalLabel", { eval: text }) : t("anEngine");
   if (bar.getAttribute("aria-label") !== aria) bar.setAttribute("aria-label", aria);
 }
