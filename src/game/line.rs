@@ -293,13 +293,26 @@ pub(super) fn write(
     opts: &super::PgnOptions,
     result: Option<&str>,
 ) -> String {
+    let mut out = Vec::with_capacity(tree.len() * 16 + 16);
+    write_into(&mut out, tree, dialect, opts, result);
+    movetext::utf8(out)
+}
+
+/// [`write`], appended to `out` (the export's one buffer).
+pub(super) fn write_into(
+    out: &mut Vec<u8>,
+    tree: &Tree,
+    dialect: Dialect,
+    opts: &super::PgnOptions,
+    result: Option<&str>,
+) {
     let w = WriteOptions {
         dialect,
         variations: opts.variations,
         comments: opts.comments,
         clocks: opts.clocks,
     };
-    movetext::write(tree, &w, &|id, _| turn_of(tree, id), result)
+    movetext::write_into(out, tree, &w, &|id, _| turn_of(tree, id), result);
 }
 
 impl Game {
