@@ -551,7 +551,7 @@ impl Game {
     /// The engine at the end of the main line: the game's own when the current line is the
     /// main line to its end, else one replayed.
     pub(super) fn mainline_engine(&self) -> Result<std::borrow::Cow<'_, Inner>, Error> {
-        let end = self.tree.mainline().last().unwrap_or(Tree::ROOT);
+        let end = self.tree.mainline_end();
         if end == self.current {
             Ok(std::borrow::Cow::Borrowed(&self.inner))
         } else {
