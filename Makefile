@@ -160,10 +160,10 @@ bench-boundary: pkg ## JS boundary cost: tablero-chess vs chess.js and chessops 
 # order fix it) into the target dir, next to cargo's output rather than in the sources.
 PGN_BENCH_FILE := $(TARGET_DIR)/bench-pgn/lichess-10000.pgn
 
-bench-pgn: pkg ## PGN import and export of 10,000 generated lichess-style games: tablero vs chessops in Node (benches/pgn/)
+bench-pgn: pkg ## PGN import and export of 10,000 generated lichess-style games: tablero vs chessops in Node (benches/pgn/; BASE=dir adds another build's row)
 	mkdir -p $(dir $(PGN_BENCH_FILE))
 	node benches/pgn/generate.mjs --games 10000 --seed 49 > $(PGN_BENCH_FILE)
-	node benches/pgn/bench.mjs $(PGN_BENCH_FILE)
+	node benches/pgn/bench.mjs $(PGN_BENCH_FILE) $(if $(BASE),--base $(BASE))
 
 bench-server: ## Server load test: 2,000 clients in 1,000 rooms on loopback, without and with 3+2 clocks (CLIENTS=2000,10000 SECONDS= CLOCK=none|3+2|both)
 	$(CARGO) build --release -p tablero-server --bin tablero-server --example load

@@ -40,12 +40,16 @@ pub fn write(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    for c in value.chars() {
-        if matches!(c, '\\' | '"') {
-            out.push('\\');
-        }
-        out.push(c);
+    // Runs without a character to escape are copied whole (the export writes a tag section
+    // per game: docs/BENCHMARKS.md, "PGN import and export").
+    let mut rest = value;
+    while let Some(i) = rest.bytes().position(|b| b == b'\\' || b == b'"') {
+        out.push_str(&rest[..i]);
+        out.push('\\');
+        out.push(char::from(rest.as_bytes()[i]));
+        rest = &rest[i + 1..];
     }
+    out.push_str(rest);
     out.push_str("\"]\n");
 }
 

@@ -1,4 +1,5 @@
-//! Substring search by bytes, for the few places that look for a word inside a text.
+//! Substring search by bytes, for the few places that look for a word inside a text, and
+//! messages put together from parts ([`cat`]).
 //!
 //! A `&str` pattern (`text.contains("xK")`, `text.replace("xP", "x")`) brings the standard
 //! library's two-way string searcher into the wasm: about 2 KB of code (1 KB gzip) for needles
@@ -31,6 +32,16 @@ pub(crate) fn replace(hay: &str, from: &str, to: &str) -> String {
         rest = &rest[i + from.len()..];
     }
     out.push_str(rest);
+    out
+}
+
+/// The parts one after the other: a message put together without `format!`, whose argument
+/// machinery costs code at every call site (docs/BENCHMARKS.md, "Package size").
+pub(crate) fn cat(parts: &[&str]) -> String {
+    let mut out = String::new();
+    for p in parts {
+        out.push_str(p);
+    }
     out
 }
 

@@ -4,7 +4,12 @@
 // exports). Figures go to docs/BENCHMARKS.md ("PGN import and export").
 //
 //   make bench-pgn        # = make pkg, generate the file once, node benches/pgn/bench.mjs FILE
-//   node benches/pgn/bench.mjs FILE [--rounds 3] [--pkg DIR]
+//   node benches/pgn/bench.mjs FILE [--rounds 3] [--pkg DIR] [--base DIR]
+//
+// --base DIR adds a row for another build of the package (main's, for a before/after),
+// measured in the same rounds as the others. Each figure is given as wall-clock time and as
+// the process's CPU time over the same span (user + system; on a loaded machine the wall
+// clock also counts the time other processes held the cores).
 //
 // Rows (each the best of the rounds, the rows interleaved within a round):
 //   tablero import: splitPgn(text), then newGame({pgn}) of every game: tags, the move tree
@@ -29,7 +34,7 @@ import { parseSan } from "chessops/san";
 
 const file = process.argv[2];
 if (!file || file.startsWith("--")) {
-  console.error("usage: node benches/pgn/bench.mjs FILE [--rounds N] [--pkg DIR]");
+  console.error("usage: node benches/pgn/bench.mjs FILE [--rounds N] [--pkg DIR] [--base DIR]");
   process.exit(2);
 }
 const arg = (name, dflt) => {
@@ -38,10 +43,16 @@ const arg = (name, dflt) => {
 };
 const ROUNDS = Number(arg("rounds", 3));
 const BATCH = 500;
-const pkgDir = pathToFileURL(`${resolve(arg("pkg", new URL("../../pkg/", import.meta.url).pathname))}/`);
-const api = await import(new URL("tablero.js", pkgDir).href);
-api.initSync({ module: readFileSync(new URL("tablero_bg.wasm", pkgDir)) });
-const { newGame, splitPgn } = api;
+/** The package in `dir`, initialised. */
+async function load(dir) {
+  const url = pathToFileURL(`${resolve(dir)}/`);
+  const api = await import(new URL("tablero.js", url).href);
+  api.initSync({ module: readFileSync(new URL("tablero_bg.wasm", url)) });
+  return api;
+}
+const api = await load(arg("pkg", new URL("../../pkg/", import.meta.url).pathname));
+const baseDir = arg("base");
+const base = baseDir && (await load(baseDir));
 
 const text = readFileSync(file, "utf8");
 // The file in batches of BATCH games, cut at each game's first tag, outside the timings: the
@@ -51,23 +62,35 @@ const chunks = [];
 const starts = [...text.matchAll(/^\[Event /gm)].map((m) => m.index);
 for (let i = 0; i < starts.length; i += BATCH) chunks.push(text.slice(starts[i], starts[i + BATCH] ?? text.length));
 
-/** tablero: split, import, export, free; the milliseconds of import (with split) and export. */
-function tablero() {
+/** CPU milliseconds this process has used. */
+function cpu() {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** tablero (the package `api`): split, import, export, free; the milliseconds of import (with split) and export. */
+function tablero({ newGame, splitPgn }) {
   let imp = 0;
   let exp = 0;
+  let impCpu = 0;
+  let expCpu = 0;
   let bytes = 0;
   let count = 0;
   for (const chunk of chunks) {
     const t = performance.now();
+    const c = cpu();
     const games = splitPgn(chunk).map((pgn) => newGame({ pgn }));
     const t1 = performance.now();
+    const c1 = cpu();
     count += games.length;
     for (const g of games) bytes += g.pgn().length;
     exp += performance.now() - t1;
+    expCpu += cpu() - c1;
     imp += t1 - t;
+    impCpu += c1 - c;
     for (const g of games) g.free();
   }
-  return { games: count, imp, exp, bytes };
+  return { games: count, imp, exp, impCpu, expCpu, bytes };
 }
 
 /** Every move of every line of a chessops game played from its start; false on an illegal one. */
@@ -88,23 +111,30 @@ function replay(game, comments) {
 function chessops(mode) {
   let imp = 0;
   let exp = 0;
+  let impCpu = 0;
+  let expCpu = 0;
   let bytes = 0;
   let games = 0;
   for (const chunk of chunks) {
-    let t = performance.now();
+    const t = performance.now();
+    const c = cpu();
     const parsed = parsePgn(chunk);
     if (mode !== "parse") for (const g of parsed) if (!replay(g, mode === "comments")) throw new Error("illegal move");
     const t1 = performance.now();
+    const c1 = cpu();
     for (const g of parsed) bytes += makePgn(g).length;
     exp += performance.now() - t1;
+    expCpu += cpu() - c1;
     imp += t1 - t;
+    impCpu += c1 - c;
     games += parsed.length;
   }
-  return { games, imp, exp, bytes };
+  return { games, imp, exp, impCpu, expCpu, bytes };
 }
 
 const rows = {
-  tablero: () => tablero(),
+  tablero: () => tablero(api),
+  ...(base && { [`tablero --base ${baseDir}`]: () => tablero(base) }),
   "chessops parse": () => chessops("parse"),
   "chessops parse + replay": () => chessops("replay"),
   "chessops parse + replay + comments": () => chessops("comments"),
@@ -114,19 +144,21 @@ for (let r = 0; r < ROUNDS; r++) {
   for (const [name, f] of Object.entries(rows)) {
     const m = f();
     const b = (best[name] ??= { ...m });
-    b.imp = Math.min(b.imp, m.imp);
-    b.exp = Math.min(b.exp, m.exp);
+    for (const k of ["imp", "exp", "impCpu", "expCpu"]) b[k] = Math.min(b[k], m[k]);
   }
 }
 const mb = (text.length / 1e6).toFixed(1);
 console.log(`${file}: ${best.tablero.games} games, ${mb} M characters; best of ${ROUNDS} rounds, Node ${process.version}`);
-console.log("| library | import ms | export ms | games/s import | games exported | output MB |");
-console.log("|---|---:|---:|---:|---:|---:|");
+console.log("| library | import ms | export ms | import CPU ms | export CPU ms | games/s import | games exported | output MB |");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
 for (const [name, b] of Object.entries(best)) {
   const rate = Math.round((b.games * 1000) / b.imp);
-  console.log(`| ${name} | ${b.imp.toFixed(0)} | ${b.exp.toFixed(0)} | ${rate} | ${b.games} | ${(b.bytes / 1e6).toFixed(1)} |`);
+  const ms = (x) => x.toFixed(0);
+  console.log(`| ${name} | ${ms(b.imp)} | ${ms(b.exp)} | ${ms(b.impCpu)} | ${ms(b.expCpu)} | ${rate} | ${b.games} | ${(b.bytes / 1e6).toFixed(1)} |`);
 }
-const t = best.tablero;
 const like = best["chessops parse + replay"];
-console.log(`\ntablero / chessops (parse + replay): import ${(t.imp / like.imp).toFixed(2)}×, export ${(t.exp / like.exp).toFixed(2)}× the time (≤ 1 meets "at least as fast")`);
-console.log(`tablero / chessops (parse only): import ${(t.imp / best["chessops parse"].imp).toFixed(2)}×`);
+const ratios = (t) =>
+  `import ${(t.imp / like.imp).toFixed(2)}× (CPU ${(t.impCpu / like.impCpu).toFixed(2)}×), export ${(t.exp / like.exp).toFixed(2)}× (CPU ${(t.expCpu / like.expCpu).toFixed(2)}×) the time`;
+console.log(`\ntablero / chessops (parse + replay): ${ratios(best.tablero)} (≤ 1 meets "at least as fast")`);
+if (base) console.log(`tablero --base / chessops (parse + replay): ${ratios(best[`tablero --base ${baseDir}`])}`);
+console.log(`tablero / chessops (parse only): import ${(best.tablero.imp / best["chessops parse"].imp).toFixed(2)}×`);

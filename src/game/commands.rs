@@ -32,22 +32,28 @@ pub fn parse_clock(s: &str) -> Option<u64> {
 
 /// `ms` as `h:mm:ss`, with the decimals it needs (at most three).
 pub fn format_clock(ms: u64) -> String {
-    let mut out = String::new();
+    let mut out = Vec::new();
     push_clock(&mut out, ms);
-    out
+    ascii_text(&out)
 }
 
-pub(super) fn push_clock(out: &mut String, ms: u64) {
+/// ASCII bytes as text.
+fn ascii_text(b: &[u8]) -> String {
+    b.iter().map(|&c| char::from(c)).collect()
+}
+
+/// Appends [`format_clock`]'s text (the writer builds bytes, see `movetext_writer`).
+pub(super) fn push_clock(out: &mut Vec<u8>, ms: u64) {
     let (h, m, s, f) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
     push_number(out, h, 1);
-    out.push(':');
+    out.push(b':');
     push_number(out, m, 2);
-    out.push(':');
+    out.push(b':');
     push_number(out, s, 2);
     if f > 0 {
-        out.push('.');
+        out.push(b'.');
         push_number(out, f, 3);
-        while out.ends_with('0') {
+        while out.last() == Some(&b'0') {
             out.pop();
         }
     }
@@ -97,32 +103,33 @@ pub fn parse_eval(s: &str) -> Option<Eval> {
 
 /// An `%eval` value: pawns with two decimals or `#n`, and `,depth`.
 pub fn format_eval(e: &Eval) -> String {
-    let mut out = String::new();
+    let mut out = Vec::new();
     push_eval(&mut out, e);
-    out
+    ascii_text(&out)
 }
 
-pub(super) fn push_eval(out: &mut String, e: &Eval) {
+/// Appends [`format_eval`]'s text.
+pub(super) fn push_eval(out: &mut Vec<u8>, e: &Eval) {
     let (sign, a) = match e.score {
         Score::Cp(cp) => (cp < 0, cp.unsigned_abs()),
         Score::Mate(m) => {
-            out.push('#');
+            out.push(b'#');
             (m < 0, m.unsigned_abs())
         }
     };
     if sign {
-        out.push('-');
+        out.push(b'-');
     }
     match e.score {
         Score::Cp(_) => {
             push_number(out, u64::from(a / 100), 1);
-            out.push('.');
+            out.push(b'.');
             push_number(out, u64::from(a % 100), 2);
         }
         Score::Mate(_) => push_number(out, u64::from(a), 1),
     }
     if let Some(d) = e.depth {
-        out.push(',');
+        out.push(b',');
         push_number(out, u64::from(d), 1);
     }
 }
@@ -131,7 +138,17 @@ pub(super) fn push_eval(out: &mut String, e: &Eval) {
 /// without the formatting machinery, which the writer would otherwise run for every clock,
 /// evaluation, move number and NAG of an export (docs/BENCHMARKS.md, "PGN import and
 /// export").
-pub(super) fn push_number(out: &mut String, n: u64, width: usize) {
+pub(super) fn push_number(out: &mut Vec<u8>, n: u64, width: usize) {
+    // Most numbers of an export are clock fields, move numbers and NAGs below 100.
+    if n < 100 && width <= 2 {
+        let n = n as u8;
+        if n >= 10 || width == 2 {
+            out.extend_from_slice(&[b'0' + n / 10, b'0' + n % 10]);
+        } else {
+            out.push(b'0' + n);
+        }
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut i = digits.len();
     let mut n = n;
@@ -144,11 +161,9 @@ pub(super) fn push_number(out: &mut String, n: u64, width: usize) {
         }
     }
     for _ in digits.len() - i..width {
-        out.push('0');
+        out.push(b'0');
     }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
-    }
+    out.extend_from_slice(&digits[i..]);
 }
 
 /// The comma-separated shapes of a `%cal` (`squares` 2) or `%csl` (1) value; `None` if any

@@ -11,6 +11,7 @@
 use super::Game;
 use super::views::Grid;
 use crate::record::MoveRecord;
+use crate::text::cat;
 use crate::{player::Player, role::Role};
 
 /// The display name of a player: `"White"`, `"Red"`.
@@ -112,7 +113,8 @@ impl Game {
 
     fn why_illegal(&self, turn: Player, text: &str) -> String {
         let grid = Grid::of(self);
-        let four = grid.cut_corners;
+        // A constant without the four-player engine: its branches leave the rules-only build.
+        let four = cfg!(feature = "four") && grid.cut_corners;
         let me = display(turn);
         let legal = self.legal_moves();
         let in_check = self.status().in_check.contains(&turn);
@@ -120,12 +122,15 @@ impl Game {
         if let Some(king_side) = r.castle {
             let side = if king_side { "king side" } else { "queen side" };
             return if in_check {
-                format!("{me} is in check and cannot castle")
+                cat(&[&me, " is in check and cannot castle"])
             } else {
-                format!(
-                    "{me} cannot castle {side} now (the king or that rook has moved, a square \
-                     between them is taken, or the king would cross an attacked square)"
-                )
+                cat(&[
+                    &me,
+                    " cannot castle ",
+                    side,
+                    " now (the king or that rook has moved, a square between them is taken, \
+                     or the king would cross an attacked square)",
+                ])
             };
         }
         let Some(&to) = r.squares.get(r.squares.len().min(2).saturating_sub(1)) else {
@@ -139,44 +144,61 @@ impl Game {
         };
         let to_name = Grid::name(to.0, to.1);
         let racing = self.kind() == crate::kind::GameKind::RacingKings;
-        let check_note = |what: String| {
+        let check_note = |what: &[&str]| {
+            let what = cat(what);
             if racing {
                 // Racing Kings forbids giving check as well (R4.2).
-                format!(
-                    "{what} would leave {me}'s king in check or give check, and Racing Kings allows neither"
-                )
+                cat(&[
+                    &what,
+                    " would leave ",
+                    &me,
+                    "'s king in check or give check, and Racing Kings allows neither",
+                ])
             } else if in_check {
-                format!("{me} is in check and {what} does not end the check")
+                cat(&[&me, " is in check and ", &what, " does not end the check"])
             } else {
-                format!("{what} would leave {me}'s king in check")
+                cat(&[&what, " would leave ", &me, "'s king in check"])
             }
         };
         if r.squares.len() >= 2 {
             let from = r.squares[0];
             let from_name = Grid::name(from.0, from.1);
             let Some(p) = grid.at(i32::from(from.0), i32::from(from.1)) else {
-                return format!("there is no piece on {from_name}");
+                return cat(&["there is no piece on ", &from_name]);
             };
             if p.grey {
-                return format!(
-                    "the {} on {from_name} is grey: {} is out of the game",
+                return cat(&[
+                    "the ",
                     p.piece.name(),
-                    display(p.color)
-                );
+                    " on ",
+                    &from_name,
+                    " is grey: ",
+                    &display(p.color),
+                    " is out of the game",
+                ]);
             }
             if p.color != turn {
-                return format!(
-                    "the {} on {from_name} is {}'s, not {me}'s",
+                return cat(&[
+                    "the ",
                     p.piece.name(),
-                    display(p.color)
-                );
+                    " on ",
+                    &from_name,
+                    " is ",
+                    &display(p.color),
+                    "'s, not ",
+                    &me,
+                    "'s",
+                ]);
             }
             if let Some(role) = r.role.filter(|&role| role != p.piece) {
-                return format!(
-                    "the piece on {from_name} is a {}, not a {}",
+                return cat(&[
+                    "the piece on ",
+                    &from_name,
+                    " is a ",
                     p.piece.name(),
-                    role.name()
-                );
+                    ", not a ",
+                    role.name(),
+                ]);
             }
             let from_here: Vec<&MoveRecord> =
                 legal.iter().filter(|m| m.from == from_name).collect();
@@ -192,21 +214,31 @@ impl Game {
                 .at(i32::from(to.0), i32::from(to.1))
                 .filter(|q| q.color == turn && !q.grey)
             {
-                return format!("{me}'s own {} stands on {to_name}", own.piece.name());
+                return cat(&[&me, "'s own ", own.piece.name(), " stands on ", &to_name]);
             }
             let piece = p.piece.name();
             if p.piece == Role::King && from.1 == to.1 && from.0.abs_diff(to.0) == 2 {
-                return format!("{me} cannot castle that way now");
+                return cat(&[&me, " cannot castle that way now"]);
             }
             if grid.reaches(turn, p.piece, from, to) {
-                return check_note(format!("{piece} {from_name}-{to_name}"));
+                return check_note(&[piece, " ", &from_name, "-", &to_name]);
             }
             let moves = if from_here.is_empty() {
                 "it has no legal move".to_string()
             } else {
-                format!("its legal moves: {}", listing(&from_here))
+                cat(&["its legal moves: ", &listing(&from_here)])
             };
-            return format!("a {piece} cannot move from {from_name} to {to_name} ({moves})");
+            return cat(&[
+                "a ",
+                piece,
+                " cannot move from ",
+                &from_name,
+                " to ",
+                &to_name,
+                " (",
+                &moves,
+                ")",
+            ]);
         }
         // One square: SAN ("Nf3", "exd5", "e8=Q").
         let role = r.role.unwrap_or(Role::Pawn);
@@ -221,18 +253,22 @@ impl Game {
             .collect();
         if four {
             return match candidates.as_slice() {
-                [] => format!(
-                    "four-player moves name both squares (such as Ng1-h3 or g1h3), and {me} has \
-                     no {} that can move to {to_name}",
-                    role.name()
-                ),
-                some => format!(
-                    "four-player moves name both squares: write {}",
-                    some.iter()
-                        .map(|m| format!("{} or {}", m.san, m.uci))
-                        .collect::<Vec<_>>()
-                        .join(", or ")
-                ),
+                [] => cat(&[
+                    "four-player moves name both squares (such as Ng1-h3 or g1h3), and ",
+                    &me,
+                    " has no ",
+                    role.name(),
+                    " that can move to ",
+                    &to_name,
+                ]),
+                some => {
+                    let mut s = String::from("four-player moves name both squares: write ");
+                    for (i, m) in some.iter().enumerate() {
+                        let sep = if i > 0 { ", or " } else { "" };
+                        s.push_str(&cat(&[sep, &m.san, " or ", &m.uci]));
+                    }
+                    s
+                }
             };
         }
         if !candidates.is_empty() {
@@ -240,12 +276,16 @@ impl Game {
             let mut distinct = froms.clone();
             distinct.dedup();
             if distinct.len() > 1 {
-                return format!(
-                    "it is ambiguous: a {} on {} can move to {to_name}; write {}",
+                return cat(&[
+                    "it is ambiguous: a ",
                     role.name(),
-                    distinct.join(" or "),
-                    listing(&candidates)
-                );
+                    " on ",
+                    &distinct.join(" or "),
+                    " can move to ",
+                    &to_name,
+                    "; write ",
+                    &listing(&candidates),
+                ]);
             }
             return self.mismatch(&candidates, &r, four);
         }
@@ -261,49 +301,46 @@ impl Game {
             } else {
                 ""
             };
-            return format!("{me} has no {}{place}", role.name());
+            return cat(&[&me, " has no ", role.name(), place]);
         }
         if let Some(own) = grid
             .at(i32::from(to.0), i32::from(to.1))
             .filter(|q| q.color == turn)
         {
-            return format!("{me}'s own {} stands on {to_name}", own.piece.name());
+            return cat(&[&me, "'s own ", own.piece.name(), " stands on ", &to_name]);
         }
         if let Some(&from) = mine
             .iter()
             .find(|&&from| grid.reaches(turn, role, from, to))
         {
-            return check_note(format!(
-                "{} {}-{to_name}",
-                role.name(),
-                Grid::name(from.0, from.1)
-            ));
+            return check_note(&[role.name(), " ", &Grid::name(from.0, from.1), "-", &to_name]);
         }
-        format!("{me} has no {} that can reach {to_name}", role.name())
+        cat(&[&me, " has no ", role.name(), " that can reach ", &to_name])
     }
 
     /// A legal move goes where the text says, yet the text was refused: say what differs.
     fn mismatch(&self, moves: &[&MoveRecord], r: &Reading, four: bool) -> String {
         let promotes = moves.iter().any(|m| m.promotion.is_some());
         match r.promotion {
-            None if promotes && !four => format!(
-                "a pawn reaching {} must promote: add the piece, such as {}",
-                moves[0].to,
-                listing(moves)
-            ),
+            None if promotes && !four => cat(&[
+                "a pawn reaching ",
+                &moves[0].to,
+                " must promote: add the piece, such as ",
+                &listing(moves),
+            ]),
             Some(p) if promotes && !moves.iter().any(|m| m.promotion == Some(p)) => {
                 if four {
                     "four-player pawns promote only to a queen".into()
                 } else {
-                    format!("a pawn cannot promote to a {}", p.name())
+                    cat(&["a pawn cannot promote to a ", p.name()])
                 }
             }
-            Some(_) if !promotes => format!("{} is not a promotion", moves[0].san),
-            _ => format!(
-                "the legal move there is {}; the text does not describe it (check the \
-                 capture mark and the piece letters)",
-                listing(moves)
-            ),
+            Some(_) if !promotes => cat(&[&moves[0].san, " is not a promotion"]),
+            _ => cat(&[
+                "the legal move there is ",
+                &listing(moves),
+                "; the text does not describe it (check the capture mark and the piece letters)",
+            ]),
         }
     }
 }

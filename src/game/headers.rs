@@ -116,36 +116,39 @@ fn check(kind: GameKind, name: &str, value: Option<&str>) -> Result<(), Error> {
     Ok(())
 }
 
-/// `pgn` (an engine's tag section, or a whole export) with `headers` written in: each
-/// replaces the engine's tag of the same name, the rest follow the engine's tags in order.
-fn write(pgn: String, headers: &Headers) -> String {
+/// `tags` (an engine's tag section: `[Name "value"]` lines, then a blank line) with `headers`
+/// written in: each replaces the engine's tag of the same name, the rest follow the engine's
+/// tags in order. The engine's own lines are copied as they are, not read and written again
+/// (docs/BENCHMARKS.md, "PGN import and export").
+fn write(tags: String, headers: &Headers) -> String {
     if headers.is_empty() {
-        return pgn;
+        return tags;
     }
-    let Ok((tags, movetext)) = pgn_tags::split(&pgn) else {
-        debug_assert!(false, "an engine wrote unreadable tags");
-        return pgn;
-    };
-    let mut out = String::with_capacity(pgn.len() + 64);
+    let mut out = String::with_capacity(tags.len() + 64 * headers.len());
     let mut used = vec![false; headers.len()];
-    for (name, value) in &tags {
-        let mine = headers
+    let mut rest = tags.as_str();
+    while rest.starts_with('[') {
+        let end = rest.find('\n').map_or(rest.len(), |i| i + 1);
+        let line = &rest[..end];
+        let name = line[1..].split(' ').next().unwrap_or_default();
+        match headers
             .iter()
-            .position(|(k, _)| k.eq_ignore_ascii_case(name));
-        match mine {
+            .position(|(k, _)| k.eq_ignore_ascii_case(name))
+        {
             Some(i) => {
                 used[i] = true;
                 pgn_tags::write(&mut out, &headers[i].0, &headers[i].1);
             }
-            None => pgn_tags::write(&mut out, name, value),
+            None => out.push_str(line),
         }
+        rest = &rest[end..];
     }
     for ((name, value), used) in headers.iter().zip(used) {
         if !used {
             pgn_tags::write(&mut out, name, value);
         }
     }
-    out.push_str(&movetext);
+    out.push_str(rest);
     out
 }
 
@@ -200,12 +203,19 @@ impl Game {
         };
         // The headers merge into the engine's tag section alone: the move text, most of the
         // export, is not read again (docs/BENCHMARKS.md, "PGN import and export").
-        let mut out = write(engine.pgn_tags(&self.source), &self.headers);
-        let moves = super::line::write(&self.tree, engine.dialect(), opts, engine.result_token());
-        out.reserve(moves.len() + 1);
-        out.push_str(&moves);
-        out.push('\n');
-        out
+        let tags = write(engine.pgn_tags(&self.source), &self.headers);
+        // One buffer for the whole export, sized for a move with a clock and an evaluation.
+        let mut out = tags.into_bytes();
+        out.reserve(self.tree.len() * 40 + 16);
+        super::line::write_into(
+            &mut out,
+            &self.tree,
+            engine.dialect(),
+            opts,
+            engine.result_token(),
+        );
+        out.push(b'\n');
+        super::movetext::utf8(out)
     }
 
     /// Headers restored from a save: checked like [`Game::set_headers`]' (`invalid-argument`).

@@ -293,13 +293,26 @@ pub(super) fn write(
     opts: &super::PgnOptions,
     result: Option<&str>,
 ) -> String {
+    let mut out = Vec::with_capacity(tree.len() * 16 + 16);
+    write_into(&mut out, tree, dialect, opts, result);
+    movetext::utf8(out)
+}
+
+/// [`write`], appended to `out` (the export's one buffer).
+pub(super) fn write_into(
+    out: &mut Vec<u8>,
+    tree: &Tree,
+    dialect: Dialect,
+    opts: &super::PgnOptions,
+    result: Option<&str>,
+) {
     let w = WriteOptions {
         dialect,
         variations: opts.variations,
         comments: opts.comments,
         clocks: opts.clocks,
     };
-    movetext::write(tree, &w, &|id, _| turn_of(tree, id), result)
+    movetext::write_into(out, tree, &w, &|id, _| turn_of(tree, id), result);
 }
 
 impl Game {
@@ -538,7 +551,7 @@ impl Game {
     /// The engine at the end of the main line: the game's own when the current line is the
     /// main line to its end, else one replayed.
     pub(super) fn mainline_engine(&self) -> Result<std::borrow::Cow<'_, Inner>, Error> {
-        let end = self.tree.mainline().last().unwrap_or(Tree::ROOT);
+        let end = self.tree.mainline_end();
         if end == self.current {
             Ok(std::borrow::Cow::Borrowed(&self.inner))
         } else {

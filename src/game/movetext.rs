@@ -76,6 +76,7 @@
 use super::commands::parse_shapes;
 pub use super::commands::{format_clock, format_eval, parse_clock, parse_eval};
 pub use super::movetext_writer::{Dialect, LINE_WIDTH, Turn, WriteOptions, cyclic_turns, write};
+pub(super) use super::movetext_writer::{utf8, write_into};
 #[cfg(doc)]
 use super::tree::MAX_NODES;
 use super::tree::{

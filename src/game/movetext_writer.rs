@@ -66,59 +66,87 @@ pub fn cyclic_turns(players: u8, number: u32, seat: u8) -> impl Fn(NodeId, usize
 /// The longest line [`write()`] writes, tokens allowing.
 pub const LINE_WIDTH: usize = 79;
 
-/// Lines of tokens.
-struct Out {
-    s: String,
+/// Lines of tokens, written as bytes: every byte comes from a `&str` or is ASCII, so the
+/// result is UTF-8. A token is written after a space before its length is known, and the
+/// space becomes a line end when the token does not fit: no scratch string per token
+/// (docs/BENCHMARKS.md, "PGN import and export").
+struct Out<'a> {
+    s: &'a mut Vec<u8>,
     /// Characters on the current line.
     line: usize,
-    /// A scratch buffer for commands.
-    buf: String,
     /// Inside `{ }`.
     in_comment: bool,
 }
 
-impl Out {
-    fn token(&mut self, t: &str) {
-        let len = t.chars().count();
+impl Out<'_> {
+    /// Starts a token: the separating space when the line has text. Returns where the
+    /// separator (or, on an empty line, the token) starts, for [`Out::end`].
+    fn begin(&mut self) -> usize {
+        let at = self.s.len();
+        if self.line > 0 {
+            self.s.push(b' ');
+        }
+        at
+    }
+
+    /// Ends the token begun at `at`: counts its characters (`ascii`: its bytes are
+    /// characters) and moves it to a new line when it does not fit on this one.
+    fn end(&mut self, at: usize, ascii: bool) {
+        let first = at + usize::from(self.line > 0);
+        let t = &self.s[first..];
+        let len = if ascii {
+            t.len()
+        } else {
+            t.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+        };
         // A line that starts with `%` is an escape line for the tag reader (even inside a
         // comment), and one that starts with `[` outside a comment a tag line for the game
         // splitter: such a token stays on the line before. (Lines start only here and after
         // `newline`, which is always followed by a move number.)
-        let glued = t.starts_with('%') || (!self.in_comment && t.starts_with('['));
+        let glued = t.first() == Some(&b'%') || (!self.in_comment && t.first() == Some(&b'['));
         if self.line == 0 {
+            self.line = len;
         } else if self.line + 1 + len > LINE_WIDTH && !glued {
-            self.s.push('\n');
-            self.line = 0;
+            self.s[at] = b'\n';
+            self.line = len;
         } else {
-            self.s.push(' ');
-            self.line += 1;
+            self.line += 1 + len;
         }
-        self.s.push_str(t);
-        self.line += len;
+    }
+
+    fn token(&mut self, t: &str) {
+        let at = self.begin();
+        self.s.extend_from_slice(t.as_bytes());
+        self.end(at, t.is_ascii());
+    }
+
+    /// A token that is ASCII (moves, numbers, punctuation).
+    fn ascii(&mut self, t: &[u8]) {
+        let at = self.begin();
+        self.s.extend_from_slice(t);
+        self.end(at, true);
     }
 
     fn newline(&mut self) {
         if self.line > 0 {
-            self.s.push('\n');
+            self.s.push(b'\n');
             self.line = 0;
         }
     }
 
-    /// The buffered command as a token.
-    fn flush_command(&mut self) {
-        let b = std::mem::take(&mut self.buf);
-        self.token(&b);
-        self.buf = b;
-        self.buf.clear();
+    /// Text with every `}` left out (a comment cannot hold one).
+    fn text(&mut self, t: &str) {
+        for part in t.split('}') {
+            self.s.extend_from_slice(part.as_bytes());
+        }
     }
 
     /// `{ ... }` with `text` and the node's commands that `opts` keep; nothing when empty.
     fn comment(&mut self, text: Option<&str>, n: Option<&Node>, opts: &WriteOptions) -> bool {
-        use std::fmt::Write;
         let mut open = false;
-        let mut start = |o: &mut Out| {
+        let mut start = |o: &mut Out<'_>| {
             if !open {
-                o.token("{");
+                o.ascii(b"{");
                 o.in_comment = true;
                 open = true;
             }
@@ -128,75 +156,87 @@ impl Out {
         {
             for w in t.split_whitespace() {
                 start(self);
-                if w.contains('}') {
-                    self.token(&w.replace('}', ""));
-                } else {
-                    self.token(w);
-                }
+                let at = self.begin();
+                self.text(w);
+                self.end(at, false);
             }
         }
         if let Some(n) = n {
             if opts.comments {
                 if !n.highlights.is_empty() {
                     start(self);
-                    self.buf.push_str("[%csl ");
+                    let at = self.begin();
+                    self.s.extend_from_slice(b"[%csl ");
                     for (i, h) in n.highlights.iter().enumerate() {
-                        let sep = if i > 0 { "," } else { "" };
-                        let _ = write!(self.buf, "{sep}{}{}", h.color, h.square);
+                        if i > 0 {
+                            self.s.push(b',');
+                        }
+                        push_char(self.s, h.color);
+                        self.s.extend_from_slice(h.square.as_bytes());
                     }
-                    self.buf.push(']');
-                    self.flush_command();
+                    self.s.push(b']');
+                    self.end(at, false);
                 }
                 if !n.arrows.is_empty() {
                     start(self);
-                    self.buf.push_str("[%cal ");
+                    let at = self.begin();
+                    self.s.extend_from_slice(b"[%cal ");
                     for (i, a) in n.arrows.iter().enumerate() {
-                        let sep = if i > 0 { "," } else { "" };
-                        let _ = write!(self.buf, "{sep}{}{}{}", a.color, a.from, a.to);
+                        if i > 0 {
+                            self.s.push(b',');
+                        }
+                        push_char(self.s, a.color);
+                        self.s.extend_from_slice(a.from.as_bytes());
+                        self.s.extend_from_slice(a.to.as_bytes());
                     }
-                    self.buf.push(']');
-                    self.flush_command();
+                    self.s.push(b']');
+                    self.end(at, false);
                 }
                 if let Some(e) = &n.eval {
                     start(self);
-                    self.buf.push_str("[%eval ");
-                    push_eval(&mut self.buf, e);
-                    self.buf.push(']');
-                    self.flush_command();
+                    let at = self.begin();
+                    self.s.extend_from_slice(b"[%eval ");
+                    push_eval(self.s, e);
+                    self.s.push(b']');
+                    self.end(at, true);
                 }
                 for c in &n.commands {
                     start(self);
-                    let _ = write!(self.buf, "[%{}", c.name);
+                    let at = self.begin();
+                    self.s.extend_from_slice(b"[%");
+                    self.text(&c.name);
                     if !c.value.is_empty() {
-                        let _ = write!(self.buf, " {}", c.value);
+                        self.s.push(b' ');
+                        self.text(&c.value);
                     }
-                    self.buf.push(']');
-                    if self.buf.contains('}') {
-                        self.buf.retain(|ch| ch != '}');
-                    }
-                    self.flush_command();
+                    self.s.push(b']');
+                    self.end(at, false);
                 }
             }
             if opts.clocks {
-                for (name, v) in [("emt", n.emt), ("clk", n.clock)] {
+                for (name, v) in [(&b"[%emt "[..], n.emt), (&b"[%clk "[..], n.clock)] {
                     if let Some(ms) = v {
                         start(self);
-                        self.buf.push_str("[%");
-                        self.buf.push_str(name);
-                        self.buf.push(' ');
-                        push_clock(&mut self.buf, ms);
-                        self.buf.push(']');
-                        self.flush_command();
+                        let at = self.begin();
+                        self.s.extend_from_slice(name);
+                        push_clock(self.s, ms);
+                        self.s.push(b']');
+                        self.end(at, true);
                     }
                 }
             }
         }
         if open {
-            self.token("}");
+            self.ascii(b"}");
             self.in_comment = false;
         }
         open
     }
+}
+
+/// Appends `c` as UTF-8.
+fn push_char(s: &mut Vec<u8>, c: char) {
+    s.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -228,10 +268,31 @@ pub fn write(
     turn: &dyn Fn(NodeId, usize) -> Turn,
     result: Option<&str>,
 ) -> String {
+    let mut s = Vec::with_capacity(tree.len() * 16 + 16);
+    write_into(&mut s, tree, opts, turn, result);
+    utf8(s)
+}
+
+/// The text of bytes the writer wrote: UTF-8 by construction (see [`Out`]).
+pub(super) fn utf8(s: Vec<u8>) -> String {
+    String::from_utf8(s).unwrap_or_else(|_| {
+        debug_assert!(false, "the writer wrote bytes that are not UTF-8");
+        String::new()
+    })
+}
+
+/// [`write()`], appended to `s`: the export writes the tags and the move text into one
+/// buffer.
+pub(super) fn write_into(
+    s: &mut Vec<u8>,
+    tree: &Tree,
+    opts: &WriteOptions,
+    turn: &dyn Fn(NodeId, usize) -> Turn,
+    result: Option<&str>,
+) {
     let mut out = Out {
-        s: String::with_capacity(tree.len() * 8 + 16),
+        s,
         line: 0,
-        buf: String::new(),
         in_comment: false,
     };
     let pgn4 = cfg!(feature = "four") && opts.dialect == Dialect::Pgn4;
@@ -250,7 +311,7 @@ pub fn write(
         })
         .into_iter()
         .collect();
-    let mut number = String::new();
+    let mut number = Vec::new();
     while let Some(f) = stack.last_mut() {
         let n = tree.node(f.node);
         match f.state {
@@ -267,37 +328,39 @@ pub fn write(
                         out.newline();
                     }
                     push_number(&mut number, u64::from(t.number), 1);
-                    number.push('.');
+                    number.push(b'.');
                     if !pgn4 {
-                        out.token(&number);
+                        out.ascii(&number);
                     }
                 } else if pgn4 {
                     let dots = if f.first { t.seat } else { 1 };
                     for _ in 0..dots {
-                        number.push_str(".. ");
+                        number.extend_from_slice(b".. ");
                     }
                 } else if force || f.first {
                     push_number(&mut number, u64::from(t.number), 1);
-                    number.push_str("...");
-                    out.token(&number);
+                    number.extend_from_slice(b"...");
+                    out.ascii(&number);
                 }
                 force = false;
                 if pgn4 {
                     // chess.com's `.. move` and `7. move` stay together on a line.
                     if t.seat == 0 {
-                        number.push(' ');
+                        number.push(b' ');
                     }
-                    number.push_str(n.move_text());
-                    out.token(&number);
+                    let at = out.begin();
+                    out.s.extend_from_slice(&number);
+                    out.s.extend_from_slice(n.move_text().as_bytes());
+                    out.end(at, false);
                 } else {
                     out.token(n.move_text());
                 }
                 if opts.comments {
                     for g in &n.nags {
                         number.clear();
-                        number.push('$');
+                        number.push(b'$');
                         push_number(&mut number, u64::from(*g), 1);
-                        out.token(&number);
+                        out.ascii(&number);
                     }
                 }
                 force |= out.comment(n.comment.as_deref(), Some(n), opts);
@@ -312,7 +375,7 @@ pub fn write(
                     let node = siblings[f.sibling];
                     f.sibling += 1;
                     let ply = f.ply;
-                    out.token("(");
+                    out.ascii(b"(");
                     force = true;
                     stack.push(WFrame {
                         node,
@@ -340,7 +403,7 @@ pub fn write(
                     let variation = f.variation;
                     stack.pop();
                     if variation {
-                        out.token(")");
+                        out.ascii(b")");
                         force = true;
                     }
                 }
@@ -350,5 +413,4 @@ pub fn write(
     if let Some(r) = result {
         out.token(r);
     }
-    out.s
 }

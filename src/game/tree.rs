@@ -270,6 +270,10 @@ pub struct Annotation {
 pub struct Tree {
     /// Every node; `nodes[0]` is the root, and every node comes after its parent.
     nodes: Vec<Node>,
+    /// The main line's last node, kept up to date by every change of structure: the export
+    /// asks for it, and walking the main line for it costs a memory miss a move on a tree
+    /// that is not in the cache (docs/BENCHMARKS.md, "PGN import and export").
+    mainline_end: NodeId,
 }
 
 impl Default for Tree {
@@ -339,6 +343,7 @@ impl Tree {
     pub fn new() -> Tree {
         Tree {
             nodes: vec![Node::default()],
+            mainline_end: Tree::ROOT,
         }
     }
 
@@ -347,7 +352,10 @@ impl Tree {
     pub fn with_capacity(moves: usize) -> Tree {
         let mut nodes = Vec::with_capacity(moves + 1);
         nodes.push(Node::default());
-        Tree { nodes }
+        Tree {
+            nodes,
+            mainline_end: Tree::ROOT,
+        }
     }
 
     /// The root: the start position, with the comment before the first move.
@@ -452,6 +460,25 @@ impl Tree {
         })
     }
 
+    /// The main line's last node ([`Tree::ROOT`] when there is no move).
+    pub fn mainline_end(&self) -> NodeId {
+        debug_assert_eq!(
+            self.mainline_end,
+            self.end_from(Tree::ROOT),
+            "a change of structure left the main line's end behind"
+        );
+        self.mainline_end
+    }
+
+    /// The last node of the chain of first children from `id`.
+    fn end_from(&self, id: NodeId) -> NodeId {
+        let mut at = id;
+        while let Some(&c) = self.node(at).children.first() {
+            at = c;
+        }
+        at
+    }
+
     /// The path of the main line's last move (`[]` when there is none): `[0, 0, ..., 0]`.
     pub fn mainline_path(&self) -> Vec<usize> {
         vec![0; self.mainline().count()]
@@ -470,6 +497,10 @@ impl Tree {
         node.children = Vec::new();
         self.nodes.push(node);
         self.nodes[parent.index()].children.push(id);
+        // The end had no child: the new one continues the main line.
+        if parent == self.mainline_end {
+            self.mainline_end = id;
+        }
         Ok(id)
     }
 
@@ -561,6 +592,7 @@ impl Tree {
                 path_text(path)
             )));
         }
+        self.mainline_end = self.end_from(Tree::ROOT);
         Ok(vec![0; path.len()])
     }
 
@@ -609,6 +641,11 @@ impl Tree {
         if self.node(target).children.is_empty() && target.index() == self.nodes.len() - 1 {
             self.nodes[parent.index()].children.retain(|&c| c != target);
             self.nodes.pop();
+            // A leaf on the main line is its end; the parent's next child, if any, now
+            // continues the main line.
+            if target == self.mainline_end {
+                self.mainline_end = self.end_from(parent);
+            }
             return Ok(());
         }
         // Parents come before children, so a node is gone exactly when its parent is (or it
@@ -642,6 +679,7 @@ impl Tree {
                 n
             })
             .collect();
+        self.mainline_end = self.end_from(Tree::ROOT);
         Ok(())
     }
 

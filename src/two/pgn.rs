@@ -3,7 +3,7 @@
 //! record's (`src/game/movetext.rs`).
 
 use super::game::{GameResult, TwoGame};
-use super::{Color, Position, Variant};
+use super::{Color, Variant};
 use crate::kind::GameKind;
 use crate::pgn_tags;
 use crate::{error::Error, result::ResultReason};
@@ -43,7 +43,9 @@ impl TwoGame {
         }
         let start = self.start();
         // A Chess960 game always names its start, even the usual one (position 518).
-        if kind == GameKind::Chess960 || start.fen() != Position::new(variant).fen() {
+        // `start_fen` is written as `fen()` writes it (the test below): no position is built
+        // and written for each export.
+        if kind == GameKind::Chess960 || start.fen() != variant.start_fen() {
             pgn_tags::write(&mut out, "FEN", &start.fen());
             pgn_tags::write(&mut out, "SetUp", "1");
         }
@@ -135,6 +137,19 @@ impl TwoGame {
         };
         if let (Some(d), None) = (declared, self.result()) {
             self.declare(d);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::two::{Position, Variant};
+
+    /// `pgn_tags` compares a start with `Variant::start_fen` as text: each is `fen()`'s form.
+    #[test]
+    fn start_fens_are_written_as_fen_writes_them() {
+        for v in Variant::ALL {
+            assert_eq!(Position::new(v).fen(), v.start_fen(), "{v:?}");
         }
     }
 }

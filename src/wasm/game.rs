@@ -320,14 +320,17 @@ impl Game {
     /// headers, then the move tree with its variations, comments, NAGs and commands (options
     /// `{variations, comments, clocks}`, each `true` by default, leave them out).
     /// `js/tablero.js` names it `pgn`.
-    #[wasm_bindgen(js_name = __pgn)]
+    #[wasm_bindgen(js_name = __pgn, unchecked_return_type = "string")]
     pub fn pgn_with(
         &self,
         #[wasm_bindgen(unchecked_param_type = "PgnOptions")] options: Option<JsValue>,
-    ) -> Result<String, JsValue> {
+    ) -> Result<JsValue, JsValue> {
         let opts =
             options::pgn_options(&options.unwrap_or(JsValue::UNDEFINED)).map_err(js_error)?;
-        Ok(self.inner.pgn_with(&opts))
+        // A JS string made from the text in place: returning the `String` would have
+        // wasm-bindgen shrink it (a copy of the whole export) and JS free it by a second call
+        // (docs/BENCHMARKS.md, "PGN import and export").
+        Ok(JsValue::from_str(&self.inner.pgn_with(&opts)))
     }
 
     /// The move tree, flat (`js/tablero.js` nests it into `tree()`'s shape).
