@@ -539,14 +539,6 @@ impl Engine {
         &self.start
     }
 
-    /// The last history entry as the package's `Move` object (`null` at the start).
-    pub fn last_json(&self) -> Value {
-        self.last
-            .as_ref()
-            .and_then(|m| serde_json::to_value(m).ok())
-            .unwrap_or(Value::Null)
-    }
-
     /// Final places per seat in table order (1-based, shared places equal) once the game is
     /// over.
     pub fn places(&self) -> Option<Vec<u32>> {
@@ -567,12 +559,26 @@ impl Engine {
         Some(places)
     }
 
-    /// `game.score()` as the package serializes it (the verdict's scores once the room
-    /// ended the game).
-    pub fn score_json(&self) -> Value {
+    /// The last history entry (`None` at the start).
+    pub fn last(&self) -> Option<&MoveRecord> {
+        self.last.as_ref()
+    }
+
+    /// `game.score()`, or the verdict's scores once the room ended the game: what
+    /// [`Engine::score_json`] writes, as the engine's own typed value.
+    pub fn score(&self) -> Vec<Score> {
         match self.verdict.as_ref().and_then(|v| v.result.as_ref()) {
-            Some(r) => serde_json::to_value(&r.scores).unwrap_or(Value::Null),
-            None => serde_json::to_value(self.game.score()).unwrap_or(Value::Null),
+            Some(r) => r.scores.clone(),
+            None => self.game.score(),
+        }
+    }
+
+    /// `game.status()`, or the room's verdict once it ended the game: what
+    /// [`Engine::status_json`] writes, as the engine's own typed value.
+    pub fn status(&self) -> Status {
+        match &self.verdict {
+            Some(v) => v.clone(),
+            None => self.game.status(),
         }
     }
 
@@ -651,7 +657,7 @@ mod tests {
         assert_eq!(e.apply(0, &mv("e4", 0)).unwrap(), mv("e2e4", 0));
         assert_eq!(e.ply(), 1);
         assert_eq!(e.moves(), ["e2e4"]);
-        assert_eq!(e.last_json()["san"], "e4");
+        assert_eq!(e.last().map(|m| m.san.as_str()), Some("e4"));
     }
 
     /// `san` and `moves` grow with the game, and match what is known of these openings.
@@ -708,10 +714,7 @@ mod tests {
             let uci: Vec<String> = h.iter().map(|m| m.uci.clone()).collect();
             assert_eq!(e.san(), san);
             assert_eq!(e.uci, uci);
-            assert_eq!(
-                e.last_json(),
-                serde_json::to_value(h.last().unwrap()).unwrap()
-            );
+            assert_eq!(e.last(), h.last());
         }
     }
 }

@@ -827,21 +827,13 @@ async fn ratings_follow_r10() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_lists_waiting_rooms_and_serves_the_page() {
     let dir = temp_dir("lobby");
-    std::fs::create_dir_all(dir.join("www")).unwrap();
-    std::fs::create_dir_all(dir.join("pkg")).unwrap();
-    std::fs::write(
-        dir.join("www/index.html"),
-        "<!doctype html><title>t</title>",
-    )
-    .unwrap();
-    std::fs::write(dir.join("pkg/tablero_bg.wasm"), vec![0u8; 4096]).unwrap();
-    let db = dir.join("db.sqlite");
-    let server = Server::start(&[
-        "--data",
-        db.to_str().unwrap(),
-        "--static",
-        dir.to_str().unwrap(),
-    ]);
+    let server = Server::serving(
+        &dir,
+        &[
+            ("www/index.html", PAGE),
+            ("pkg/tablero_bg.wasm", &[0u8; 4096]),
+        ],
+    );
     let api = Api::new(&server);
     assert_eq!(
         api.get("/api/health", None).await,
