@@ -179,6 +179,11 @@ pub struct Engine {
     uci: Vec<String>,
     /// Every history entry as SAN (two players) or PGN4 move text (four).
     san: Vec<String>,
+    /// `uci` and `san` as the inside of a JSON array (`"e2e4","e7e5"`), kept as they grow:
+    /// the state message writes them at every change, and escaping the whole lists anew was
+    /// most of a move's publishing (docs/BENCHMARKS.md, Server).
+    uci_json: String,
+    san_json: String,
     /// The last history entry.
     last: Option<MoveRecord>,
     /// How the game ended when the room, not the rules, ended it: a flag, an agreed draw,
@@ -218,6 +223,8 @@ impl Engine {
             game,
             uci: Vec::new(),
             san: Vec::new(),
+            uci_json: String::new(),
+            san_json: String::new(),
             last: None,
             verdict: None,
             flagged: None,
@@ -480,6 +487,8 @@ impl Engine {
                 let n = self.game.ply();
                 self.uci.truncate(n);
                 self.san.truncate(n);
+                self.uci_json = json_items(&self.uci);
+                self.san_json = json_items(&self.san);
                 self.last = self.game.history().pop();
                 return Ok(action.clone());
             }
@@ -509,9 +518,21 @@ impl Engine {
     }
 
     fn push(&mut self, m: MoveRecord) {
+        push_json_item(&mut self.uci_json, &m.uci);
+        push_json_item(&mut self.san_json, &m.san);
         self.uci.push(m.uci.clone());
         self.san.push(m.san.clone());
         self.last = Some(m);
+    }
+
+    /// [`Engine::moves`] and [`Engine::san`] as JSON arrays, written as the game grew.
+    pub fn lists_json(&self) -> (String, String) {
+        let moves = if self.kind.rules().is_some() {
+            &self.san_json
+        } else {
+            &self.uci_json
+        };
+        (format!("[{moves}]"), format!("[{}]", self.san_json))
     }
 
     /// The history as the state's `moves`: UCI for two players, PGN4 move text for four
@@ -604,6 +625,24 @@ impl Engine {
         let m = self.game.ai_move(&opts).map_err(from_engine)?;
         Ok(m.uci)
     }
+}
+
+/// Appends `item` to the inside of a JSON array of strings.
+fn push_json_item(items: &mut String, item: &str) {
+    if !items.is_empty() {
+        items.push(',');
+    }
+    // A string always serializes.
+    items.push_str(&serde_json::to_string(item).unwrap_or_default());
+}
+
+/// The inside of a JSON array of `items`.
+fn json_items(items: &[String]) -> String {
+    let mut s = String::new();
+    for i in items {
+        push_json_item(&mut s, i);
+    }
+    s
 }
 
 #[cfg(test)]
@@ -715,6 +754,16 @@ mod tests {
             assert_eq!(e.san(), san);
             assert_eq!(e.uci, uci);
             assert_eq!(e.last(), h.last());
+            let (moves_json, san_json) = e.lists_json();
+            assert_eq!(moves_json, serde_json::to_string(e.moves()).unwrap());
+            assert_eq!(san_json, serde_json::to_string(&san).unwrap());
+            // A takeback cuts the lists written so far.
+            if kind.rules().is_none() && !e.is_over() {
+                e.apply(0, &Action::Takeback { plies: 2 }).unwrap();
+                let (moves, san) = e.lists_json();
+                assert_eq!(moves, serde_json::to_string(e.moves()).unwrap());
+                assert_eq!(san, serde_json::to_string(e.san()).unwrap());
+            }
         }
     }
 }

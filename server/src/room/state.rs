@@ -17,8 +17,12 @@ use crate::util::now_ms;
 struct Changing<'a> {
     room_status: &'a str,
     ply: usize,
-    moves: &'a [String],
-    san: &'a [String],
+    /// In a `move` message only: the new entries. The state writes the whole lists from
+    /// the engine's JSON, kept as the game grows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    san: Option<&'a [String]>,
     fen: String,
     status: Status,
     score: Vec<Score>,
@@ -153,8 +157,8 @@ impl Room {
         let mut fields = Changing {
             room_status: &self.row.status,
             ply: engine.ply(),
-            moves: engine.moves(),
-            san: engine.san(),
+            moves: None,
+            san: None,
             fen: engine.fen(),
             status: engine.status(),
             score: engine.score(),
@@ -184,18 +188,37 @@ impl Room {
             fields: &fields,
         })
         .unwrap_or_default();
+        let (moves, san) = engine.lists_json();
+        // The state is an object: the lists go before its closing brace.
+        let full = format!(
+            r#"{},"moves":{moves},"san":{san}}}"#,
+            full.strip_suffix('}').unwrap_or(&full)
+        );
         // A move that added entries (a takeback is not one) has its compact message: the
         // fields a move changes, with only the new entries of `moves` and `san`.
         let moved = moved_from.filter(|&f| f < fields.ply).map(|f| {
-            fields.moves = &fields.moves[f.min(fields.moves.len())..];
-            fields.san = &fields.san[f.min(fields.san.len())..];
+            let (moves, san) = (engine.moves(), engine.san());
+            fields.moves = Some(&moves[f.min(moves.len())..]);
+            fields.san = Some(&san[f.min(san.len())..]);
             serde_json::to_string(&MoveMsg {
                 kind: "move",
                 fields: &fields,
             })
             .unwrap_or_default()
         });
-        let summary = (self.row.status == "playing" && !self.g.engine.is_over()).then(|| {
+        let live = self.row.status == "playing" && !self.g.engine.is_over();
+        // A move changes only the line's ply (not its seats, watchers or settings): patch
+        // it rather than write the line anew at every move.
+        if moved_from.is_some() && live {
+            let mut line = self.summary.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some((_, _, v)) = line.as_mut() {
+                v["ply"] = json!(self.g.engine.ply());
+                drop(line);
+                self.send(full, moved);
+                return;
+            }
+        }
+        let summary = live.then(|| {
             let seats: Vec<Value> = self
                 .row
                 .seats
@@ -227,6 +250,12 @@ impl Room {
             )
         });
         *self.summary.lock().unwrap_or_else(|e| e.into_inner()) = summary;
+        self.send(full, moved);
+    }
+
+    /// Hands a publication to the room's sockets and tells the other processes what they
+    /// should know.
+    fn send(&mut self, full: String, moved: Option<String>) {
         self.published += 1;
         self.state_tx.send_replace(Arc::new(Published {
             seq: self.published,
