@@ -674,7 +674,7 @@ impl Store for SqliteStore {
                         params![end.result, cm.room],
                     )?;
                     if let Some(rated) = &end.rated {
-                        changes = rating_changes(end.game, rated, |p| read_rating(&tx, p, end.game))?;
+                        changes = rating_changes(end.game, rated, |p| read_rating(tx, p, end.game))?;
                         for (p, _, after) in &changes {
                             tx.execute(
                                 "INSERT INTO ratings (player, game, rating, games) VALUES (?1, ?2, ?3, ?4)
@@ -683,7 +683,7 @@ impl Store for SqliteStore {
                             )?;
                         }
                     }
-                    store_results(&tx, &cm.room, end, cm.at, &changes)?;
+                    store_results(tx, &cm.room, end, cm.at, &changes)?;
                 }
             }
             Ok(CommitOutcome::Committed(changes))
