@@ -219,7 +219,13 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(server: &Server, room: &str, token: Option<&str>) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(server.socket_url(room, token))
+        Client::connect_url(&server.socket_url(room, token)).await
+    }
+
+    /// Connects to a socket URL (`Server::socket_url` with more parameters) and reads its
+    /// first state.
+    pub async fn connect_url(url: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(url)
             .await
             .expect("websocket connect");
         let mut c = Client {
