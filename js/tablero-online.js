@@ -285,7 +285,9 @@ export class Room {
 
   socketUrl() {
     const base = this.client.server.replace(/^http/, "ws");
-    const q = this.client.token ? `?token=${encodeURIComponent(this.client.token)}` : "";
+    // `compact=1`: after a move the server sends only what the move changed (a `move`
+    // message), which `receive` applies to the state; the room's state keeps its shape.
+    const q = this.client.token ? `?token=${encodeURIComponent(this.client.token)}&compact=1` : "?compact=1";
     return `${base}/api/rooms/${encodeURIComponent(this.id)}/socket${q}`;
   }
 
@@ -352,6 +354,7 @@ export class Room {
       return;
     }
     if (msg.type === "state") this.onState(msg);
+    else if (msg.type === "move") this.onMoved(msg);
     else if (msg.type === "chat" && Array.isArray(msg.lines)) this.onChat(msg.lines);
     else if (msg.type === "error") {
       const err = new OnlineError(msg.code, msg.message);
@@ -359,6 +362,26 @@ export class Room {
       if (p) p.reject(err);
       this.emit("error", err);
     }
+  }
+
+  /** A compact `move` message: the fields a move changed, with only the new entries of
+   * `moves` and `san`. The server sends it only after the state it applies to; should the
+   * entries not follow this state's, the socket is opened again for a complete state. */
+  onMoved(msg) {
+    const prev = this.state;
+    const added = Array.isArray(msg.moves) ? msg.moves : [];
+    if (!prev || !Array.isArray(prev.moves) || prev.ply + added.length !== msg.ply) {
+      this.ws?.close();
+      return;
+    }
+    const { you: _you, ...rest } = prev;
+    this.onState({
+      ...rest,
+      ...msg,
+      type: "state",
+      moves: prev.moves.concat(added),
+      san: (prev.san ?? []).concat(Array.isArray(msg.san) ? msg.san : []),
+    });
   }
 
   onChat(lines) {

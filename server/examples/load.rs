@@ -28,9 +28,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 #[derive(Default)]
 struct Stats {
@@ -60,15 +63,19 @@ fn wall_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-fn legal(fen: &str) -> Vec<String> {
-    let opts = tablero::NewGame {
-        fen: Some(fen.to_string()),
-        ..tablero::NewGame::default()
-    };
-    match tablero::Game::new(opts) {
-        Ok(g) => g.legal_moves().into_iter().map(|m| m.uci).collect(),
-        Err(_) => Vec::new(),
+/// A random legal move of the position `fen` (chess), as UCI; `None` when there is none.
+/// The engine's position is enough: a page would use the package's `Game`, but the
+/// generator shares the machine with the server, so it spends as little as it can.
+fn random_move(fen: &str, rng: &mut u64) -> Option<String> {
+    let pos = tablero::two::Position::from_fen(tablero::two::Variant::Chess, fen).ok()?;
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return None;
     }
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    Some(pos.uci(moves[(*rng % moves.len() as u64) as usize]))
 }
 
 /// CPU time (user + system) a process has used, in ms (`/proc/<pid>/stat`, 100 ticks a
@@ -114,6 +121,61 @@ async fn player(http: &reqwest::Client, base: &str, name: &str) -> Option<Player
     Some(Player {
         token: v["token"].as_str()?.to_string(),
     })
+}
+
+/// What the generator reads of a server message: a `state`, a compact `move` (both carry
+/// the fields a move changes) or anything else by its `type`. Typed, so the parser skips
+/// the rest of the text without building a tree of it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Msg {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    ply: i64,
+    #[serde(default)]
+    fen: String,
+    #[serde(default)]
+    room_status: String,
+    /// The entries `moves` adds (all of them in a `state`): only their number is read.
+    #[serde(default)]
+    moves: Vec<IgnoredAny>,
+    #[serde(default)]
+    status: Option<StatusMsg>,
+    #[serde(default)]
+    clock: Option<ClockMsg>,
+    #[serde(default)]
+    code: String,
+}
+
+#[derive(Deserialize)]
+struct StatusMsg {
+    turn: Option<String>,
+    over: bool,
+    result: Option<ResultMsg>,
+}
+
+#[derive(Deserialize)]
+struct ResultMsg {
+    reason: String,
+}
+
+#[derive(Deserialize)]
+struct ClockMsg {
+    deadline: Option<i64>,
+}
+
+/// The room as a client knows it, from the last state and the `move` messages since.
+#[derive(Default)]
+struct Seen {
+    ply: i64,
+    /// The ply each of the pair's sockets has reached (a `move` message must follow it).
+    socket_ply: [i64; 2],
+    fen: String,
+    /// 0 white, 1 black; `None` once over.
+    turn: Option<usize>,
+    playing: bool,
+    deadline: Option<i64>,
 }
 
 type Ws =
@@ -172,10 +234,18 @@ async fn pair(
         }
         let mut socks: Vec<Ws> = Vec::new();
         for p in [&a, &b] {
-            match tokio_tungstenite::connect_async(format!(
-                "{ws_base}/api/rooms/{id}/socket?token={}",
-                p.token
-            ))
+            // Compact `move` messages after moves, as the package's client asks for; and a
+            // small read buffer (the default 128 KiB is zeroed at every read: most of the
+            // generator's work a move before).
+            let config = WebSocketConfig::default().read_buffer_size(4096);
+            match tokio_tungstenite::connect_async_with_config(
+                format!(
+                    "{ws_base}/api/rooms/{id}/socket?token={}&compact=1",
+                    p.token
+                ),
+                Some(config),
+                false,
+            )
             .await
             {
                 Ok((ws, _)) => socks.push(ws),
@@ -188,18 +258,14 @@ async fn pair(
         let mut acked: i64 = 0;
         let mut sent: Option<(i64, Instant, usize)> = None;
         let mut last_move = [Instant::now() - Duration::from_secs(1); 2];
-        let mut state: Value = Value::Null;
+        let mut seen = Seen::default();
         let mut over = false;
         while !over && Instant::now() < end {
             // My turn and not sent yet: move one second after my previous move.
-            let turn = match state["status"]["turn"].as_str() {
-                Some("white") => Some(0),
-                Some("black") => Some(1),
-                _ => None,
-            };
-            let stalled = stall && turn == Some(1) && state["ply"].as_i64().unwrap_or(0) >= 2;
+            let turn = seen.turn;
+            let stalled = stall && turn == Some(1) && seen.ply >= 2;
             let due = match (turn, sent) {
-                (Some(t), None) if state["roomStatus"] == "playing" && !stalled => {
+                (Some(t), None) if seen.playing && !stalled => {
                     Some((t, last_move[t] + Duration::from_secs(1)))
                 }
                 _ => None,
@@ -209,12 +275,9 @@ async fn pair(
             tokio::select! {
                 _ = timer => {
                     if let Some((t, _)) = due {
-                        let moves = legal(state["fen"].as_str().unwrap_or(""));
-                        if moves.is_empty() { break; }
-                        rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-                        let mv = &moves[(rng % moves.len() as u64) as usize];
-                        let ply = state["ply"].as_i64().unwrap_or(0);
-                        let msg = json!({"type": "move", "move": mv, "ply": ply}).to_string();
+                        let Some(mv) = random_move(&seen.fen, &mut rng) else { break; };
+                        let ply = seen.ply;
+                        let msg = format!(r#"{{"type":"move","move":"{mv}","ply":{ply}}}"#);
                         let now = Instant::now();
                         if socks[t].send(Message::text(msg)).await.is_err() {
                             stats.errors.fetch_add(1, Ordering::Relaxed);
@@ -224,8 +287,8 @@ async fn pair(
                         sent = Some((ply, now, t));
                     }
                 }
-                m = s0[0].next() => { if !handle(0, m, &mut state, &mut sent, &mut acked, &mut over, &stats, measure_from).await { break; } }
-                m = s1[0].next() => { if !handle(1, m, &mut state, &mut sent, &mut acked, &mut over, &stats, measure_from).await { break; } }
+                m = s0[0].next() => { if !handle(0, m, &mut seen, &mut sent, &mut acked, &mut over, &stats, measure_from).await { break; } }
+                m = s1[0].next() => { if !handle(1, m, &mut seen, &mut sent, &mut acked, &mut over, &stats, measure_from).await { break; } }
             }
         }
         for mut s in socks {
@@ -252,7 +315,7 @@ async fn pair(
 async fn handle(
     who: usize,
     m: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
-    state: &mut Value,
+    seen: &mut Seen,
     sent: &mut Option<(i64, Instant, usize)>,
     acked: &mut i64,
     over: &mut bool,
@@ -266,20 +329,32 @@ async fn handle(
         stats.errors.fetch_add(1, Ordering::Relaxed);
         return false;
     };
-    let Ok(v) = serde_json::from_str::<Value>(&t) else {
+    let Ok(v) = serde_json::from_str::<Msg>(&t) else {
         stats.errors.fetch_add(1, Ordering::Relaxed);
         return false;
     };
-    if v["type"] == "error" {
-        stats.errors.fetch_add(1, Ordering::Relaxed);
-        eprintln!("error: {v}");
-        *sent = None;
-        return true;
+    match v.kind.as_str() {
+        "error" => {
+            stats.errors.fetch_add(1, Ordering::Relaxed);
+            eprintln!("error: {}", v.code);
+            *sent = None;
+            return true;
+        }
+        // A `move` message applies to the state before it: its entries start at the ply
+        // this socket knows. Anything else is a gap the server promised never to leave.
+        "move" if v.ply - v.moves.len() as i64 != seen.socket_ply[who] => {
+            stats.errors.fetch_add(1, Ordering::Relaxed);
+            eprintln!(
+                "gap: a move message to ply {} after ply {}",
+                v.ply, seen.socket_ply[who]
+            );
+            return false;
+        }
+        "state" | "move" => {}
+        _ => return true,
     }
-    if v["type"] != "state" {
-        return true;
-    }
-    let ply = v["ply"].as_i64().unwrap_or(0);
+    let ply = v.ply;
+    seen.socket_ply[who] = ply;
     if let Some((p, at, mover)) = *sent
         && ply > p
     {
@@ -297,18 +372,31 @@ async fn handle(
             *sent = None;
         }
     }
-    if v["status"]["over"] == true {
+    let status = v.status.as_ref();
+    if status.is_some_and(|s| s.over) {
+        let flag = status
+            .and_then(|s| s.result.as_ref())
+            .is_some_and(|r| r.reason == "timeout");
         if !*over
-            && v["status"]["result"]["reason"] == "timeout"
-            && let Some(deadline) = state["clock"]["deadline"].as_i64()
+            && flag
+            && let Some(deadline) = seen.deadline
             && Instant::now() >= measure_from
         {
             stats.flags.lock().await.push(wall_ms() - deadline);
         }
         *over = true;
     }
-    if ply >= state["ply"].as_i64().unwrap_or(-1) {
-        *state = v;
+    // Both sockets of the pair read the same messages; the later copy changes nothing.
+    if ply >= seen.ply {
+        seen.ply = ply;
+        seen.fen = v.fen;
+        seen.playing = v.room_status == "playing";
+        seen.turn = match status.and_then(|s| s.turn.as_deref()) {
+            Some("white") => Some(0),
+            Some("black") => Some(1),
+            _ => None,
+        };
+        seen.deadline = v.clock.and_then(|c| c.deadline);
     }
     true
 }

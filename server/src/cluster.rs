@@ -36,13 +36,23 @@ pub async fn start(
     let seconds = rooms.ctx.cfg.lease_seconds;
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs_f64(seconds / 4.0));
+        let mut live: HashSet<String> = HashSet::new();
         loop {
             tick.tick().await;
             match store
                 .lease_round(seconds, rooms.ctx.online.load(Ordering::Relaxed))
                 .await
             {
-                Ok(owned) => apply_leases(&rooms, owned).await,
+                Ok(round) => {
+                    // A process whose heartbeat expired has died: what it said of its
+                    // sockets (watcher counts) no longer holds.
+                    let now: HashSet<String> = round.live.into_iter().collect();
+                    for gone in live.difference(&now) {
+                        rooms.process_gone(gone).await;
+                    }
+                    live = now;
+                    apply_leases(&rooms, round.owned).await
+                }
                 Err(e) => {
                     // Without a renewed lease another process takes the rooms over; stop
                     // acting as their owner now rather than race it.

@@ -179,6 +179,11 @@ pub struct Engine {
     uci: Vec<String>,
     /// Every history entry as SAN (two players) or PGN4 move text (four).
     san: Vec<String>,
+    /// `uci` and `san` as the inside of a JSON array (`"e2e4","e7e5"`), kept as they grow:
+    /// the state message writes them at every change, and escaping the whole lists anew was
+    /// most of a move's publishing (docs/BENCHMARKS.md, Server).
+    uci_json: String,
+    san_json: String,
     /// The last history entry.
     last: Option<MoveRecord>,
     /// How the game ended when the room, not the rules, ended it: a flag, an agreed draw,
@@ -218,6 +223,8 @@ impl Engine {
             game,
             uci: Vec::new(),
             san: Vec::new(),
+            uci_json: String::new(),
+            san_json: String::new(),
             last: None,
             verdict: None,
             flagged: None,
@@ -480,6 +487,8 @@ impl Engine {
                 let n = self.game.ply();
                 self.uci.truncate(n);
                 self.san.truncate(n);
+                self.uci_json = json_items(&self.uci);
+                self.san_json = json_items(&self.san);
                 self.last = self.game.history().pop();
                 return Ok(action.clone());
             }
@@ -509,9 +518,21 @@ impl Engine {
     }
 
     fn push(&mut self, m: MoveRecord) {
+        push_json_item(&mut self.uci_json, &m.uci);
+        push_json_item(&mut self.san_json, &m.san);
         self.uci.push(m.uci.clone());
         self.san.push(m.san.clone());
         self.last = Some(m);
+    }
+
+    /// [`Engine::moves`] and [`Engine::san`] as JSON arrays, written as the game grew.
+    pub fn lists_json(&self) -> (String, String) {
+        let moves = if self.kind.rules().is_some() {
+            &self.san_json
+        } else {
+            &self.uci_json
+        };
+        (format!("[{moves}]"), format!("[{}]", self.san_json))
     }
 
     /// The history as the state's `moves`: UCI for two players, PGN4 move text for four
@@ -539,14 +560,6 @@ impl Engine {
         &self.start
     }
 
-    /// The last history entry as the package's `Move` object (`null` at the start).
-    pub fn last_json(&self) -> Value {
-        self.last
-            .as_ref()
-            .and_then(|m| serde_json::to_value(m).ok())
-            .unwrap_or(Value::Null)
-    }
-
     /// Final places per seat in table order (1-based, shared places equal) once the game is
     /// over.
     pub fn places(&self) -> Option<Vec<u32>> {
@@ -567,12 +580,26 @@ impl Engine {
         Some(places)
     }
 
-    /// `game.score()` as the package serializes it (the verdict's scores once the room
-    /// ended the game).
-    pub fn score_json(&self) -> Value {
+    /// The last history entry (`None` at the start).
+    pub fn last(&self) -> Option<&MoveRecord> {
+        self.last.as_ref()
+    }
+
+    /// `game.score()`, or the verdict's scores once the room ended the game: what
+    /// [`Engine::score_json`] writes, as the engine's own typed value.
+    pub fn score(&self) -> Vec<Score> {
         match self.verdict.as_ref().and_then(|v| v.result.as_ref()) {
-            Some(r) => serde_json::to_value(&r.scores).unwrap_or(Value::Null),
-            None => serde_json::to_value(self.game.score()).unwrap_or(Value::Null),
+            Some(r) => r.scores.clone(),
+            None => self.game.score(),
+        }
+    }
+
+    /// `game.status()`, or the room's verdict once it ended the game: what
+    /// [`Engine::status_json`] writes, as the engine's own typed value.
+    pub fn status(&self) -> Status {
+        match &self.verdict {
+            Some(v) => v.clone(),
+            None => self.game.status(),
         }
     }
 
@@ -598,6 +625,24 @@ impl Engine {
         let m = self.game.ai_move(&opts).map_err(from_engine)?;
         Ok(m.uci)
     }
+}
+
+/// Appends `item` to the inside of a JSON array of strings.
+fn push_json_item(items: &mut String, item: &str) {
+    if !items.is_empty() {
+        items.push(',');
+    }
+    // A string always serializes.
+    items.push_str(&serde_json::to_string(item).unwrap_or_default());
+}
+
+/// The inside of a JSON array of `items`.
+fn json_items(items: &[String]) -> String {
+    let mut s = String::new();
+    for i in items {
+        push_json_item(&mut s, i);
+    }
+    s
 }
 
 #[cfg(test)]
@@ -651,7 +696,7 @@ mod tests {
         assert_eq!(e.apply(0, &mv("e4", 0)).unwrap(), mv("e2e4", 0));
         assert_eq!(e.ply(), 1);
         assert_eq!(e.moves(), ["e2e4"]);
-        assert_eq!(e.last_json()["san"], "e4");
+        assert_eq!(e.last().map(|m| m.san.as_str()), Some("e4"));
     }
 
     /// `san` and `moves` grow with the game, and match what is known of these openings.
@@ -708,10 +753,17 @@ mod tests {
             let uci: Vec<String> = h.iter().map(|m| m.uci.clone()).collect();
             assert_eq!(e.san(), san);
             assert_eq!(e.uci, uci);
-            assert_eq!(
-                e.last_json(),
-                serde_json::to_value(h.last().unwrap()).unwrap()
-            );
+            assert_eq!(e.last(), h.last());
+            let (moves_json, san_json) = e.lists_json();
+            assert_eq!(moves_json, serde_json::to_string(e.moves()).unwrap());
+            assert_eq!(san_json, serde_json::to_string(&san).unwrap());
+            // A takeback cuts the lists written so far.
+            if kind.rules().is_none() && !e.is_over() {
+                e.apply(0, &Action::Takeback { plies: 2 }).unwrap();
+                let (moves, san) = e.lists_json();
+                assert_eq!(moves, serde_json::to_string(e.moves()).unwrap());
+                assert_eq!(san, serde_json::to_string(e.san()).unwrap());
+            }
         }
     }
 }

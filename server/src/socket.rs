@@ -33,6 +33,9 @@ const READ_LIMIT: usize = 4 * MAX_FRAME;
 #[derive(Deserialize)]
 pub(crate) struct SocketQuery {
     token: Option<String>,
+    /// `compact=1`: after a move, send the compact `move` message rather than the whole
+    /// state (docs/PROTOCOL.md).
+    compact: Option<String>,
 }
 
 /// Upgrades to a WebSocket after checking the origin, the token and the room.
@@ -70,15 +73,22 @@ pub(crate) async fn upgrade(
         }
     }
     let rooms = app.rooms.clone();
+    let compact = matches!(q.compact.as_deref(), Some("1" | "true"));
     // Small buffers: thousands of mostly idle sockets should not hold 128 KiB each.
     ws.max_message_size(READ_LIMIT)
         .max_frame_size(READ_LIMIT)
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| run(socket, rooms, id, player))
+        .on_upgrade(move |socket| run(socket, rooms, id, player, compact))
 }
 
-async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Option<PlayerRef>) {
+async fn run(
+    mut socket: WebSocket,
+    rooms: Arc<Rooms>,
+    id: String,
+    player: Option<PlayerRef>,
+    compact: bool,
+) {
     // A room's task that is just ending (its game over or its room closed, nobody left)
     // may drop a connection queued before it ended: ask again, which loads the room anew.
     let mut joined = None;
@@ -98,6 +108,7 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
     }
     let Some(Joined {
         first,
+        seq,
         history,
         seated,
         team,
@@ -111,6 +122,10 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
     let limit = rooms.ctx.cfg.messages_per_second;
     let mut window = Instant::now();
     let mut count = 0u32;
+    // The last publication this socket sent: a `move` message only follows the state it
+    // applies to; a socket that skipped a publication (slow, or a watch that coalesced two
+    // changes) gets the complete state instead, so a client never sees a gap.
+    let mut sent = seq;
     let opened = socket.send(Message::Text(first.into())).await.is_ok()
         && socket.send(Message::Text(history.into())).await.is_ok();
     if opened {
@@ -178,8 +193,13 @@ async fn run(mut socket: WebSocket, rooms: Arc<Rooms>, id: String, player: Optio
                     if changed.is_err() {
                         break;
                     }
-                    let s = state.borrow_and_update().clone();
-                    if socket.send(Message::Text(Utf8Bytes::from(&*s))).await.is_err() {
+                    let p = state.borrow_and_update().clone();
+                    let text = match &p.moved {
+                        Some(m) if compact && p.seq == sent + 1 => m,
+                        _ => &p.full,
+                    };
+                    sent = p.seq;
+                    if socket.send(Message::Text(Utf8Bytes::from(&**text))).await.is_err() {
                         break;
                     }
                 }

@@ -24,19 +24,7 @@ async fn raw(req: reqwest::RequestBuilder) -> (u16, Value, String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_http_error_is_json_and_big_frames_close_with_1009() {
     let dir = temp_dir("hygiene");
-    std::fs::create_dir_all(dir.join("www")).unwrap();
-    std::fs::write(
-        dir.join("www/index.html"),
-        "<!doctype html><title>t</title>",
-    )
-    .unwrap();
-    let db = dir.join("db.sqlite");
-    let server = Server::start(&[
-        "--data",
-        db.to_str().unwrap(),
-        "--static",
-        dir.to_str().unwrap(),
-    ]);
+    let server = Server::serving(&dir, &[("www/index.html", PAGE)]);
     let api = Api::new(&server);
     let url = |p: &str| format!("{}{p}", server.base);
 

@@ -109,8 +109,15 @@ async fn two_processes_share_rooms_and_take_over_a_dead_one() {
     // B, and a watcher without a name sits on each.
     offers_chat_and_watchers_across(&a, &b, &x, &y).await;
 
+    // A watcher of r1 on A: B counts it.
+    let _wa = Client::connect(&a, &r1, None).await;
+    cy.state_where(|s| s["watchers"] == 1).await;
+
     // A dies; B takes r2 over once A's lease expires and its computers keep playing.
     a.kill();
+    // The watcher died with A: B forgets it once A's heartbeat expires, though r1 stays
+    // loaded on B all along.
+    cy.state_where(|s| s["watchers"] == 0).await;
     red_moves(&mut c2, 2).await;
     // r1 goes on entirely on B.
     let mut cx = Client::connect(&b, &r1, Some(&x.token)).await;

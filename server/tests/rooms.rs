@@ -230,6 +230,53 @@ async fn the_state_carries_the_moves_as_san() {
     assert_eq!(s["san"].as_array().unwrap().len() as i64, ply(&s));
 }
 
+/// With `compact=1` a socket gets a `move` message after each move: the fields a move
+/// changes, with only the new entries of `moves` and `san`. Applied to the state before, it
+/// gives exactly the complete state of the same publication (`GET /api/rooms/<id>`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn compact_sockets_get_move_messages_that_rebuild_the_state() {
+    let dir = temp_dir("compact");
+    let server = Server::sqlite(&dir, &[]);
+    let api = Api::new(&server);
+    let a = api.player("Ana").await;
+    let b = api.player("Bo").await;
+    let room = api.room(&a, json!({"game": "chess"})).await;
+    api.join(&b, &room, None).await;
+    let mut ca = Client::connect(&server, &room, Some(&a.token)).await;
+    let mut cb = Client::connect(&server, &room, Some(&b.token)).await;
+    let url = format!("{}&compact=1", server.socket_url(&room, Some(&a.token)));
+    let mut w = Client::connect_url(&url).await;
+    let mut held = w.state.clone();
+    for (i, mv) in ["e2e4", "e7e5", "g1f3"].into_iter().enumerate() {
+        let c = if i % 2 == 0 { &mut ca } else { &mut cb };
+        c.send(json!({"type": "move", "move": mv, "ply": i})).await;
+        // (The socket's chat history comes first.)
+        let mut m = w.next().await;
+        while m["type"] == "chat" {
+            m = w.next().await;
+        }
+        assert_eq!(m["type"], "move", "{m}");
+        assert_eq!(m["ply"], i + 1);
+        assert_eq!(m["moves"], json!([mv]));
+        for (k, v) in m.as_object().unwrap() {
+            match k.as_str() {
+                "type" => {}
+                "moves" | "san" => held[k]
+                    .as_array_mut()
+                    .unwrap()
+                    .extend(v.as_array().unwrap().iter().cloned()),
+                _ => held[k] = v.clone(),
+            }
+        }
+        let (_, full) = api.get(&format!("/api/rooms/{room}"), None).await;
+        held.as_object_mut().unwrap().remove("you");
+        assert_eq!(held, full);
+    }
+    assert_eq!(held["san"], json!(["e4", "e5", "Nf3"]));
+    // A socket without `compact=1` still gets complete states.
+    assert_eq!(ca.state_where(|s| ply(s) == 3).await["type"], "state");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_refusal_has_its_code_and_the_socket_stays_open() {
     let dir = temp_dir("refusals");
@@ -827,21 +874,13 @@ async fn ratings_follow_r10() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_lists_waiting_rooms_and_serves_the_page() {
     let dir = temp_dir("lobby");
-    std::fs::create_dir_all(dir.join("www")).unwrap();
-    std::fs::create_dir_all(dir.join("pkg")).unwrap();
-    std::fs::write(
-        dir.join("www/index.html"),
-        "<!doctype html><title>t</title>",
-    )
-    .unwrap();
-    std::fs::write(dir.join("pkg/tablero_bg.wasm"), vec![0u8; 4096]).unwrap();
-    let db = dir.join("db.sqlite");
-    let server = Server::start(&[
-        "--data",
-        db.to_str().unwrap(),
-        "--static",
-        dir.to_str().unwrap(),
-    ]);
+    let server = Server::serving(
+        &dir,
+        &[
+            ("www/index.html", PAGE),
+            ("pkg/tablero_bg.wasm", &[0u8; 4096]),
+        ],
+    );
     let api = Api::new(&server);
     assert_eq!(
         api.get("/api/health", None).await,

@@ -47,10 +47,24 @@ pub use chat::ChatOut;
 pub use registry::Rooms;
 pub use replay::{Replayed, clock_of, replay};
 
+/// What a room publishes after each change, on the `watch` channel its sockets read.
+pub struct Published {
+    /// The publication's number in the room's task: a socket that sent number `seq - 1`
+    /// may send [`Published::moved`] instead of the complete state.
+    pub seq: u64,
+    /// The complete `state` message (without `you`).
+    pub full: Arc<str>,
+    /// After a move, the compact `move` message that takes the previous publication's state
+    /// to this one (docs/PROTOCOL.md); `None` after any other change.
+    pub moved: Option<Arc<str>>,
+}
+
 /// What a socket gets when it connects.
 pub struct Joined {
     /// The first state (with `you`).
     pub first: String,
+    /// The publication `first` was written from.
+    pub seq: u64,
     /// The chat lines it may read, as one `chat` message.
     pub history: String,
     /// Does the socket's player have a seat?
@@ -59,7 +73,7 @@ pub struct Joined {
     /// Green), whose team chat it reads; `None` elsewhere.
     pub team: Option<usize>,
     /// The state channel.
-    pub state: watch::Receiver<Arc<str>>,
+    pub state: watch::Receiver<Arc<Published>>,
     /// New chat lines.
     pub chat: broadcast::Receiver<ChatOut>,
 }
@@ -113,6 +127,11 @@ pub enum Cmd {
     /// Another process's sockets on the room changed (PostgreSQL notification): read who
     /// is connected again, not the room.
     Presence,
+    /// Process `process` died (its heartbeat expired): forget the watchers it counted.
+    Gone {
+        /// The dead process's id.
+        process: String,
+    },
     /// `DELETE /api/rooms/<id>` by `player` (R12.5).
     Cancel {
         /// Who asks.
@@ -206,7 +225,9 @@ struct Room {
     away: HashMap<String, i64>,
     /// Players with a socket on another process (PostgreSQL presence).
     remote: HashSet<String>,
-    state_tx: watch::Sender<Arc<str>>,
+    state_tx: watch::Sender<Arc<Published>>,
+    /// The number of the last publication.
+    published: u64,
     owner: Arc<AtomicBool>,
     thinking: bool,
     /// The room could not be read again after a failed store: the task ends.

@@ -203,6 +203,7 @@ impl Room {
         // work a move (docs/BENCHMARKS.md, Server). Should storing it fail, the room is read
         // again from the store in full.
         let first_new = self.g.events.len();
+        let before = self.g.engine.ply();
         let stored = self.g.follow(seat, &action, now)?;
         // The clock follows what the engine did besides the move (players out, the end).
         if let Some(c) = clock.as_mut() {
@@ -271,7 +272,11 @@ impl Room {
                     self.row.status = "over".into();
                     self.row.result = Some(end.result);
                 }
-                self.publish();
+                if matches!(action, Action::Move { .. }) {
+                    self.publish_move(before);
+                } else {
+                    self.publish();
+                }
                 self.ctx.notify(&self.row.id).await;
                 Ok(())
             }

@@ -10,7 +10,7 @@ use tokio::sync::{broadcast, mpsc, watch};
 
 use super::chat::CHAT_HISTORY;
 use super::replay::{clock_of, replay};
-use super::{Cmd, Ctx, Room};
+use super::{Cmd, Ctx, Published, Room};
 use crate::engine::Channel;
 use crate::offers::Offers;
 use crate::store::{ActionRow, RoomRow, StoreError};
@@ -20,7 +20,7 @@ use crate::util::now_ms;
 #[derive(Clone)]
 pub struct RoomHandle {
     tx: mpsc::Sender<Cmd>,
-    state: watch::Receiver<Arc<str>>,
+    state: watch::Receiver<Arc<Published>>,
     /// Set while this process owns the room (timers, computer moves).
     pub owner: Arc<AtomicBool>,
     /// The lobby's line for this game while it is being played (`None` otherwise).
@@ -37,7 +37,7 @@ pub struct Rooms {
 impl RoomHandle {
     /// The room's latest state message.
     pub fn state(&self) -> Arc<str> {
-        self.state.borrow().clone()
+        self.state.borrow().full.clone()
     }
 }
 
@@ -71,6 +71,22 @@ impl Rooms {
         map.iter()
             .map(|(k, v)| (k.clone(), v.owner.clone()))
             .collect()
+    }
+
+    /// Tells every room loaded here that process `process` died (its heartbeat expired):
+    /// the watchers it counted are gone.
+    pub async fn process_gone(&self, process: &str) {
+        let handles: Vec<RoomHandle> = {
+            let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+            map.values().cloned().collect()
+        };
+        for h in handles {
+            let cmd = Cmd::Gone {
+                process: process.to_string(),
+            };
+            // A room whose task has ended has nothing to forget.
+            let _ = h.tx.send(cmd).await;
+        }
     }
 
     /// The room's handle if it is loaded here.
@@ -150,7 +166,11 @@ fn spawn_room(
     let (chat_tx, _) = broadcast::channel(64);
     let summary = Arc::new(Mutex::new(None));
     let (tx, rx) = mpsc::channel(256);
-    let (state_tx, state_rx) = watch::channel(Arc::<str>::from(""));
+    let (state_tx, state_rx) = watch::channel(Arc::new(Published {
+        seq: 0,
+        full: Arc::from(""),
+        moved: None,
+    }));
     let (ai_tx, ai_rx) = mpsc::channel(4);
     let now = now_ms();
     // Everyone seated counts as away from the moment the room is loaded: after a restart
@@ -187,6 +207,7 @@ fn spawn_room(
         chat_tx,
         chat_times: HashMap::new(),
         state_tx,
+        published: 0,
         summary: summary.clone(),
         owner: owner.clone(),
         thinking: false,

@@ -11,8 +11,9 @@
 //! - `{"sync": true}`: that process has just loaded the room; the others answer with their
 //!   offers and watchers.
 //!
-//! A lost notification leaves a count or the offers stale until the next change; the
-//! watchers of a process that died stay counted until the room is loaded again.
+//! A lost notification leaves a count or the offers stale until the next change. The
+//! watchers of a process that died are forgotten when its heartbeat expires (the lease
+//! round that sees it gone tells every room, `cluster.rs`).
 
 use std::sync::Arc;
 
@@ -27,6 +28,17 @@ impl Room {
     /// Every watcher of the room, on this process and the others.
     pub(super) fn all_watchers(&self) -> u32 {
         self.watchers + self.remote_watchers.values().map(|(n, _)| n).sum::<u32>()
+    }
+
+    /// Process `process` died: the watchers it counted are gone with it.
+    pub(super) fn forget_process(&mut self, process: &str) {
+        if self
+            .remote_watchers
+            .remove(process)
+            .is_some_and(|(n, _)| n > 0)
+        {
+            self.publish();
+        }
     }
 
     /// Tells the other processes what changed here since the last call: the offers, the

@@ -90,11 +90,17 @@ impl Room {
                 let you = player.as_ref().map(|p| {
                     json!({"player": p, "seat": self.seat_of(&p.id).map(|s| self.seat_name(s))})
                 });
-                let mut state: Value =
-                    serde_json::from_str(&self.state_tx.borrow()).unwrap_or(Value::Null);
-                state["you"] = you.unwrap_or(Value::Null);
+                let (first, seq) = {
+                    let p = self.state_tx.borrow();
+                    // The published state is an object written by `publish`: `you` goes
+                    // before its closing brace, without reading the state back.
+                    let full = p.full.strip_suffix('}').unwrap_or(&p.full);
+                    let you = you.unwrap_or(Value::Null);
+                    (format!(r#"{full},"you":{you}}}"#), p.seq)
+                };
                 let _ = reply.send(Joined {
-                    first: state.to_string(),
+                    first,
+                    seq,
                     history: self.chat_history(seated, team),
                     seated,
                     team,
@@ -148,6 +154,7 @@ impl Room {
                 wins_ties,
             } => self.on_remote(event, from, wins_ties),
             Cmd::Presence => self.refresh_presence().await,
+            Cmd::Gone { process } => self.forget_process(&process),
             Cmd::Cancel { player, reply } => {
                 let r = self.cancel(Some(&player)).await;
                 let _ = reply.send(r);

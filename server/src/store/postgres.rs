@@ -15,6 +15,14 @@ use tokio_postgres::NoTls;
 
 use super::*;
 
+/// What a lease round found.
+pub struct LeaseRound {
+    /// The rooms this process holds the lease of.
+    pub owned: Vec<String>,
+    /// The processes whose heartbeat has not expired.
+    pub live: Vec<String>,
+}
+
 /// The PostgreSQL store.
 pub struct PgStore {
     pool: Pool,
@@ -238,8 +246,9 @@ impl PgStore {
 
     /// Renews this process's heartbeat (with its `online` socket count) and leases, takes
     /// over unowned or expired leases of unfinished rooms, forgets dead processes' presence;
-    /// returns the rooms this process owns.
-    pub async fn lease_round(&self, seconds: f64, online: i64) -> StoreResult<Vec<String>> {
+    /// returns the rooms this process owns and the processes alive (their heartbeat not
+    /// expired, this one included).
+    pub async fn lease_round(&self, seconds: f64, online: i64) -> StoreResult<LeaseRound> {
         let mut c = self.pool.get().await?;
         let tx = c.transaction().await?;
         let ttl = (seconds * 1000.0) as i64;
@@ -275,10 +284,19 @@ impl PgStore {
         let rows = tx
             .query("SELECT room FROM leases WHERE owner = $1", &[&self.me])
             .await?;
+        let live = tx
+            .query("SELECT id FROM processes WHERE expires > now()", &[])
+            .await?;
         tx.commit().await?;
-        rows.iter()
-            .map(|r| r.try_get(0).map_err(StoreError::from))
-            .collect()
+        let column = |rows: Vec<tokio_postgres::Row>| -> StoreResult<Vec<String>> {
+            rows.iter()
+                .map(|r| r.try_get(0).map_err(StoreError::from))
+                .collect()
+        };
+        Ok(LeaseRound {
+            owned: column(rows)?,
+            live: column(live)?,
+        })
     }
 }
 

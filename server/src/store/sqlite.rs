@@ -45,13 +45,19 @@ impl SqliteStore {
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.set_prepared_statement_cache_capacity(64);
         let (tx, mut rx) = mpsc::unbounded_channel::<Job>();
         std::thread::Builder::new()
             .name("sqlite".into())
             .spawn(move || {
                 let mut replies = Vec::with_capacity(BATCH);
+                let run = |c: &Connection, sql: &str| {
+                    c.prepare_cached(sql)
+                        .and_then(|mut st| st.execute([]))
+                        .is_ok()
+                };
                 while let Some(job) = rx.blocking_recv() {
-                    let began = conn.execute_batch("BEGIN").is_ok();
+                    let began = run(&conn, "BEGIN");
                     replies.push(job(&mut conn));
                     while replies.len() < BATCH {
                         match rx.try_recv() {
@@ -59,9 +65,9 @@ impl SqliteStore {
                             Err(_) => break,
                         }
                     }
-                    let ok = began && conn.execute_batch("COMMIT").is_ok();
+                    let ok = began && run(&conn, "COMMIT");
                     if began && !ok {
-                        let _ = conn.execute_batch("ROLLBACK");
+                        run(&conn, "ROLLBACK");
                     }
                     for reply in replies.drain(..) {
                         reply(ok);
@@ -80,15 +86,20 @@ impl SqliteStore {
         self.jobs
             .send(Box::new(move |c| {
                 // Each call in its own savepoint: a failing call undoes only its own writes.
-                let result = match c.execute_batch("SAVEPOINT call") {
+                // The statements are cached: parsing them for each call was a good part of
+                // a move's storage cost.
+                let run = |c: &Connection, sql: &str| -> rusqlite::Result<()> {
+                    c.prepare_cached(sql)?.execute([]).map(|_| ())
+                };
+                let result = match run(c, "SAVEPOINT call") {
                     Ok(()) => {
                         let r = f(c);
                         let end = if r.is_ok() {
-                            "RELEASE call"
+                            run(c, "RELEASE call")
                         } else {
-                            "ROLLBACK TO call; RELEASE call"
+                            run(c, "ROLLBACK TO call").and_then(|()| run(c, "RELEASE call"))
                         };
-                        match c.execute_batch(end) {
+                        match end {
                             Ok(()) => r,
                             Err(e) => Err(e.into()),
                         }
@@ -637,21 +648,25 @@ impl Store for SqliteStore {
     async fn commit(&self, cm: &Commit) -> StoreResult<CommitOutcome> {
         let cm = cm.clone();
         self.call(move |c| {
-            let tx = c.savepoint()?;
-            let inserted = tx.execute(
-                "INSERT INTO moves (room, ply, text, at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
-                params![cm.room, cm.ply, cm.text, cm.at],
-            )?;
+            // The call's own savepoint undoes a failed commit's writes.
+            let tx: &Connection = c;
+            // Cached statements: a move is two statements, and preparing them anew was a
+            // tenth of the writer's work (docs/BENCHMARKS.md, Server).
+            let inserted = tx
+                .prepare_cached(
+                    "INSERT INTO moves (room, ply, text, at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+                )?
+                .execute(params![cm.room, cm.ply, cm.text, cm.at])?;
             if inserted == 0 {
                 return Ok(CommitOutcome::Conflict);
             }
             let mut changes = Vec::new();
             match &cm.end {
                 None => {
-                    tx.execute(
+                    tx.prepare_cached(
                         "UPDATE rooms SET deadline = ?1, version = version + 1 WHERE id = ?2",
-                        params![cm.deadline, cm.room],
-                    )?;
+                    )?
+                    .execute(params![cm.deadline, cm.room])?;
                 }
                 Some(end) => {
                     tx.execute(
@@ -659,7 +674,7 @@ impl Store for SqliteStore {
                         params![end.result, cm.room],
                     )?;
                     if let Some(rated) = &end.rated {
-                        changes = rating_changes(end.game, rated, |p| read_rating(&tx, p, end.game))?;
+                        changes = rating_changes(end.game, rated, |p| read_rating(tx, p, end.game))?;
                         for (p, _, after) in &changes {
                             tx.execute(
                                 "INSERT INTO ratings (player, game, rating, games) VALUES (?1, ?2, ?3, ?4)
@@ -668,10 +683,9 @@ impl Store for SqliteStore {
                             )?;
                         }
                     }
-                    store_results(&tx, &cm.room, end, cm.at, &changes)?;
+                    store_results(tx, &cm.room, end, cm.at, &changes)?;
                 }
             }
-            tx.commit()?;
             Ok(CommitOutcome::Committed(changes))
         })
         .await

@@ -32,7 +32,10 @@ pub fn temp_dir(name: &str) -> PathBuf {
     d
 }
 
-/// A running `tablero-server` process.
+/// A page for a static root (`Server::serving`).
+pub const PAGE: &[u8] = b"<!doctype html><title>t</title>";
+
+/// A running `tablero-server` process, killed when dropped.
 pub struct Server {
     child: Child,
     /// `http://127.0.0.1:PORT`.
@@ -77,6 +80,23 @@ impl Server {
         let mut args = vec!["--data", db.to_str().unwrap()];
         args.extend_from_slice(extra);
         Server::start(&args)
+    }
+
+    /// Starts with a SQLite file in `dir` and `dir` as the static root, after writing
+    /// `files` (paths relative to `dir`) there: a page to serve and what it loads.
+    pub fn serving(dir: &Path, files: &[(&str, &[u8])]) -> Server {
+        for (path, bytes) in files {
+            let path = dir.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, bytes).unwrap();
+        }
+        let db = dir.join("db.sqlite");
+        Server::start(&[
+            "--data",
+            db.to_str().unwrap(),
+            "--static",
+            dir.to_str().unwrap(),
+        ])
     }
 
     /// Kills the process with SIGKILL (no chance to flush or say goodbye).
@@ -199,7 +219,13 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(server: &Server, room: &str, token: Option<&str>) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(server.socket_url(room, token))
+        Client::connect_url(&server.socket_url(room, token)).await
+    }
+
+    /// Connects to a socket URL (`Server::socket_url` with more parameters) and reads its
+    /// first state.
+    pub async fn connect_url(url: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(url)
             .await
             .expect("websocket connect");
         let mut c = Client {
