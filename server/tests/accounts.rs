@@ -158,12 +158,9 @@ async fn a_rename_keeps_the_player_the_seat_and_the_game() {
     let dir = temp_dir("rename");
     let server = Server::sqlite(&dir, &[]);
     let api = Api::new(&server);
-    let a = api.player("Ana").await;
-    let b = api.player("Bo").await;
-    let room = api.room(&a, json!({"game": "chess"})).await;
-    api.join(&b, &room, None).await;
-    let mut ca = Client::connect(&server, &room, Some(&a.token)).await;
-    let mut cb = Client::connect(&server, &room, Some(&b.token)).await;
+    let Pair {
+        a, mut ca, mut cb, ..
+    } = api.chess_pair(&server, ["Ana", "Bo"]).await;
     ca.send(json!({"type": "move", "move": "e2e4", "ply": 0}))
         .await;
     cb.state_where(|s| ply(s) == 1).await;

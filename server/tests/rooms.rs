@@ -193,12 +193,9 @@ async fn the_state_carries_the_moves_as_san() {
     let dir = temp_dir("san");
     let server = Server::sqlite(&dir, &["--ai-nodes", "300"]);
     let api = Api::new(&server);
-    let a = api.player("Ana").await;
-    let b = api.player("Bo").await;
-    let room = api.room(&a, json!({"game": "chess"})).await;
-    api.join(&b, &room, None).await;
-    let mut ca = Client::connect(&server, &room, Some(&a.token)).await;
-    let mut cb = Client::connect(&server, &room, Some(&b.token)).await;
+    let Pair {
+        a, mut ca, mut cb, ..
+    } = api.chess_pair(&server, ["Ana", "Bo"]).await;
     assert_eq!(ca.state["san"], json!([]));
     for (i, mv) in ["e2e4", "e7e5", "g1f3"].into_iter().enumerate() {
         let c = if i % 2 == 0 { &mut ca } else { &mut cb };
@@ -238,12 +235,13 @@ async fn compact_sockets_get_move_messages_that_rebuild_the_state() {
     let dir = temp_dir("compact");
     let server = Server::sqlite(&dir, &[]);
     let api = Api::new(&server);
-    let a = api.player("Ana").await;
-    let b = api.player("Bo").await;
-    let room = api.room(&a, json!({"game": "chess"})).await;
-    api.join(&b, &room, None).await;
-    let mut ca = Client::connect(&server, &room, Some(&a.token)).await;
-    let mut cb = Client::connect(&server, &room, Some(&b.token)).await;
+    let Pair {
+        a,
+        room,
+        mut ca,
+        mut cb,
+        ..
+    } = api.chess_pair(&server, ["Ana", "Bo"]).await;
     let url = format!("{}&compact=1", server.socket_url(&room, Some(&a.token)));
     let mut w = Client::connect_url(&url).await;
     let mut held = w.state.clone();

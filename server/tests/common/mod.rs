@@ -210,6 +210,28 @@ impl Api {
     }
 }
 
+/// Two players seated in a new chess room, both connected: how most room tests begin.
+pub struct Pair {
+    pub a: Player,
+    pub b: Player,
+    pub room: String,
+    pub ca: Client,
+    pub cb: Client,
+}
+
+impl Api {
+    /// `names[0]` creates a chess room, `names[1]` joins it, and both connect.
+    pub async fn chess_pair(&self, server: &Server, names: [&str; 2]) -> Pair {
+        let a = self.player(names[0]).await;
+        let b = self.player(names[1]).await;
+        let room = self.room(&a, json!({"game": "chess"})).await;
+        self.join(&b, &room, None).await;
+        let ca = Client::connect(server, &room, Some(&a.token)).await;
+        let cb = Client::connect(server, &room, Some(&b.token)).await;
+        Pair { a, b, room, ca, cb }
+    }
+}
+
 /// A WebSocket client of one room.
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
