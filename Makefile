@@ -87,6 +87,8 @@ test: setup lint test-native test-wasm test-node test-types test-package test-bu
 lint: ## cargo fmt --check and clippy (native and wasm32)
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --all-targets -- -D warnings
+	# The rules-only build's tests too (features four and ai off): about 7 s more.
+	$(CARGO) clippy --all-targets --no-default-features -- -D warnings
 	$(CARGO) clippy -p tablero-server --all-targets -- -D warnings
 	# The Texel tuning helper only builds with its feature (scripts/texel.py).
 	$(CARGO) clippy --example texel --features tuning -- -D warnings

@@ -3,7 +3,9 @@
 //! `split_pgn` against exported games, the multi-game refusal, reproducible analyses, and
 //! illegal-move messages that say whose turn it is.
 
-use tablero::{ErrorKind, Game, GameKind, NewGame, Player, Role, Rules, split_pgn};
+#[cfg(feature = "four")]
+use tablero::Rules;
+use tablero::{ErrorKind, Game, GameKind, NewGame, Player, Role, split_pgn};
 
 fn kinds() -> Vec<GameKind> {
     GameKind::ALL

@@ -12,4 +12,6 @@ mod record;
 mod saves;
 mod setup;
 mod shapes;
+// The squares' types are rendered from both boards: the four-player one needs `four`.
+#[cfg(feature = "four")]
 mod squares_dts;
