@@ -67,7 +67,7 @@ endef
 # with --no-default-features (no "four", no "ai") into a target dir of its own. It is built for
 # size first (docs/BENCHMARKS.md, "Package size"): cargo's `rules` profile (release at
 # opt-level "z"), LLVM's own inlining for "z" (no WASM_RUSTFLAGS: the threshold of 10 is larger
-# there), and wasm-opt -Os without binaryen's inlining. Perft in wasm is about 2-4 times slower
+# there), and wasm-opt -Os without binaryen's inlining. Perft in wasm is about 2.5 times slower
 # than the full package's: the price of a rules-only page's download.
 RULES_BUILD := $(WASM_BUILD)/rules-only
 RULES_RUSTFLAGS ?=
