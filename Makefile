@@ -40,7 +40,7 @@ help: ## List the targets
 setup: ## Install missing tools (wasm target, wasm-bindgen-cli, npm packages)
 	@scripts/setup.sh $(SETUP_FLAGS)
 
-# $(call wasm-pkg,<cargo's .wasm>,<out dir>): wasm-bindgen --target web, then wasm-opt. The
+# $(call wasm-pkg,<cargo's .wasm>,<out dir>,<wasm-opt flags>): wasm-bindgen --target web, then wasm-opt. The
 # generated glue becomes tablero_glue.js: the package's entry tablero.js (js/) wraps it, and
 # its types are the hand-written js/tablero.d.ts. esbuild minifies the glue: its whitespace and
 # comments (the Rust doc comments, which tablero.d.ts carries) go, 6.2 -> 3.6 KB gzipped, and
@@ -50,7 +50,7 @@ define wasm-pkg
 	rm -rf $(2)
 	wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir $(2) --out-name tablero $(1)
 	node_modules/.bin/esbuild $(2)/tablero.js --minify --log-level=warning --outfile=$(2)/tablero_glue.js && rm $(2)/tablero.js
-	$(if $(strip $(WASM_OPT_FLAGS)),node scripts/wasm-opt.mjs $(2)/tablero_bg.wasm $(WASM_OPT_FLAGS))
+	$(if $(strip $(3)),node scripts/wasm-opt.mjs $(2)/tablero_bg.wasm $(3))
 endef
 
 # $(call size-table,<pkg dir>): raw and gzip -9 bytes of the wasm, its JS glue and (in pkg/)
@@ -64,14 +64,20 @@ define size-table
 endef
 
 # The rules-only entry `tablero-chess/rules` (pkg/rules/): the two-player engine alone, built
-# with --no-default-features (no "four", no "ai") into a target dir of its own.
+# with --no-default-features (no "four", no "ai") into a target dir of its own. It is built for
+# size first (docs/BENCHMARKS.md, "Package size"): cargo's `rules` profile (release at
+# opt-level "z"), LLVM's own inlining for "z" (no WASM_RUSTFLAGS: the threshold of 10 is larger
+# there), and wasm-opt -Os without binaryen's inlining. Perft in wasm is about 2.5 times slower
+# than the full package's: the price of a rules-only page's download.
 RULES_BUILD := $(WASM_BUILD)/rules-only
+RULES_RUSTFLAGS ?=
+RULES_WASM_OPT_FLAGS ?= -Os --always-inline-max-function-size=0 --one-caller-inline-max-function-size=0 --converge
 
 pkg: setup ## Release wasm builds (full, and rules-only into pkg/rules/) + wasm-bindgen --target web + wasm-opt into pkg/
 	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(WASM_BUILD)
-	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(CARGO) build --lib --release --target $(WASM_TARGET) --target-dir $(RULES_BUILD) --no-default-features
-	$(call wasm-pkg,$(WASM_OUT)/tablero.wasm,pkg)
-	$(call wasm-pkg,$(RULES_BUILD)/$(WASM_TARGET)/release/tablero.wasm,pkg/rules)
+	RUSTFLAGS="$(RULES_RUSTFLAGS)" $(CARGO) build --lib --profile rules --target $(WASM_TARGET) --target-dir $(RULES_BUILD) --no-default-features
+	$(call wasm-pkg,$(WASM_OUT)/tablero.wasm,pkg,$(WASM_OPT_FLAGS))
+	$(call wasm-pkg,$(RULES_BUILD)/$(WASM_TARGET)/rules/tablero.wasm,pkg/rules,$(RULES_WASM_OPT_FLAGS))
 	node scripts/pkg-json.mjs pkg
 	# The entry module ships minified like the glue (3.1 -> 1.5 KB gzip; the documentation lives
 	# in tablero.d.ts and the README); js/tablero.js stays the readable source. The rules-only

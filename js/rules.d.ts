@@ -2,16 +2,17 @@
 // wasm without the four-player engine and the computer opponent. The runtime module is
 // js/tablero.js over that wasm's glue, so every shape is tablero.d.ts's: imported from it and
 // narrowed here to two players, without the calls this build does not have (`aiMove`,
-// `analyse`, the four-player `timeout`, the setup's `points` and `out`).
+// `analyse`, the four-player `timeout`; the position editor: `validateFen`, `setup`, `Setup`,
+// and the square queries `attackers` and `isAttacked`, which throw `invalid-argument` here:
+// the editor needs the full entry, `tablero-chess`).
 import type * as T from "../tablero.js";
 import type {
-  FenCheck, GameInfo, SavedGame, SetupOptions, Side, Square8, TwoPlayerOptions, TwoPlayerVariant, WasmModule,
-  InitInput,
+  GameInfo, SavedGame, Side, Square8, TwoPlayerOptions, TwoPlayerVariant, WasmModule, InitInput,
 } from "../tablero.js";
 export type {
-  Annotation, Arrow, Command, ErrorCode, Evaluation, Facts, FenCheck, FenProblem, GameId, GameInfo, Headers,
+  Annotation, Arrow, Command, ErrorCode, Evaluation, Facts, GameId, GameInfo, Headers,
   Highlight, InitInput, MoveInput, PgnOptions, PieceName, Promotion, ResponseLike, ResultReason, SavedGame,
-  SetupOptions, Side, Square8, TwoPlayerOptions, TwoPlayerVariant, WasmModule,
+  Side, Square8, TwoPlayerOptions, TwoPlayerVariant, WasmModule,
 } from "../tablero.js";
 // The generic shapes, for two players.
 export type Move = T.Move<Side>;
@@ -25,19 +26,12 @@ export type PositionView = T.PositionView<Side>;
 export type TreeNode = T.TreeNode<Side>;
 export type TreeRoot = T.TreeRoot<Side>;
 export type CastlingRight = T.CastlingRight<Side>;
-export type CastlingRightInput = T.CastlingRightInput<Side>;
-export type PieceInput = T.PieceInput<Side>;
 export { TableroError } from "../tablero.js";
 
-/** A game of the rules-only entry: `Game<Side>` without `aiMove`, `analyse` and `timeout`. */
-export type RulesGame = Omit<T.Game<Side>, "aiMove" | "analyse" | "timeout">;
-
-/** A position editor of the rules-only entry: `Setup<Side>` without four-player `points` and
- *  `out`, its `newGame` a `RulesGame`. */
-export type RulesSetup = Omit<T.Setup<Side>, "points" | "out" | "newGame"> & {
-  /** A game from this position; throws `invalid-fen` (the message says why) when `validate()` refuses it. */
-  newGame(options?: { seed?: number }): RulesGame;
-};
+/** A game of the rules-only entry: `Game<Side>` without `aiMove`, `analyse` and `timeout`,
+ *  and without the editor's square queries `attackers` and `isAttacked` (the full entry has
+ *  them; here they throw `invalid-argument`). */
+export type RulesGame = Omit<T.Game<Side>, "aiMove" | "analyse" | "timeout" | "attackers" | "isAttacked">;
 
 /** Games come from `newGame()` or `Game.fromJSON()`; `new Game()` throws. */
 export declare const Game: {
@@ -45,9 +39,6 @@ export declare const Game: {
    *  four-player save throws `invalid-argument` in this build. */
   fromJSON(saved: SavedGame | string): RulesGame;
 };
-
-/** Setups come from `setup()`; `new Setup()` throws. */
-export declare const Setup: object;
 
 /** A two-player game (chess when no variant is given); a PGN4 throws `invalid-pgn` in this build. */
 export declare function newGame(options?: TwoPlayerOptions): RulesGame;
@@ -69,15 +60,7 @@ export declare function isTwoPlayer(game: RulesGame): game is RulesGame;
 /** Every game of this entry has two players: always `false`. */
 export declare function isFourPlayer(game: RulesGame): false;
 
-/** An editable two-player position (chess when no variant is given). */
-export declare function setup(options?: SetupOptions & { variant?: TwoPlayerVariant; rules?: undefined }): RulesSetup;
-
-/** Whether a FEN can start a two-player game (see tablero.d.ts's `validateFen`). */
-export declare function validateFen(text: string, options?: { variant?: TwoPlayerVariant }): FenCheck;
-
 /** The squares of the 8×8 board, as in tablero.d.ts. */
 export type Square = Square8;
 /** The game type of this entry (also `RulesGame`). */
 export type Game = RulesGame;
-/** The position editor type of this entry (also `RulesSetup`). */
-export type Setup = RulesSetup;

@@ -9,8 +9,10 @@
 //! - `js`: every call into JavaScript that could run a page's code, caught (issue 10);
 //! - `save`: the save format (`toJSON` / `Game.fromJSON`);
 //! - `game`: the `Game` class, `newGame` and `games` (the table of games);
-//! - `setup`: the position editor (`validateFen`, `setup`, the `Setup` class) and the square
-//!   queries of `Game`.
+//! - `squares`: the square queries of `Game` every build has (`get`, `castlingRights`);
+//! - `setup`: the position editor (`validateFen`, `setup`, the `Setup` class) and `Game`'s
+//!   `attackers` and `isAttacked` (Cargo feature `editor`); `no_editor` in their place
+//!   without it, every call a coded error.
 //!
 //! The TypeScript declarations are hand-written in `js/tablero.d.ts` (generic over the kind
 //! of game, which wasm-bindgen cannot express); `js/tablero.js`, the package's entry, wraps
@@ -22,11 +24,18 @@
 mod dto;
 mod game;
 mod js;
+#[cfg(not(feature = "editor"))]
+mod no_editor;
 mod options;
 mod save;
+#[cfg(feature = "editor")]
 mod setup;
+mod squares;
 
 pub use game::{Game, games, new_game, split_pgn};
+#[cfg(not(feature = "editor"))]
+pub use no_editor::{Setup, setup, validate_fen};
+#[cfg(feature = "editor")]
 pub use setup::{Setup, setup, validate_fen};
 
 // Talc in place of the standard library's dlmalloc: made as a drop-in for single-threaded

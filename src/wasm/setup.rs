@@ -1,6 +1,6 @@
-//! The position editor's JS face: `validateFen`, `setup` and the `Setup` class over
-//! [`crate::Setup`], and the square queries of the `Game` class (`get`, `attackers`,
-//! `isAttacked`, `castlingRights`).
+//! The position editor's JS face (Cargo feature `editor`): `validateFen`, `setup` and the
+//! `Setup` class over [`crate::Setup`], and the `Game` class's `attackers` and `isAttacked`.
+//! Without the feature, `no_editor.rs` answers these calls with a coded error.
 
 use js_sys::{JsString, Reflect};
 use wasm_bindgen::prelude::*;
@@ -9,6 +9,7 @@ use super::dto::{js_error, out};
 use super::game::Game;
 use super::js;
 use super::options::{Fields, MAX_SAFE_INTEGER, absent, describe, opt_string};
+use super::squares::square_arg;
 use crate::game::MAX_FEN_BYTES;
 use crate::{CastlingSide, Error, ErrorKind, FenError, FenProblem, GameKind, Player, Role};
 
@@ -88,19 +89,6 @@ pub fn setup(
             }
         });
     made.map(|inner| Setup { inner }).map_err(js_error)
-}
-
-/// A square argument: a string, required.
-fn square_arg(v: &JsValue) -> Result<String, Error> {
-    opt_string(v, "square")?.ok_or_else(|| {
-        Error::formatted(
-            ErrorKind::InvalidArgument,
-            format_args!(
-                "square must be a string such as \"e4\", got {}",
-                describe(v)
-            ),
-        )
-    })
 }
 
 /// A player argument of a game of `kind`, required.
@@ -452,15 +440,6 @@ fn numbers_object(pairs: &[(String, String)]) -> Result<JsValue, JsValue> {
 
 #[wasm_bindgen]
 impl Game {
-    /// The piece on `square` now, or `null`.
-    #[wasm_bindgen(unchecked_return_type = "BoardPiece | null")]
-    pub fn get(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        out(square_arg(&square).and_then(|sq| self.inner.get(&sq)))
-    }
-
     /// The squares of the pieces (of `player` only, when given) that attack `square` now.
     #[wasm_bindgen(unchecked_return_type = "string[]")]
     pub fn attackers(
@@ -490,11 +469,5 @@ impl Game {
                 self.inner.is_attacked(&sq, p)
             })
             .map_err(js_error)
-    }
-
-    /// Who may still castle: `{player, side, rook}[]`, in player order, king side first.
-    #[wasm_bindgen(js_name = castlingRights, unchecked_return_type = "CastlingRight[]")]
-    pub fn castling_rights(&self) -> Result<JsValue, JsValue> {
-        out(Ok(self.inner.castling_rights()))
     }
 }

@@ -198,19 +198,19 @@ test("esbuild: the worker as a second entry point and the wasm copied beside the
 });
 
 // The rules-only entry: a page that needs two-player rules alone imports `tablero-chess/rules`
-// and loads that entry's wasm (no four-player engine, no computer opponent), not the full one.
+// and loads that entry's wasm (no four-player engine, no computer opponent, no position
+// editor), not the full one.
 const rulesApp = `import init, { newGame, setup } from "tablero-chess/rules";
 
 await init();
 const game = newGame();
 for (const move of ["f3", "e5", "g4", "Qh4#"]) game.play(move);
 const { result } = game.status();
-const position = setup({ fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1" });
-position.put("a1", { piece: "rook", color: "white" });
 const koth = newGame({ variant: "kingofthehill" });
 koth.play("e4");
 window.tableroResult = {
-  winners: result.winners, reason: result.reason, pgn: game.pgn(), fen: position.fen(),
+  winners: result.winners, reason: result.reason, pgn: game.pgn(),
+  editor: (() => { try { setup(); return "made"; } catch (e) { return e.code; } })(),
   cheap: koth.legalMovesUci().length, aiMove: typeof game.aiMove,
   four: (() => { try { newGame({ variant: "fourplayer" }); return "made"; } catch (e) { return e.code; } })(),
 };
@@ -236,7 +236,7 @@ test("Vite: a page importing tablero-chess/rules loads the rules-only wasm", asy
   assert.deepEqual(result.winners, ["black"]);
   assert.equal(result.reason, "checkmate");
   assert.match(result.pgn, /1\. f3 e5 2\. g4 Qh4# 0-1\s*$/);
-  assert.equal(result.fen, "4k3/8/8/8/8/8/8/R3K2R w K - 0 1");
+  assert.equal(result.editor, "invalid-argument"); // the position editor is the full entry's
   assert.equal(result.cheap, 20);
   assert.equal(result.aiMove, "undefined");
   assert.equal(result.four, "invalid-argument");

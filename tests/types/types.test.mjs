@@ -44,8 +44,9 @@ test("the program type-checks in a Node-only project and runs", () => {
     // The position editor and square queries (editor.ts) ran too.
     assert.match(out, /^setup 4k3\/8\/8\/8\/8\/8\/8\/4K2R b K - 2\+3 0 1$/m);
     assert.match(out, /^fourplayer-setup 12$/m);
-    // The rules-only entry (rules.ts) ran on its own wasm: no aiMove, a PGN4 refused.
-    assert.match(out, /^rules white black pawn 1 4k3\/8\/8\/8\/8\/8\/8\/R3K3 w - - 0 1 invalid-pgn undefined$/m);
+    // The rules-only entry (rules.ts) ran on its own wasm: no aiMove, a PGN4 refused, the
+    // position editor and square queries refused with a code.
+    assert.match(out, /^rules white black pawn 1 invalid-pgn invalid-argument invalid-argument undefined$/m);
     // The online client's types (online.ts): what runs without a server.
     assert.match(out, /^online clock=null error=too-late$/m);
     // The game record (record.ts): the walk, the variation played, the main line left.
