@@ -55,7 +55,7 @@ impl TwoGame {
 
     /// The game a PGN's tags start: the `Variant` tag picks the rules (lichess names; absent
     /// means chess; `Chess960` is chess from a Chess960 start, position 518 without a `FEN`);
-    /// `FEN` sets the start; the roster tags are kept. Errors: `invalid-pgn`.
+    /// `FEN` sets the start; the roster tags on one line are kept. Errors: `invalid-pgn`.
     pub fn for_pgn(tags: &[(String, String)]) -> Result<TwoGame, Error> {
         let tag = |name: &str| pgn_tags::get(tags, name);
         let kind = match tag("Variant") {
@@ -83,9 +83,11 @@ impl TwoGame {
             (_, Some(fen)) => TwoGame::from_fen(variant, fen).map_err(bad_fen)?,
             (_, None) => TwoGame::new(variant),
         };
+        // A value with a line break is not kept: a tag line cannot hold it, and the game's
+        // headers (so its save) leave such a tag out too.
         game.tags = tags
             .iter()
-            .filter(|(k, _)| ROSTER.iter().any(|(name, _)| name == k))
+            .filter(|(k, v)| ROSTER.iter().any(|(name, _)| name == k) && !v.contains(['\n', '\r']))
             .cloned()
             .collect();
         Ok(game)

@@ -218,7 +218,7 @@ fn fuzz_move_text() {
 }
 
 /// Inputs the longer runs found, kept as seeds: a PGN4 ending in a resignation (`R`), whose
-/// FEN4 cannot say why the seat is out.
+/// FEN4 cannot say why the seat is out; tag values with a line break.
 #[test]
 fn fuzz_regressions() {
     let pgn4 = "\0[Variant \"FFA\"]\n[RuleVariants \"EnPassant\"]\n\n1. k2-k3 .. b5-c5 .. g13-g11 .. m5-l5\n2. f2-f4 .. c5-d5 .. Bf14-g13 .. m11-l11\n3. k3-k4 .. Na5-c4 .. d13-d11 .. Bn6-k3\n4. Rk1xBk3 .. Nc4-a5 .. Bg13-e11 .. m10-k10\n5. Rk3-e3 .. Na10-c9 .. Nj14-k12 .. l5xPk4\n6. Re3-h3 R\n";
@@ -228,6 +228,9 @@ fn fuzz_regressions() {
     checks::pgn(pgn.as_bytes());
     // A Variant spelling with a line break in it is not kept (a tag line cannot hold it).
     checks::pgn(b"\x02[Variant \"King of \rthe Hill\"]\n\n1. c3 *\n");
+    // Nor a roster tag's (session 41's `make fuzz`): the game wrote `[Site "\r?"]` back while
+    // its headers, and so its save, left the tag out.
+    checks::pgn(b"\0[Site \"\r?\"]\n\n1. e3 Nc6 *\n");
 }
 
 /// The movetext reader and writer's check (issue 49), for the mutation run of

@@ -2,8 +2,6 @@
 //! (lichess, chess.com, ChessBase, chess.com PGN4), every suffix NAG, a round trip over random
 //! trees, and hostile inputs.
 
-use std::time::{Duration, Instant};
-
 use tablero::ErrorKind;
 use tablero::game::movetext::{Dialect, Movetext, Turn, WriteOptions, cyclic_turns, read, write};
 use tablero::game::tree::{
@@ -649,64 +647,94 @@ fn random_trees_round_trip() {
 }
 
 // ---- hostile input ----
+//
+// Bombs are bounded by what can be counted, not by the machine's speed. The reader makes one
+// forward pass and a refusal names the line and column where it stopped: a bomb refused at
+// the column where its documented limit is first crossed was read no further, whatever its
+// length. A text that is read is read, written, compared and dropped on a small stack, which
+// a recursion over its plies could not fit in.
 
-fn quick<T>(what: &str, f: impl FnOnce() -> T) -> T {
-    let start = Instant::now();
-    let out = f();
-    assert!(
-        start.elapsed() < Duration::from_secs(2),
-        "{what} took {:?}",
-        start.elapsed()
-    );
-    out
+/// The stack of the thread that handles a 200,000-ply game: a recursion over the plies needs
+/// at least a return address a ply (1.6 MB), and the loops need a few KB. (An overflow
+/// aborts the test binary: it fails.)
+const SMALL_STACK: usize = 256 * 1024;
+
+fn on_small_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(SMALL_STACK)
+            .spawn_scoped(s, f)
+            .expect("a thread")
+            .join()
+            .expect("the small-stack thread panicked")
+    })
 }
 
-fn refused(text: &str, needle: &str) {
-    let e = quick(needle, || read(text)).unwrap_err();
+/// Reads `text`, which must be refused with `needle` in the message; returns the column the
+/// message names (the text is one line).
+fn refused(text: &str, needle: &str) -> usize {
+    let e = read(text).unwrap_err();
     assert_eq!(e.kind, ErrorKind::InvalidPgn);
     assert!(
         e.message.contains(needle),
         "{needle:?} not in {:?}",
         e.message
     );
-    assert!(e.message.contains("line "), "{}", e.message);
+    let at = e
+        .message
+        .split("(line 1, column ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no line 1 in {}", e.message));
+    at[..at.find(' ').expect("a column")]
+        .parse()
+        .expect("a column number")
 }
 
 #[test]
-fn hostile_inputs_are_refused_quickly() {
-    // A '(' right after '(' is an alternative to nothing.
+fn hostile_inputs_are_refused_where_a_limit_is_crossed() {
+    const MOVE: usize = "1. e4 ".len();
+    // A '(' right after '(' is an alternative to nothing: refused at the second of 100,000.
     let bomb = format!("1. e4 {}", "(".repeat(100_000));
-    refused(&bomb, "a variation '(' with no move before it");
+    assert_eq!(
+        refused(&bomb, "a variation '(' with no move before it"),
+        MOVE + 2
+    );
+    // 100,000 nested variations: refused at the first '(' one level too deep.
     let nested = format!("1. e4 {} e5", "( e5 ".repeat(100_000));
-    refused(
-        &nested,
-        &format!("nested deeper than {MAX_VARIATION_DEPTH}"),
+    let too_deep = format!("nested deeper than {MAX_VARIATION_DEPTH}");
+    assert_eq!(
+        refused(&nested, &too_deep),
+        MOVE + "( e5 ".len() * MAX_VARIATION_DEPTH + 1
     );
     // A hundred deep is fine.
     let ok = format!("1. e4 e5 {} {} *", "( d4 d5 ".repeat(100), ")".repeat(100));
-    assert_eq!(
-        quick("100 deep", || read(&ok))
-            .unwrap()
-            .tree
-            .max_variation_depth(),
-        100
-    );
+    assert_eq!(read(&ok).unwrap().tree.max_variation_depth(), 100);
 
+    // A megabyte comment is refused at its '{', the next byte after the move.
     let mega = format!("1. e4 {{{}}} e5", "x".repeat(1 << 20));
-    refused(&mega, &format!("the most is {MAX_COMMENT_BYTES}"));
-    let many = format!("1. e4 {} e5", "{ xxxxxxxxxxxxxxx } ".repeat(10_000));
-    refused(&many, "longer than 65536 bytes together");
+    let most = format!("the most is {MAX_COMMENT_BYTES}");
+    assert_eq!(refused(&mega, &most), MOVE + 1);
+    // 10,000 comments of 15 bytes on one move, kept joined by a space (16 bytes each, one
+    // separator fewer): refused at the first that takes them over 65,536 bytes.
+    let comment = "{ xxxxxxxxxxxxxxx } ";
+    let many = format!("1. e4 {} e5", comment.repeat(10_000));
+    let fits = (MAX_COMMENT_BYTES + 1) / 16;
+    assert_eq!(
+        refused(&many, "longer than 65536 bytes together"),
+        MOVE + comment.len() * fits + 1
+    );
     let semicolon = format!("1. e4 ;{}\n e5", "y".repeat(1 << 20));
-    refused(&semicolon, "the most is");
+    assert_eq!(refused(&semicolon, "the most is"), MOVE + 1);
 
-    refused(
-        &format!("1. e4 {}", "$1 ".repeat(100_000)),
-        &format!("more than {MAX_NAGS} NAGs"),
+    // 100,000 NAGs: refused at the first one too many.
+    let nags = format!("1. e4 {}", "$1 ".repeat(100_000));
+    assert_eq!(
+        refused(&nags, &format!("more than {MAX_NAGS} NAGs")),
+        MOVE + "$1 ".len() * MAX_NAGS + 1
     );
-    refused(
-        &format!("1. e4{}", "!".repeat(100_000)),
-        "not an annotation",
-    );
+    // A 100,000-byte word is refused at its start.
+    let bangs = format!("1. e4{}", "!".repeat(100_000));
+    assert_eq!(refused(&bangs, "not an annotation"), "1. ".len() + 1);
     refused("1. e4 $256", "$0 to $255");
     refused("1. e4 $", "$0 to $255");
     refused("$1 1. e4", "no move before it");
@@ -722,19 +750,26 @@ fn hostile_inputs_are_refused_quickly() {
     let e = read("1. e4\n2. d4 }").unwrap_err();
     assert!(e.message.contains("line 2, column 7"), "{}", e.message);
 
+    // One move too many: refused at its first byte.
     let long = "e4 ".repeat(MAX_NODES + 10);
-    refused(&long, &format!("more than {MAX_NODES} moves"));
-    // A long game is no problem: nothing recurses over the plies.
+    assert_eq!(
+        refused(&long, &format!("more than {MAX_NODES} moves")),
+        "e4 ".len() * MAX_NODES + 1
+    );
+}
+
+#[test]
+fn a_long_game_needs_no_recursion_over_its_plies() {
     let game = "e4 e5 ".repeat(100_000);
-    let m = quick("a 200,000-ply game", || read(&game)).unwrap();
-    assert_eq!(m.tree.len(), 200_000);
-    let out = quick("writing it", || {
-        write(&m.tree, &WriteOptions::default(), &two(), None)
+    on_small_stack(|| {
+        let m = read(&game).unwrap();
+        assert_eq!(m.tree.len(), 200_000);
+        let out = write(&m.tree, &WriteOptions::default(), &two(), None);
+        assert!(out.starts_with("1. e4 e5 2. e4 e5"));
+        let copy = m.tree.clone();
+        assert!(copy == m.tree);
+        drop((m, copy));
     });
-    assert!(out.starts_with("1. e4 e5 2. e4 e5"));
-    let copy = m.tree.clone();
-    assert!(quick("comparing it", || copy == m.tree));
-    quick("dropping it", || drop((m, copy)));
 }
 
 #[test]
