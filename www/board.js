@@ -218,7 +218,17 @@ export class Board {
     this.hintSig = "";
   }
 
-  render() {
+  /** Changes the hint arrow alone (the analysis board's best move, many times a minute):
+   * its squares and the arrow are redrawn, not every square of the board. */
+  setHint(hint) {
+    if (!this.state) return;
+    const old = this.state.hint;
+    this.state = { ...this.state, hint };
+    this.render(new Set([old?.from, old?.to, hint?.from, hint?.to].filter((sq) => sq && this.cells.has(sq))));
+  }
+
+  /** Draws the state: every square, or (`only`, a set of squares) those alone. */
+  render(only = null) {
     const s = this.state;
     const key = `${s.n}:${s.rot}`;
     if (key !== this.layoutKey) {
@@ -239,7 +249,8 @@ export class Board {
     const finish = new Set(s.finish ?? []);
     const checked = new Set(s.checked ?? []);
     const ghost = this.drag?.moved ? this.drag.from : null;
-    for (const [sq, cell] of this.cells) {
+    for (const sq of only ?? this.cells.keys()) {
+      const cell = this.cells.get(sq);
       const p = this.pieceMap.get(sq);
       const piece = p ? `${p.grey ? "grey" : p.color}-${p.piece}${p.grey ? "-" + p.color : ""}` : "";
       const hint = s.hint ? (sq === s.hint.to ? "to" : sq === s.hint.from ? "from" : "") : "";

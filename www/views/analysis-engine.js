@@ -60,21 +60,28 @@ export async function startEngine() {
   const e = an.engine;
   const mine = ++e.gen;
   if (an.review && !an.review.done) return; // the review has the worker
-  an.analyser?.stop();
   e.error = null;
   if (!e.on || !an.game || pos().status.over || $("view-analysis").hidden) {
+    an.analyser?.stop();
     e.running = false;
     return renderEngine();
   }
   const key = engineKey();
   const json = e.threat ? threatJson() : shownJson();
   if (!json) {
+    an.analyser?.stop();
     e.running = false;
     e.result = { key, none: true };
     return renderEngine();
   }
   e.running = true;
   renderEngine();
+  // The old search's end and the new request in a task of their own, after the redraw of a
+  // step (ending a worker costs the page's thread some milliseconds); older answers arriving
+  // meanwhile are dropped by their generation.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  if (mine !== e.gen) return;
+  an.analyser?.stop();
   const t0 = performance.now();
   for (let depth = 1; depth <= MAX_DEPTH; depth++) {
     let res;
@@ -132,15 +139,19 @@ export function linesMarkup() {
   return li.repeat(LINES);
 }
 
-/** The line's text and where each move's text is in it: move numbers (two players: from the
- * FEN's full-move number and side to move), each move its SAN. */
-function lineText(pv, fen) {
+/** Where a line starts, for its move numbers (two players): the FEN's full-move number and
+ * whether White moves first; a four-player line goes unnumbered (`n` NaN). */
+function lineStart(fen) {
+  if (isFour(an.choice)) return { n: NaN, white: true };
   const f = fen.split(" ");
-  // The full-move number: the FEN's last plain number (Three-check's "+2+1" counters aside);
-  // a four-player FEN has none, and its lines go unnumbered.
-  const full = isFour(an.choice) ? NaN : Number(f.filter((x) => /^\d+$/.test(x)).at(-1));
-  let white = f[1] !== "b";
-  let n = full;
+  // The full-move number: the FEN's last plain number (Three-check's "+2+1" counters aside).
+  return { n: Number(f.filter((x) => /^\d+$/.test(x)).at(-1)), white: f[1] !== "b" };
+}
+
+/** The line's text and where each move's text is in it: its move numbers from `start`
+ * (`lineStart`), each move its SAN. */
+function lineText(pv, start) {
+  let { n, white } = start;
   let text = "";
   const at = [];
   pv.slice(0, MAX_PV).forEach((m, j) => {
@@ -206,7 +217,7 @@ export function renderEngine() {
   // The lines' elements are made with the view and changed where they differ: a deeper
   // answer changes a line's score and its text, nothing else.
   const items = $("an-lines").children;
-  const fen = e.threat ? threatFen() : pos().fen;
+  const start = lines.length ? lineStart(e.threat ? threatFen() : pos().fen) : null;
   let changed = false;
   for (let i = 0; i < items.length; i++) {
     const line = lines[i];
@@ -217,7 +228,7 @@ export function renderEngine() {
       continue;
     }
     const s = four ? line.score : whiteScore(line.score, mover);
-    const { text, at } = lineText(line.pv, fen);
+    const { text, at } = lineText(line.pv, start);
     shownLines[i] = { pv: line.pv.slice(0, MAX_PV), at };
     const [button, , moves] = li.firstChild.childNodes;
     setText(button, scoreText(s, fmt));

@@ -49,8 +49,17 @@ export function fmt(x) {
   if (fmt.lang !== lang) {
     fmt.lang = lang;
     fmt.nf = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    fmt.seen = new Map();
   }
-  return fmt.nf.format(x);
+  // The scores of a position's answers repeat (and formatting costs some microseconds each):
+  // each figure is formatted once.
+  let text = fmt.seen.get(x);
+  if (text === undefined) {
+    if (fmt.seen.size > 4000) fmt.seen.clear();
+    text = fmt.nf.format(x);
+    fmt.seen.set(x, text);
+  }
+  return text;
 }
 /** A tree path as the text the page's `data-path` attributes carry. */
 export const pathKey = (p) => p.join(",");

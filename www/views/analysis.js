@@ -100,7 +100,7 @@ function setGame(game, choice) {
 export function leaveAnalysis() {
   an.engine.gen++;
   an.reviewGen++;
-  an.analyser?.stop();
+  an.analyser?.close();
   if (an.review && !an.review.done) an.review = null;
 }
 
@@ -409,9 +409,15 @@ function renderBoard() {
 
 const arrowKey = (a) => (a ? `${a.from}${a.to}` : "");
 
-/** After an engine answer: the board again only when its arrow changed. */
+/** After an engine answer: the arrow alone, where it changed (the position is the one the
+ * board shows: every change of it redraws the board). */
 function renderArrow() {
-  if (an.board && arrowKey(shownArrow()) !== an.shown.arrow) renderBoard();
+  if (!an.board) return;
+  const arrow = shownArrow();
+  const key = arrowKey(arrow);
+  if (key === an.shown.arrow) return;
+  an.shown.arrow = key;
+  an.board.setHint(arrow);
 }
 
 /** The arrow on the board: the better move of a reviewed mistake, else the engine's best. */
