@@ -236,8 +236,13 @@ describe("analysis board", () => {
       new MutationObserver((records) => {
         for (const r of records) window.treeAdded += r.addedNodes.length;
       }).observe(document.querySelector("#an-tree"), { childList: true, subtree: true });
+      window.linesAdded = 0;
+      new MutationObserver((records) => {
+        for (const r of records) window.linesAdded += r.addedNodes.length;
+      }).observe(document.querySelector("#an-lines"), { childList: true, subtree: true });
     });
-    const engine = () => page.evaluate(() => ({ ...window.tablero.analysis.engine.stats, reads: { ...window.reads }, treeAdded: window.treeAdded }));
+    const engine = () =>
+      page.evaluate(() => ({ ...window.tablero.analysis.engine.stats, reads: { ...window.reads }, treeAdded: window.treeAdded, linesAdded: window.linesAdded }));
     // Answers for the position shown: no read of the game at all, at most one paint each.
     // (From the first redraw after the wrapping: asking for the game makes the view read it
     // afresh once, analysisDebug.game.)
@@ -255,9 +260,15 @@ describe("analysis board", () => {
     // (+1: an answer counted just before the first reading is painted just after it.)
     assert.ok(a1.paints - a0.paints <= answers + 1, `${a1.paints - a0.paints} paints for ${answers} answers`);
     assert.equal(a1.treeAdded, a0.treeAdded, "the move list is not rebuilt by an answer");
+    // The lines: their texts changed in place (no node added), one button a line.
+    assert.equal(a1.linesAdded, a0.linesAdded, "the lines are not rebuilt by an answer");
+    assert.equal(await page.locator("#an-lines button").count(), 3);
+    assert.equal(await page.locator("#an-lines li:not([hidden])").count(), 3);
     // A step to the next move: the position read once, the tree not at all, the move list's
-    // mark moved (no node added to it).
+    // mark moved (no node added to it). (The panels follow the board in a task of their own.)
     await page.keyboard.press("ArrowRight");
+    const mark = new Array(42).fill(0).join(",");
+    await page.waitForFunction((p) => document.querySelector('#an-tree [aria-current="true"]')?.dataset.path === p, mark, { polling: 20, timeout: 5000 });
     const s1 = await engine();
     assert.equal(s1.reads.tree - a1.reads.tree, 0, "tree() on a step");
     for (const name of ["fen", "status", "path", "board"]) assert.ok(s1.reads[name] - a1.reads[name] <= 1, `${name}() on a step: ${s1.reads[name] - a1.reads[name]}`);

@@ -331,10 +331,29 @@ function playLine(i, upto) {
   changed();
 }
 
-/** After any change: keep the work, redraw, analyse the new position. */
+/** The panels' redraw and the engine's restart after a step, when pending. */
+let panelsTimer = 0;
+
+/** After any change: keep the work, redraw, analyse the new position. A step through the game
+ * (`tree: false`) draws the board and the status line at once and the panels (the engine's,
+ * the review's, the move list's mark, the annotations) and the engine's restart in a task of
+ * their own, before the next frame: together they took more than 50 ms of the page's thread
+ * slowed 4× (docs/BENCHMARKS.md, "Demo: main-thread tasks during analysis"). */
 function changed({ tree = true } = {}) {
   touched({ tree });
   if (tree) keep();
+  clearTimeout(panelsTimer);
+  panelsTimer = 0;
+  if (!tree) {
+    renderBoard();
+    renderStatus();
+    panelsTimer = setTimeout(() => {
+      panelsTimer = 0;
+      renderPanels();
+      startEngine();
+    }, 0);
+    return;
+  }
   render();
   startEngine();
 }
@@ -369,9 +388,14 @@ function render() {
   if (!an.game || !an.board) return;
   // (Each part sets only what differs: a step through the game redraws all of them.)
   setText($("an-title"), t("anTitle", { game: gameName(an.choice) }));
-  setAttr($("an-edit"), "href", `#/editor?game=${encodeURIComponent(an.choice)}&fen=${encodeURIComponent(pos().fen)}`);
   renderBoard();
   renderStatus();
+  renderPanels();
+}
+
+/** The side panel's parts that follow the position shown. */
+function renderPanels() {
+  setAttr($("an-edit"), "href", `#/editor?game=${encodeURIComponent(an.choice)}&fen=${encodeURIComponent(pos().fen)}`);
   renderEngine();
   renderReview();
   renderTree();
