@@ -104,21 +104,22 @@ export async function startEngine() {
   an.redraw.board();
 }
 
-/** Draws the latest answer at an animation frame, PAINT_MS at least after the last paint.
- * The shallow depths answer many times a second, of which only the last could be read: one
- * paint for all the answers that came meanwhile, in the frame's own task. */
+/** Draws the latest answer, PAINT_MS at least after the last paint. The shallow depths
+ * answer many times a second, of which only the last could be read: one paint for all the
+ * answers that came meanwhile. Its texts are set in a timer's task, not in an animation
+ * frame's: the frame that then draws them has its style, layout and paint to do, and the
+ * script with them took it over 50 ms of the page's thread slowed 4× (docs/BENCHMARKS.md,
+ * "Demo: main-thread tasks during analysis"). */
 function paintSoon() {
   const e = an.engine;
   if (e.frame) return;
   const wait = Math.max(0, e.painted + PAINT_MS - performance.now());
   e.frame = setTimeout(() => {
-    requestAnimationFrame(() => {
-      e.frame = 0;
-      e.painted = performance.now();
-      e.stats.paints++;
-      renderEngine();
-      an.redraw.board(); // the best move's arrow, where it changed
-    });
+    e.frame = 0;
+    e.painted = performance.now();
+    e.stats.paints++;
+    renderEngine();
+    an.redraw.board(); // the best move's arrow, where it changed
   }, wait);
 }
 
