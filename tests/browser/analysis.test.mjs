@@ -101,7 +101,7 @@ describe("analysis board", () => {
     const firsts = (await linesShown(page)).map((l) => l.moves[0]);
     assert.deepEqual(firsts.slice(0, 2).sort(), ["Qd8#", "Ra8#"]);
     // Numbered from the FEN's move number.
-    assert.match(await page.textContent("#an-lines li:first-child .an-pvtext"), /^1\. (Qd8|Ra8)#$/);
+    assert.match(await page.textContent("#an-lines li:first-child .an-pvtext"), /^1\.\s(Qd8|Ra8)#$/);
     assert.match(await page.textContent("#an-lines li:first-child .an-pvplay"), /^#1$/);
     assert.match(await page.getAttribute("#an-evalbar", "aria-label"), /#1/);
     await page.click("#an-lines li:first-child .an-pvtext");

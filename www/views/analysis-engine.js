@@ -150,14 +150,15 @@ function lineStart(fen) {
 }
 
 /** The line's text and where each move's text is in it: its move numbers from `start`
- * (`lineStart`), each move its SAN. */
+ * (`lineStart`), each move its SAN ("21. Nf3 Nc6 22. Bb2", "21… Nc6 22. Nf3"). */
 function lineText(pv, start) {
   let { n, white } = start;
   let text = "";
   const at = [];
   pv.slice(0, MAX_PV).forEach((m, j) => {
     const from = text.length;
-    if (Number.isFinite(n) && (white || j === 0)) text += white ? `${n}. ` : `${n}… `;
+    // (A no-break space: a number stays on the row of its move.)
+    if (Number.isFinite(n) && (white || j === 0)) text += white ? `${n}.\u00a0` : `${n}…\u00a0`;
     const start = text.length;
     text += m.san || m.uci;
     at.push({ from, start, end: text.length });
