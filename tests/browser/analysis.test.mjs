@@ -121,10 +121,16 @@ describe("analysis board", () => {
     assert.equal(await page.isDisabled("#an-lines li:first-child .an-pvplay"), true);
     assert.ok(threat.some((m) => m === "Qd8#" || m === "Ra8#"), threat.join(" "));
     await page.uncheck("#an-threat");
-    // Stop and go on.
+    // Stop and go on, at the start of a game: a search that runs its 12 s (the position above
+    // is a forced mate, found in a fraction of a second: its search may be over before a click).
+    await page.goto(`${env.base}#/analysis?game=chess`);
+    await page.waitForFunction(() => window.tablero.analysis.engine.running && document.querySelectorAll("#an-lines li:not([hidden])").length === 3, null, { timeout: 30000 });
     await page.click("#an-stop");
     assert.equal(await page.evaluate(() => window.tablero.analysis.engine.running), false);
     assert.equal(await page.textContent("#an-stop"), "Go on");
+    await page.click("#an-stop");
+    assert.equal(await page.evaluate(() => window.tablero.analysis.engine.running), true);
+    assert.equal(await page.textContent("#an-stop"), "Stop");
     assert.deepEqual(page.errors, []);
   });
 
@@ -133,7 +139,15 @@ describe("analysis board", () => {
     await importAndAnalyse(page, "1. e4 e5 *");
     await page.keyboard.press("Home");
     // Deep enough for lines of several moves, then stopped: the lines stay as they are.
-    await page.waitForFunction(() => (window.tablero.analysis.engine.result?.depth ?? 0) >= 5 && document.querySelectorAll("#an-lines li:not([hidden])").length === 3, null, { timeout: 60000 });
+    // (The start's lines: their engine key begins with its empty path.)
+    await page.waitForFunction(
+      () => {
+        const r = window.tablero.analysis.engine.result;
+        return r?.key?.startsWith("|") && r.depth >= 5 && document.querySelectorAll("#an-lines li:not([hidden])").length === 3;
+      },
+      null,
+      { timeout: 60000 },
+    );
     await page.click("#an-stop");
     const lines = await linesShown(page);
     assert.equal(lines.length, 3);
@@ -164,7 +178,12 @@ describe("analysis board", () => {
     assert.deepEqual(await sansOnPath(), lines[1].moves.slice(0, 3));
     // The first line's button (its score): the whole line as shown, the view at its end.
     await page.keyboard.press("Home");
-    await page.waitForFunction(() => document.querySelectorAll("#an-lines li:not([hidden])").length === 3, null, { timeout: 60000 });
+    // (The lines of the start again: its engine key begins with its empty path.)
+    await page.waitForFunction(
+      () => window.tablero.analysis.engine.result?.key?.startsWith("|") && document.querySelectorAll("#an-lines li:not([hidden])").length === 3,
+      null,
+      { timeout: 60000 },
+    );
     await page.click("#an-stop");
     const now = await linesShown(page);
     await page.focus("#an-lines li:first-child .an-pvplay");
