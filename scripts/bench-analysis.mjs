@@ -14,7 +14,9 @@
 // functions by self time, the way to find what the main thread spends an update on; --trace
 // records a Chromium trace (CDP Tracing, devtools.timeline) and prints what the main thread's
 // tasks over 50 ms were made of (script, style, layout, paint...), summed over the run, and
-// the thread's CPU time: the trace's thread clock (`tdur`) counts the work, slowed by the
+// the thread's CPU time (--trace-out <prefix> also writes each run's trace, for Perfetto or
+// chrome://tracing, to <prefix>-<run>.json; with --profile, the CPU profile to
+// <prefix>-<run>.cpuprofile): the trace's thread clock (`tdur`) counts the work, slowed by the
 // throttling (Chromium's throttler keeps the thread busy: a run at 4× takes about 4.6 times the
 // CPU of one at 1×), but not the waits for a core of a loaded machine. So "tasks over 50 ms by
 // CPU time" is the figure a quiet machine slowed 4× would show, whatever the load.
@@ -22,7 +24,7 @@
 // A benchmark, not a test: the figure depends on the machine and its load (docs/BENCHMARKS.md,
 // "Demo: main-thread tasks during analysis").
 import { execFileSync } from "node:child_process";
-import { mkdtemp, rm, symlink } from "node:fs/promises";
+import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -36,6 +38,7 @@ const { values: args } = parseArgs({
     profile: { type: "boolean", default: false },
     trace: { type: "boolean", default: false },
     rate: { type: "string", default: "4" },
+    "trace-out": { type: "string" },
   },
 });
 const RUNS = Number(args.runs);
@@ -85,6 +88,7 @@ async function run(env, label) {
   let top = null;
   if (args.profile) {
     const { profile } = await cdp.send("Profiler.stop");
+    if (args["trace-out"]) await writeFile(`${args["trace-out"]}-${label.replace(/\W+/g, "-")}.cpuprofile`, JSON.stringify(profile));
     top = selfTimes(profile);
   }
   let kinds = null;
@@ -93,6 +97,7 @@ async function run(env, label) {
     const done = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
     await cdp.send("Tracing.end");
     await done;
+    if (args["trace-out"]) await writeFile(`${args["trace-out"]}-${label.replace(/\W+/g, "-")}.json`, JSON.stringify({ traceEvents: events }));
     kinds = longTaskKinds(events);
     cpu = cpuTasks(events);
   }

@@ -5,21 +5,21 @@
 //
 //   const a = createAnalyser();
 //   const info = await a.analyse(game.toJSON(), { depth: 8, multiPv: 3 });
-//   a.stop(); // pending requests fail with code "stopped"
+//   a.stop(); // pending requests fail with code "stopped"; the next request starts a worker
+//   a.close(); // stop, and end the spare worker kept ready (below)
 
 const URL_ = new URL("../pkg/tablero-worker.js", import.meta.url);
 
 /** A worker for analyses: `analyse(savedGame, options)` and `stop()`. */
 export function createAnalyser() {
-  const a = { worker: null, nextId: 1, pending: new Map() };
+  const a = { worker: null, spare: null, spareTimer: 0, closed: false, nextId: 1, pending: new Map() };
 
   const failAll = (err) => {
     for (const p of a.pending.values()) p.reject(err);
     a.pending.clear();
   };
 
-  const worker = () => {
-    if (a.worker) return a.worker;
+  const spawn = () => {
     const w = new Worker(URL_, { type: "module" });
     w.addEventListener("message", (e) => {
       const { id, ok, move, error } = e.data ?? {};
@@ -31,11 +31,35 @@ export function createAnalyser() {
     });
     w.addEventListener("error", (e) => {
       w.terminate();
+      if (a.spare === w) {
+        a.spare = null;
+        return;
+      }
       if (a.worker === w) a.worker = null;
       failAll(Object.assign(new Error(e.message || "the analysis worker failed"), { code: "internal" }));
     });
-    a.worker = w;
     return w;
+  };
+
+  // A spare worker, its wasm loaded, made in a task of its own: the live analysis ends its
+  // worker at every step through the game (a search cannot be interrupted), and starting a
+  // worker costs the page's thread more than a step's redraw (docs/BENCHMARKS.md, "Demo:
+  // main-thread tasks during analysis").
+  const spareSoon = () => {
+    if (a.spare || a.spareTimer) return;
+    a.spareTimer = setTimeout(() => {
+      a.spareTimer = 0;
+      if (!a.closed && !a.spare) a.spare = spawn();
+    }, 0);
+  };
+
+  const worker = () => {
+    if (a.worker) return a.worker;
+    a.closed = false;
+    a.worker = a.spare ?? spawn();
+    a.spare = null;
+    spareSoon();
+    return a.worker;
   };
 
   return {
@@ -53,6 +77,15 @@ export function createAnalyser() {
       a.worker.terminate();
       a.worker = null;
       failAll(Object.assign(new Error("stopped"), { code: "stopped" }));
+    },
+    /** Ends the worker and the spare (leaving the view): what was pending fails as "stopped". */
+    close() {
+      a.closed = true;
+      clearTimeout(a.spareTimer);
+      a.spareTimer = 0;
+      a.spare?.terminate();
+      a.spare = null;
+      this.stop();
     },
     /** Is a request under way? */
     get busy() {

@@ -218,7 +218,17 @@ export class Board {
     this.hintSig = "";
   }
 
-  render() {
+  /** Changes the hint arrow alone (the analysis board's best move, many times a minute):
+   * its squares and the arrow are redrawn, not every square of the board. */
+  setHint(hint) {
+    if (!this.state) return;
+    const old = this.state.hint;
+    this.state = { ...this.state, hint };
+    this.render(new Set([old?.from, old?.to, hint?.from, hint?.to].filter((sq) => sq && this.cells.has(sq))));
+  }
+
+  /** Draws the state: every square, or (`only`, a set of squares) those alone. */
+  render(only = null) {
     const s = this.state;
     const key = `${s.n}:${s.rot}`;
     if (key !== this.layoutKey) {
@@ -239,7 +249,8 @@ export class Board {
     const finish = new Set(s.finish ?? []);
     const checked = new Set(s.checked ?? []);
     const ghost = this.drag?.moved ? this.drag.from : null;
-    for (const [sq, cell] of this.cells) {
+    for (const sq of only ?? this.cells.keys()) {
+      const cell = this.cells.get(sq);
       const p = this.pieceMap.get(sq);
       const piece = p ? `${p.grey ? "grey" : p.color}-${p.piece}${p.grey ? "-" + p.color : ""}` : "";
       const hint = s.hint ? (sq === s.hint.to ? "to" : sq === s.hint.from ? "from" : "") : "";
@@ -272,7 +283,7 @@ export class Board {
     const hintSig = s.hint && this.isSquare(s.hint.from) && this.isSquare(s.hint.to) ? `${s.hint.from}${s.hint.to}` : "";
     if (hintSig !== this.hintSig) {
       this.hintSig = hintSig;
-      this.hintLayer.replaceChildren(...(hintSig ? [this.hintArrow(s.hint)] : []));
+      this.drawHint(hintSig ? s.hint : null);
     }
   }
 
@@ -283,7 +294,7 @@ export class Board {
     const rect = (attrs) => el("rect", { x: x + (attrs.dx ?? 0), y: y + (attrs.dx ?? 0), width: attrs.w ?? 1, height: attrs.w ?? 1, ...attrs.a });
     const selected = sq === this.selected;
     const cursor = sq === this.cursor;
-    const underKey = [m.hill, m.finish, m.last, selected, m.hint, m.checked].join("|");
+    const underKey = [m.hill, m.finish, m.last, selected, m.checked].join("|");
     if (underKey !== cell.underKey) {
       cell.underKey = underKey;
       const under = [];
@@ -291,7 +302,6 @@ export class Board {
       if (m.finish) under.push(rect({ a: { class: "finish", fill: `url(#${this.ids.flag})` } }));
       if (m.last) under.push(rect({ a: { class: `last last-${m.last}` } }));
       if (selected) under.push(rect({ a: { class: "selected" } }));
-      if (m.hint) under.push(rect({ dx: 0.06, w: 0.88, a: { rx: 0.08, class: `hint-mark hint-${m.hint}` } }));
       if (m.checked) under.push(el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.55, class: "check", fill: `url(#${this.ids.glow})` }));
       for (const n of cell.under) n.remove();
       cell.under = under;
@@ -371,24 +381,45 @@ export class Board {
     });
   }
 
-  hintArrow(hint) {
+  /** The hint (null: none) in the hint layer, over the pieces: the outlines of its two
+   * squares and the arrow between them. The same three elements are moved from one hint to
+   * the next (the analysis board's best move changes many times a minute: new elements in
+   * the squares, as the outlines once were, restyled and laid out the board each time). */
+  drawHint(hint) {
+    if (!hint) {
+      this.hintLayer.replaceChildren();
+      return;
+    }
+    this.hintEls ??= {
+      from: el("rect", { width: 0.88, height: 0.88, rx: 0.08, class: "hint-mark hint-from" }),
+      to: el("rect", { width: 0.88, height: 0.88, rx: 0.08, class: "hint-mark hint-to" }),
+      arrow: el("g", { class: "hint-arrow" }, undefined),
+      path: el("path"),
+    };
+    const h = this.hintEls;
     const a = parseSquare(hint.from);
     const b = parseSquare(hint.to);
     const va = this.view(a.f, a.r);
     const vb = this.view(b.f, b.r);
+    h.from.setAttribute("x", va.x + 0.06);
+    h.from.setAttribute("y", va.y + 0.06);
+    h.to.setAttribute("x", vb.x + 0.06);
+    h.to.setAttribute("y", vb.y + 0.06);
     const [x0, y0, x1, y1] = [va.x + 0.5, va.y + 0.5, vb.x + 0.5, vb.y + 0.5];
     const len = Math.hypot(x1 - x0, y1 - y0);
-    const g = el("g", { class: "hint-arrow" });
-    if (!len) return g;
-    const w = 0.08;
-    const hw = 0.24;
-    const hl = 0.36;
-    const s0 = Math.min(0.22, len / 4);
-    const d = `M ${s0} ${-w} L ${len - hl} ${-w} L ${len - hl} ${-hw} L ${len} 0 L ${len - hl} ${hw} L ${len - hl} ${w} L ${s0} ${w} Z`;
-    const angle = (Math.atan2(y1 - y0, x1 - x0) * 180) / Math.PI;
-    g.append(el("path", { d, transform: `translate(${x0} ${y0}) rotate(${angle})` }));
-    return g;
+    if (len) {
+      const w = 0.08;
+      const hw = 0.24;
+      const hl = 0.36;
+      const s0 = Math.min(0.22, len / 4);
+      const angle = (Math.atan2(y1 - y0, x1 - x0) * 180) / Math.PI;
+      h.path.setAttribute("d", `M ${s0} ${-w} L ${len - hl} ${-w} L ${len - hl} ${-hw} L ${len} 0 L ${len - hl} ${hw} L ${len - hl} ${w} L ${s0} ${w} Z`);
+      h.path.setAttribute("transform", `translate(${x0} ${y0}) rotate(${angle})`);
+      if (h.path.parentNode !== h.arrow) h.arrow.append(h.path);
+    } else h.path.remove();
+    if (h.arrow.parentNode !== this.hintLayer) this.hintLayer.replaceChildren(h.from, h.to, h.arrow);
   }
+
 
   setCursor(sq) {
     this.cursor = sq;

@@ -514,10 +514,16 @@ impl Game {
     /// indexed by [`NodeId::index`] (`None` at the root): every line replayed once.
     pub fn tree_moves(&self) -> Result<Vec<Option<crate::record::MoveRecord>>, Error> {
         let mut out = vec![None; self.tree.len() + 1];
-        let mut lines: Vec<(Inner, NodeId)> = Vec::new();
-        if let Some(&first) = self.tree.root().children().first() {
-            lines.push((self.engine().restart(), first));
-        }
+        // Every line from the start: the first move's and those of its alternatives (the
+        // root's other children), each from the start position.
+        let start = self.engine().restart();
+        let mut lines: Vec<(Inner, NodeId)> = self
+            .tree
+            .root()
+            .children()
+            .iter()
+            .map(|&c| (start.clone(), c))
+            .collect();
         while let Some((mut engine, start)) = lines.pop() {
             let mut at = Some(start);
             let mut after_move = false;

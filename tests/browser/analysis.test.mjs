@@ -20,6 +20,18 @@ const PHONE = { width: 390, height: 844 };
 const anSq = (page, square) => page.locator(`#an-board [data-square="${square}"]`);
 const edSq = (page, square) => page.locator(`#ed-board [data-square="${square}"]`);
 
+/** The engine's lines shown: each its score and its moves (the text less its move numbers). */
+const linesShown = (page) =>
+  page.$$eval("#an-lines li:not([hidden])", (lis) =>
+    lis.map((li) => ({
+      score: li.querySelector(".an-pvplay").textContent,
+      moves: li
+        .querySelector(".an-pvtext")
+        .textContent.split(/\s+/)
+        .filter((x) => x && !/^\d+(\.|…)$/.test(x)),
+    })),
+  );
+
 const treeOf = (page) => page.evaluate(() => window.tablero.analysis.game.tree());
 const pathOf = (page) => page.evaluate(() => window.tablero.analysis.game.path());
 
@@ -34,7 +46,7 @@ describe("analysis board", () => {
     const page = await newPage(env);
     await importAndAnalyse(page, '[Event "Club"]\n\n1. e4 e5 2. Nf3 Nc6 *');
     // The engine analyses the start of the tree: its lines come in SAN, with a depth.
-    await page.waitForSelector("#an-lines li .an-pvmove");
+    await page.waitForSelector("#an-lines li:not([hidden]) .an-pvtext");
     assert.match(await page.textContent("#an-depth"), /Depth \d+/);
     // After 1. e4, Black plays d5 on the board: a variation beside 1... e5.
     await page.click('#an-tree [data-path="0"]');
@@ -84,13 +96,15 @@ describe("analysis board", () => {
     // White mates at once with Qd8 or Ra8: both are among the engine's three lines.
     const fen = "6k1/5ppp/8/8/8/8/5PPP/R2Q2K1 w - - 0 1";
     await page.goto(`${env.base}#/analysis?game=chess&fen=${encodeURIComponent(fen)}`);
-    await page.waitForFunction(() => document.querySelectorAll("#an-lines li").length >= 2);
+    await page.waitForFunction(() => document.querySelectorAll("#an-lines li:not([hidden])").length >= 2);
     await page.waitForFunction(() => !window.tablero.analysis.engine.running, null, { timeout: 30000 });
-    const firsts = await page.$$eval("#an-lines li", (lis) => lis.map((li) => li.querySelector(".an-pvmove").textContent));
+    const firsts = (await linesShown(page)).map((l) => l.moves[0]);
     assert.deepEqual(firsts.slice(0, 2).sort(), ["Qd8#", "Ra8#"]);
-    assert.match(await page.textContent("#an-lines li:first-child strong"), /^#1$/);
+    // Numbered from the FEN's move number.
+    assert.match(await page.textContent("#an-lines li:first-child .an-pvtext"), /^1\.\s(Qd8|Ra8)#$/);
+    assert.match(await page.textContent("#an-lines li:first-child .an-pvplay"), /^#1$/);
     assert.match(await page.getAttribute("#an-evalbar", "aria-label"), /#1/);
-    await page.click("#an-lines li:first-child .an-pvmove");
+    await page.click("#an-lines li:first-child .an-pvtext");
     const tree = await treeOf(page);
     assert.equal(tree.children.length, 1);
     assert.ok(["Qd8#", "Ra8#"].includes(tree.children[0].san));
@@ -102,13 +116,79 @@ describe("analysis board", () => {
     await anSq(page, "h3").click();
     await page.check("#an-threat");
     await page.waitForFunction(() => !window.tablero.analysis.engine.running, null, { timeout: 30000 });
-    const threat = await page.$$eval("#an-lines li .an-pvmove:first-of-type", (b) => b.map((x) => x.textContent));
+    const threat = (await linesShown(page)).map((l) => l.moves[0]);
+    // Nothing to play: the threat is the other side's.
+    assert.equal(await page.isDisabled("#an-lines li:first-child .an-pvplay"), true);
     assert.ok(threat.some((m) => m === "Qd8#" || m === "Ra8#"), threat.join(" "));
     await page.uncheck("#an-threat");
-    // Stop and go on.
+    // Stop and go on, at the start of a game: a search that runs its 12 s (the position above
+    // is a forced mate, found in a fraction of a second: its search may be over before a click).
+    await page.goto(`${env.base}#/analysis?game=chess`);
+    await page.waitForFunction(() => window.tablero.analysis.engine.running && document.querySelectorAll("#an-lines li:not([hidden])").length === 3, null, { timeout: 30000 });
     await page.click("#an-stop");
     assert.equal(await page.evaluate(() => window.tablero.analysis.engine.running), false);
     assert.equal(await page.textContent("#an-stop"), "Go on");
+    await page.click("#an-stop");
+    assert.equal(await page.evaluate(() => window.tablero.analysis.engine.running), true);
+    assert.equal(await page.textContent("#an-stop"), "Stop");
+    assert.deepEqual(page.errors, []);
+  });
+
+  test("a line's button plays all of it; a click on its text plays it up to the move clicked", async () => {
+    const page = await newPage(env);
+    await importAndAnalyse(page, "1. e4 e5 *");
+    await page.keyboard.press("Home");
+    // Deep enough for lines of several moves, then stopped: the lines stay as they are.
+    // (The start's lines: their engine key begins with its empty path.)
+    await page.waitForFunction(
+      () => {
+        const r = window.tablero.analysis.engine.result;
+        return r?.key?.startsWith("|") && r.depth >= 5 && document.querySelectorAll("#an-lines li:not([hidden])").length === 3;
+      },
+      null,
+      { timeout: 60000 },
+    );
+    await page.click("#an-stop");
+    const lines = await linesShown(page);
+    assert.equal(lines.length, 3);
+    for (const l of lines) assert.ok(l.moves.length >= 3 && l.moves.length <= 16, JSON.stringify(lines));
+    // The second line's third move, clicked where the text shows it (its black move: "1… ").
+    const sansOnPath = () =>
+      page.evaluate(() => {
+        const g = window.tablero.analysis.game;
+        let node = g.tree();
+        return g.path().map((i) => (node = node.children[i]).san);
+      });
+    const third = await page.evaluate((san) => {
+      const text = document.querySelector("#an-lines li:nth-child(2) .an-pvtext").firstChild;
+      // The third move's text: the third word that is not a move number.
+      const words = [...text.data.matchAll(/\S+/g)].filter((m) => !/^\d+(\.|…)$/.test(m[0]));
+      const w = words[2];
+      const range = new Range();
+      range.setStart(text, w.index + 1);
+      range.setEnd(text, w.index + w[0].length - 1);
+      const r = range.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2, word: w[0] };
+    });
+    assert.equal(third.word, lines[1].moves[2]);
+    await page.mouse.move(third.x, third.y);
+    // The move under the pointer is underlined (a highlight of the text).
+    assert.equal(await page.evaluate(() => CSS.highlights.get("an-pv-hover")?.values().next().value.toString()), lines[1].moves[2]);
+    await page.mouse.click(third.x, third.y);
+    assert.deepEqual(await sansOnPath(), lines[1].moves.slice(0, 3));
+    // The first line's button (its score): the whole line as shown, the view at its end.
+    await page.keyboard.press("Home");
+    // (The lines of the start again: its engine key begins with its empty path.)
+    await page.waitForFunction(
+      () => window.tablero.analysis.engine.result?.key?.startsWith("|") && document.querySelectorAll("#an-lines li:not([hidden])").length === 3,
+      null,
+      { timeout: 60000 },
+    );
+    await page.click("#an-stop");
+    const now = await linesShown(page);
+    await page.focus("#an-lines li:first-child .an-pvplay");
+    await page.keyboard.press("Enter");
+    assert.deepEqual(await sansOnPath(), now[0].moves);
     assert.deepEqual(page.errors, []);
   });
 
@@ -175,8 +255,13 @@ describe("analysis board", () => {
       new MutationObserver((records) => {
         for (const r of records) window.treeAdded += r.addedNodes.length;
       }).observe(document.querySelector("#an-tree"), { childList: true, subtree: true });
+      window.linesAdded = 0;
+      new MutationObserver((records) => {
+        for (const r of records) window.linesAdded += r.addedNodes.length;
+      }).observe(document.querySelector("#an-lines"), { childList: true, subtree: true });
     });
-    const engine = () => page.evaluate(() => ({ ...window.tablero.analysis.engine.stats, reads: { ...window.reads }, treeAdded: window.treeAdded }));
+    const engine = () =>
+      page.evaluate(() => ({ ...window.tablero.analysis.engine.stats, reads: { ...window.reads }, treeAdded: window.treeAdded, linesAdded: window.linesAdded }));
     // Answers for the position shown: no read of the game at all, at most one paint each.
     // (From the first redraw after the wrapping: asking for the game makes the view read it
     // afresh once, analysisDebug.game.)
@@ -194,9 +279,15 @@ describe("analysis board", () => {
     // (+1: an answer counted just before the first reading is painted just after it.)
     assert.ok(a1.paints - a0.paints <= answers + 1, `${a1.paints - a0.paints} paints for ${answers} answers`);
     assert.equal(a1.treeAdded, a0.treeAdded, "the move list is not rebuilt by an answer");
+    // The lines: their texts changed in place (no node added), one button a line.
+    assert.equal(a1.linesAdded, a0.linesAdded, "the lines are not rebuilt by an answer");
+    assert.equal(await page.locator("#an-lines button").count(), 3);
+    assert.equal(await page.locator("#an-lines li:not([hidden])").count(), 3);
     // A step to the next move: the position read once, the tree not at all, the move list's
-    // mark moved (no node added to it).
+    // mark moved (no node added to it). (The panels follow the board in a task of their own.)
     await page.keyboard.press("ArrowRight");
+    const mark = new Array(42).fill(0).join(",");
+    await page.waitForFunction((p) => document.querySelector('#an-tree [aria-current="true"]')?.dataset.path === p, mark, { polling: 20, timeout: 5000 });
     const s1 = await engine();
     assert.equal(s1.reads.tree - a1.reads.tree, 0, "tree() on a step");
     for (const name of ["fen", "status", "path", "board"]) assert.ok(s1.reads[name] - a1.reads[name] <= 1, `${name}() on a step: ${s1.reads[name] - a1.reads[name]}`);
@@ -229,7 +320,8 @@ describe("analysis board", () => {
         lis.map((li) => {
           const box = li.querySelector(".an-pv");
           const row = parseFloat(getComputedStyle(box).lineHeight);
-          return { rows: Math.round(box.getBoundingClientRect().height / row), shown: li.querySelectorAll(".an-pvmove:not([hidden])").length };
+          const moves = li.querySelector(".an-pvtext").textContent.split(/\s+/).filter((x) => x && !/^\d+(\.|…)$/.test(x));
+          return { rows: Math.round(box.getBoundingClientRect().height / row), shown: moves.length };
         }),
       );
       assert.equal(lines.length, 3);
@@ -245,7 +337,7 @@ describe("analysis board", () => {
   test("at 390 px the board, the lines and the move tree fit", async () => {
     const page = await newPage(env, { viewport: PHONE });
     await importAndAnalyse(page, "1. e4 e5 2. Nf3 (2. f4 exf4) Nc6 3. Bb5 a6 *");
-    await page.waitForSelector("#an-lines li .an-pvmove");
+    await page.waitForSelector("#an-lines li:not([hidden]) .an-pvtext");
     await assertFits(page);
     await page.screenshot({ path: `${ARTIFACTS}/analysis-phone.png`, fullPage: true });
     assert.deepEqual(page.errors, []);

@@ -42,6 +42,26 @@ test("tree(): records, paths and annotations of every node", () => {
   fresh.free();
 });
 
+test("tree(): an alternative to the first move has its record, as one further on does", () => {
+  // Read back from PGN and made by playing from the start: the root's second child is a move
+  // like any other (it was once left without its record: no san, no uci).
+  const read = newGame({ pgn: "1. e4 ( 1. Nf3 Nf6 ) 1... e5 *" });
+  const played = newGame({ pgn: "1. e4 e5 *" });
+  played.goTo([]);
+  played.play("Nf3");
+  played.play("Nf6");
+  for (const g of [read, played]) {
+    const nf3 = g.tree().children[1];
+    assert.equal(nf3.san, "Nf3");
+    assert.equal(nf3.uci, "g1f3");
+    assert.equal(nf3.player, "white");
+    assert.deepEqual(nf3.path, [1]);
+    assert.equal(nf3.children[0].san, "Nf6");
+    assert.equal(nf3.children[0].player, "black");
+    g.free();
+  }
+});
+
 test("goTo, play, undo, promote and deleteMove on the tree", () => {
   const g = newGame({ pgn: LICHESS });
   g.goTo([0, 1]);

@@ -299,6 +299,7 @@ export default {
   anThreat: "Show threat",
   anNoThreat: "No threat to show: the side to move is in check.",
   anLines: "Best lines",
+  anPlayLine: "Play this line",
   anThinking: "Analysing…",
   anDepth: "Depth {n}",
   anDepthRunning: "Depth {n}, going deeper…",

@@ -309,6 +309,7 @@ export default {
   anThreat: "Mostrar amenaza",
   anNoThreat: "No hay amenaza que mostrar: el bando que mueve está en jaque.",
   anLines: "Mejores líneas",
+  anPlayLine: "Jugar esta línea",
   anThinking: "Analizando…",
   anDepth: "Profundidad {n}",
   anDepthRunning: "Profundidad {n}, profundizando…",

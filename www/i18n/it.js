@@ -305,6 +305,7 @@ export default {
   anThreat: "Mostra minaccia",
   anNoThreat: "Nessuna minaccia da mostrare: chi muove è sotto scacco.",
   anLines: "Linee migliori",
+  anPlayLine: "Gioca questa linea",
   anThinking: "Analisi in corso…",
   anDepth: "Profondità {n}",
   anDepthRunning: "Profondità {n}, in approfondimento…",

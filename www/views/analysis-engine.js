@@ -1,5 +1,5 @@
 // The analysis board's live analysis: the computer's best lines (up to three, in SAN, each
-// move a button), the depth, Stop / Go on, and "show threat". The search runs in the view's
+// a button to play it and a text whose moves are clicked), the depth, Stop / Go on, and "show threat". The search runs in the view's
 // own worker (analyser.js), never on the page's thread: the page asks for depth 1, 2, 3… of
 // the position shown, draws each answer, and stops after MAX_MS, at a forced result or at Stop
 // (which ends the worker: a wasm search cannot be interrupted).
@@ -8,7 +8,7 @@ import { t } from "../i18n/index.js";
 import { isFour, newGameOptions } from "../games.js";
 import { scoreText, MATE_SCORE } from "../evaluation.js";
 import { $ } from "./common.js";
-import { an, analyser, fmt, lineJson, pos, whiteScore } from "./analysis-state.js";
+import { an, analyser, fmt, lineJson, pos, setProp, setText, shownJson, whiteScore } from "./analysis-state.js";
 import { renderBars } from "./evalbar.js";
 
 /** The live analysis deepens one ply at a time up to this depth, or for this long. */
@@ -25,14 +25,19 @@ const PAINT_MS = 200;
 /** What the shown analysis belongs to: the position (by its path and FEN) and threat mode. */
 export const engineKey = () => `${pos().key}|${pos().fen}|${an.engine.threat}`;
 
+/** The FEN of the position shown with the other side to move (two players). */
+function threatFen() {
+  const f = pos().fen.split(" ");
+  f[1] = f[1] === "w" ? "b" : "w";
+  f[3] = "-";
+  return f.join(" ");
+}
+
 /** The position with the other side to move (two players), or null when that is no legal
  * position (the side to move is in check). */
 function threatJson() {
   if (isFour(an.choice)) return null;
-  const f = pos().fen.split(" ");
-  f[1] = f[1] === "w" ? "b" : "w";
-  f[3] = "-";
-  const fen = f.join(" ");
+  const fen = threatFen();
   try {
     const flipped = newGame({ ...newGameOptions(an.choice), fen });
     const json = lineJson(flipped);
@@ -55,21 +60,28 @@ export async function startEngine() {
   const e = an.engine;
   const mine = ++e.gen;
   if (an.review && !an.review.done) return; // the review has the worker
-  an.analyser?.stop();
   e.error = null;
   if (!e.on || !an.game || pos().status.over || $("view-analysis").hidden) {
+    an.analyser?.stop();
     e.running = false;
     return renderEngine();
   }
   const key = engineKey();
-  const json = e.threat ? threatJson() : lineJson(an.game);
+  const json = e.threat ? threatJson() : shownJson();
   if (!json) {
+    an.analyser?.stop();
     e.running = false;
     e.result = { key, none: true };
     return renderEngine();
   }
   e.running = true;
   renderEngine();
+  // The old search's end and the new request in a task of their own, after the redraw of a
+  // step (ending a worker costs the page's thread some milliseconds); older answers arriving
+  // meanwhile are dropped by their generation.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  if (mine !== e.gen) return;
+  an.analyser?.stop();
   const t0 = performance.now();
   for (let depth = 1; depth <= MAX_DEPTH; depth++) {
     let res;
@@ -92,65 +104,92 @@ export async function startEngine() {
   an.redraw.board();
 }
 
-/** Draws the latest answer at an animation frame, PAINT_MS at least after the last paint.
- * The shallow depths answer many times a second, of which only the last could be read: one
- * paint for all the answers that came meanwhile, in the frame's own task. */
+/** Draws the latest answer, PAINT_MS at least after the last paint. The shallow depths
+ * answer many times a second, of which only the last could be read: one paint for all the
+ * answers that came meanwhile. Its texts are set in a timer's task, not in an animation
+ * frame's: the frame that then draws them has its style, layout and paint to do, and the
+ * script with them took it over 50 ms of the page's thread slowed 4× (docs/BENCHMARKS.md,
+ * "Demo: main-thread tasks during analysis"). */
 function paintSoon() {
   const e = an.engine;
   if (e.frame) return;
   const wait = Math.max(0, e.painted + PAINT_MS - performance.now());
   e.frame = setTimeout(() => {
-    requestAnimationFrame(() => {
-      e.frame = 0;
-      e.painted = performance.now();
-      e.stats.paints++;
-      renderEngine();
-      an.redraw.board(); // the best move's arrow, where it changed
-    });
+    e.frame = 0;
+    e.painted = performance.now();
+    e.stats.paints++;
+    renderEngine();
+    an.redraw.board(); // the best move's arrow, where it changed
   }, wait);
 }
 
-/** The texts the panel's elements were given: compared here, not read back from the page. */
-const written = new WeakMap();
+/** The lines as shown: for each, its moves and where each move's text starts and ends in the
+ * line's text (`from`: where its number, if any, starts), so that a click on the text plays
+ * the moves shown up to the one under the pointer, whatever answer came since. */
+const shownLines = [];
 
-/** Sets a text where it differs (an unchanged text costs no style or layout work); an
- * element's one text node is changed in place, not replaced by a new one. */
-function setText(el, text) {
-  if (written.get(el) === text) return;
-  written.set(el, text);
-  const node = el.firstChild;
-  if (node && node.nodeType === Node.TEXT_NODE && !node.nextSibling) node.data = text;
-  else el.textContent = text;
+/** The lines' markup: LINES items made once with the view, each hidden while it has no line.
+ * A line is its score, a button that plays the line (its accessible name the score, its title
+ * what it does), and its moves as one text ("21. Nf3 Nc6 22. Bb2 …"): an answer changes two
+ * texts a line, where a button per move made some 50 elements to style and lay out at every
+ * answer (docs/BENCHMARKS.md, "Demo: main-thread tasks during analysis"). A move is clicked in
+ * the text (`lineMoveAt`); a keyboard or screen reader reads the moves in the text and plays
+ * the line by its button. */
+export function linesMarkup() {
+  const li = `<li hidden><div class="an-pv"><button type="button" class="an-pvplay" title="${t("anPlayLine")}"></button> <span class="an-pvtext"></span></div></li>`;
+  return li.repeat(LINES);
 }
 
-/** Sets an element's property (`hidden`, `disabled`, `checked`) where it differs: setting a
- * reflected attribute to its own value still invalidates the element's style. */
-function setProp(el, name, value) {
-  if (el[name] !== value) el[name] = value;
+/** Where a line starts, for its move numbers (two players): the FEN's full-move number and
+ * whether White moves first; a four-player line goes unnumbered (`n` NaN). */
+function lineStart(fen) {
+  if (isFour(an.choice)) return { n: NaN, white: true };
+  const f = fen.split(" ");
+  // The full-move number: the FEN's last plain number (Three-check's "+2+1" counters aside).
+  return { n: Number(f.filter((x) => /^\d+$/.test(x)).at(-1)), white: f[1] !== "b" };
 }
 
-/** The moves of line `i` in its box `li` (after its score): each a button that plays the line
- * up to it, disabled when the line is a threat. Buttons are kept and reused, only a differing
- * text is set, and those past the line's end are hidden, not removed: a line's length changes
- * with nearly every answer. At most MAX_PV moves: the box shows two rows of them. */
-function lineMoves(li, pv, i, threat) {
-  const buttons = li.getElementsByClassName("an-pvmove");
-  const shown = pv.slice(0, MAX_PV);
-  shown.forEach((m, j) => {
-    let b = buttons[j];
-    if (!b) {
-      b = document.createElement("button");
-      b.type = "button";
-      b.className = "an-pvmove";
-      b.dataset.line = String(i);
-      b.dataset.upto = String(j);
-      li.append(b, " ");
-    }
-    setProp(b, "hidden", false);
-    setProp(b, "disabled", threat);
-    setText(b, m.san || m.uci);
+/** The line's text and where each move's text is in it: its move numbers from `start`
+ * (`lineStart`), each move its SAN ("21. Nf3 Nc6 22. Bb2", "21… Nc6 22. Nf3"). */
+function lineText(pv, start) {
+  let { n, white } = start;
+  let text = "";
+  const at = [];
+  pv.slice(0, MAX_PV).forEach((m, j) => {
+    const from = text.length;
+    // (A no-break space: a number stays on the row of its move.)
+    if (Number.isFinite(n) && (white || j === 0)) text += white ? `${n}.\u00a0` : `${n}…\u00a0`;
+    const start = text.length;
+    text += m.san || m.uci;
+    at.push({ from, start, end: text.length });
+    text += " ";
+    if (!white) n++;
+    white = !white;
   });
-  for (let j = shown.length; j < buttons.length; j++) setProp(buttons[j], "hidden", true);
+  return { text: text.trimEnd(), at };
+}
+
+/** The line and move under a click or pointer at (x, y) on a line's text: {i, upto, node,
+ * start, end} (the move's text in the text node), or null. */
+export function lineMoveAt(x, y, target) {
+  const li = target.closest?.(".an-pvtext") && target.closest("li");
+  if (!li || an.engine.threat) return null;
+  const i = [...li.parentElement.children].indexOf(li);
+  const line = shownLines[i];
+  const caret = document.caretPositionFromPoint?.(x, y) ?? document.caretRangeFromPoint?.(x, y);
+  const node = caret?.offsetNode ?? caret?.startContainer;
+  const offset = caret?.offset ?? caret?.startOffset;
+  if (!line || !node || node.parentElement !== li.querySelector(".an-pvtext")) return null;
+  // The move whose text (its number first) the caret falls in: a move's part runs from its
+  // number to the next move's number.
+  let upto = 0;
+  while (upto + 1 < line.at.length && line.at[upto + 1].from <= offset) upto++;
+  return { i, upto, node, start: line.at[upto].start, end: line.at[upto].end };
+}
+
+/** The moves of line `i` as shown (null when none is). */
+export function shownLine(i) {
+  return shownLines[i]?.pv ?? null;
 }
 
 /** The engine panel: Stop / Go on, the depth and the lines; then the evaluation bar. */
@@ -177,26 +216,31 @@ export function renderEngine() {
   // error or "no threat" (sentences, and no lines to draw) may need more and wraps.
   $("an-depth").classList.toggle("an-wrap", !!e.error || !!r?.none);
   const lines = r && !r.none ? (r.lines?.length ? r.lines : [{ score: r.score, mate: r.mate, pv: r.pv }]) : [];
-  // The lines' elements are kept and changed where they differ: a deeper answer mostly keeps
-  // the start of each line and changes its score and its tail.
-  const ol = $("an-lines");
-  lines.forEach((line, i) => {
-    const s = four ? line.score : whiteScore(line.score, mover);
-    // Each line's score and moves sit in a box of fixed height (two rows, the tail of a long
-    // line cut off: analysis.css), so that a deeper answer lays out that box alone.
-    let box = ol.children[i]?.firstChild;
-    if (!box) {
-      const li = document.createElement("li");
-      box = document.createElement("div");
-      box.className = "an-pv";
-      box.append(document.createElement("strong"), " ");
-      li.append(box);
-      ol.append(li);
+  // The lines' elements are made with the view and changed where they differ: a deeper
+  // answer changes a line's score and its text, nothing else.
+  const items = $("an-lines").children;
+  const start = lines.length ? lineStart(e.threat ? threatFen() : pos().fen) : null;
+  let changed = false;
+  for (let i = 0; i < items.length; i++) {
+    const line = lines[i];
+    const li = items[i];
+    if (!line) {
+      shownLines[i] = null;
+      setProp(li, "hidden", true);
+      continue;
     }
-    setText(box.firstChild, scoreText(s, fmt));
-    lineMoves(box, line.pv, i, e.threat);
-  });
-  while (ol.children.length > lines.length) ol.lastElementChild.remove();
+    const s = four ? line.score : whiteScore(line.score, mover);
+    const { text, at } = lineText(line.pv, start);
+    shownLines[i] = { pv: line.pv.slice(0, MAX_PV), at };
+    const [button, , moves] = li.firstChild.childNodes;
+    setText(button, scoreText(s, fmt));
+    setProp(button, "disabled", e.threat);
+    if (setText(moves, text)) changed = true;
+    setProp(li, "hidden", false);
+  }
+  // The move under the pointer (its underline) belonged to the text replaced.
+  if (changed) CSS.highlights?.delete("an-pv-hover");
+  $("an-lines").classList.toggle("an-threat-lines", e.threat);
   renderBars(r && !r.none && !e.threat ? r : null, mover);
 }
 

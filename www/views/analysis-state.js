@@ -31,8 +31,9 @@ export const an = {
   /** The board view's redraws, for the parts below it: `all()` and `board()`. */
   redraw: { all: () => {}, board: () => {} },
   /** What the views read of the game, read once per change (see `pos`): the tree and the
-   * version it was read at, the version of the tree now, and the position shown. */
-  read: { tree: null, treeAt: -1, version: 0, pos: null, facts: null },
+   * version it was read at, the version of the tree now, the position shown, and the saved
+   * form's fields but the moves (`shownJson`) with the version they were read at. */
+  read: { tree: null, treeAt: -1, version: 0, pos: null, facts: null, json: null, jsonAt: -1 },
   /** What the move list and the board show now, so that a redraw changes only what differs:
    * the list's box, the tree version and review it was built from; the arrow drawn. */
   shown: { box: null, version: -1, review: null, arrow: "" },
@@ -48,8 +49,17 @@ export function fmt(x) {
   if (fmt.lang !== lang) {
     fmt.lang = lang;
     fmt.nf = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    fmt.seen = new Map();
   }
-  return fmt.nf.format(x);
+  // The scores of a position's answers repeat (and formatting costs some microseconds each):
+  // each figure is formatted once.
+  let text = fmt.seen.get(x);
+  if (text === undefined) {
+    if (fmt.seen.size > 4000) fmt.seen.clear();
+    text = fmt.nf.format(x);
+    fmt.seen.set(x, text);
+  }
+  return text;
 }
 /** A tree path as the text the page's `data-path` attributes carry. */
 export const pathKey = (p) => p.join(",");
@@ -84,7 +94,7 @@ export function mainLine(tree) {
  * default), or (`{tree: "game"}`) it is another game. */
 export function touched({ tree = true } = {}) {
   if (tree === "game") {
-    an.read = { tree: null, treeAt: -1, version: an.read.version + 1, pos: null, facts: null };
+    an.read = { tree: null, treeAt: -1, version: an.read.version + 1, pos: null, facts: null, json: null, jsonAt: -1 };
     return;
   }
   an.read.pos = null;
@@ -134,6 +144,56 @@ export function pos() {
 export function lineJson(game) {
   const { movetext, path, ...rest } = game.toJSON();
   return rest;
+}
+
+/** The saved form of the analysis board's game at the position shown, for the live analysis:
+ * `lineJson(an.game)` without its cost at each step. `toJSON()` writes the whole record (the
+ * movetext of a 40-move game: 1.4 ms in Node, unslowed); its other fields (the start, the
+ * variant, the seed) are read once per change of the tree, and the moves are those of the tree's
+ * nodes on the path shown (the same UCI texts `toJSON` writes). */
+export function shownJson() {
+  const r = an.read;
+  if (r.jsonAt !== r.version || !r.json) {
+    const { movetext, path, moves, ...rest } = an.game.toJSON();
+    r.json = rest;
+    r.jsonAt = r.version;
+  }
+  const moves = [];
+  let node = gameTree();
+  for (const i of pos().path) {
+    node = node.children[i];
+    moves.push(node.uci);
+  }
+  return { ...r.json, moves };
+}
+
+// --- setting only what differs ----------------------------------------------------------------
+// Setting a text, a reflected property or an attribute to the value it has still invalidates
+// the element's style (and a text its layout); the views' redraws, which run at every step
+// and every engine answer, set only what differs.
+
+/** The texts the view's elements were given: compared here, not read back from the page. */
+const written = new WeakMap();
+
+/** Sets an element's text where it differs (and says whether it did); its one text node is
+ * changed in place, not replaced by a new one (which would be styled afresh). */
+export function setText(el, text) {
+  if (written.get(el) === text) return false;
+  written.set(el, text);
+  const node = el.firstChild;
+  if (node && node.nodeType === Node.TEXT_NODE && !node.nextSibling) node.data = text;
+  else el.textContent = text;
+  return true;
+}
+
+/** Sets an element's property (`hidden`, `disabled`, `checked`, `value`) where it differs. */
+export function setProp(el, name, value) {
+  if (el[name] !== value) el[name] = value;
+}
+
+/** Sets an attribute where it differs. */
+export function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
 /** White's (or the seat's) view of a result given from the mover's. */

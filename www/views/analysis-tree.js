@@ -5,7 +5,7 @@
 // changes the list and nothing else.
 import { isFour } from "../games.js";
 import { $ } from "./common.js";
-import { an, gameTree, pathKey, pos } from "./analysis-state.js";
+import { an, gameTree, pathKey, pos, setAttr, setProp } from "./analysis-state.js";
 
 /** The move glyphs the annotate panel offers (NAGs 1-6) and how the list writes them. */
 export const NAGS = [1, 2, 3, 4, 5, 6];
@@ -99,11 +99,12 @@ function commentNode(text) {
 export function renderAnnotate() {
   const { path: p, node } = pos();
   const atMove = p.length > 0;
+  // (Set only where it differs: a step through the game redraws the panel.)
   for (const b of document.querySelectorAll(".an-nags [data-nag]")) {
-    b.disabled = !atMove;
-    b.setAttribute("aria-pressed", String(atMove && node.nags.includes(Number(b.dataset.nag))));
+    setProp(b, "disabled", !atMove);
+    setAttr(b, "aria-pressed", String(atMove && node.nags.includes(Number(b.dataset.nag))));
   }
-  $("an-comment").value = node?.comment ?? "";
-  $("an-promote").disabled = !atMove || p.every((x) => x === 0);
-  $("an-delete").disabled = !atMove;
+  setProp($("an-comment"), "value", node?.comment ?? "");
+  setProp($("an-promote"), "disabled", !atMove || p.every((x) => x === 0));
+  setProp($("an-delete"), "disabled", !atMove);
 }

@@ -21,9 +21,9 @@ import { openExport, importText } from "./io.js";
 import { choices, gameName, idOf, isFour, newGameOptions, offered } from "../games.js";
 import { moveInput } from "../pieces.js";
 import * as store from "../store.js";
-import { an, facts, gameTree, keep, mainPath, nodeAt, pos, touched, SESSION_KEY } from "./analysis-state.js";
+import { an, facts, gameTree, keep, mainPath, nodeAt, pos, setAttr, setText, touched, SESSION_KEY } from "./analysis-state.js";
 import { NAGS, NAG_TEXT, renderAnnotate, renderTree } from "./analysis-tree.js";
-import { engineKey, renderEngine, startEngine, stopEngine } from "./analysis-engine.js";
+import { engineKey, lineMoveAt, linesMarkup, renderEngine, shownLine, startEngine, stopEngine } from "./analysis-engine.js";
 import { betterMove, renderReview, startReview } from "./review.js";
 
 an.redraw = { all: render, board: renderArrow };
@@ -100,7 +100,7 @@ function setGame(game, choice) {
 export function leaveAnalysis() {
   an.engine.gen++;
   an.reviewGen++;
-  an.analyser?.stop();
+  an.analyser?.close();
   if (an.review && !an.review.done) an.review = null;
 }
 
@@ -137,7 +137,7 @@ function buildView() {
           <label class="check" id="an-threat-box"><input type="checkbox" id="an-threat" /> <span>${t("anThreat")}</span></label>
         </div>
         <p id="an-depth" class="muted an-depth" aria-live="off"></p>
-        <ol id="an-lines" class="an-lines" aria-label="${t("anLines")}"></ol>
+        <ol id="an-lines" class="an-lines" aria-label="${t("anLines")}">${linesMarkup()}</ol>
       </section>
       <section class="an-review" aria-labelledby="an-review-h">
         <h2 id="an-review-h">${t("anReview")}</h2>
@@ -191,10 +191,26 @@ function bind(root) {
     const b = e.target.closest("[data-path]");
     if (b) goTo(b.dataset.path ? b.dataset.path.split(",").map(Number) : []);
   });
+  // A line's button plays the line; a click on its text plays it up to the move clicked,
+  // which is underlined under the pointer (a highlight of the text: no element per move).
   $("an-lines").addEventListener("click", (e) => {
-    const b = e.target.closest("[data-line]");
-    if (b) playLine(Number(b.dataset.line), Number(b.dataset.upto));
+    const li = e.target.closest("li");
+    if (!li) return;
+    const i = [...$("an-lines").children].indexOf(li);
+    if (e.target.closest(".an-pvplay")) return playLine(i, Infinity);
+    const at = lineMoveAt(e.clientX, e.clientY, e.target);
+    if (at) playLine(at.i, at.upto);
   });
+  $("an-lines").addEventListener("pointermove", (e) => {
+    if (e.pointerType !== "mouse" || typeof Highlight === "undefined") return;
+    const at = lineMoveAt(e.clientX, e.clientY, e.target);
+    if (!at) return CSS.highlights.delete("an-pv-hover");
+    const range = new Range();
+    range.setStart(at.node, at.start);
+    range.setEnd(at.node, at.end);
+    CSS.highlights.set("an-pv-hover", new Highlight(range));
+  });
+  $("an-lines").addEventListener("pointerleave", () => CSS.highlights?.delete("an-pv-hover"));
   $("an-engine-on").addEventListener("change", () => {
     an.engine.on = $("an-engine-on").checked;
     if (an.engine.on) startEngine();
@@ -306,19 +322,38 @@ async function onBoardMove(from, to, moves) {
   changed();
 }
 
-/** Plays the engine line `i` up to its move `upto` from the shown position (its moves become
- * a variation where the record goes elsewhere). */
+/** Plays the engine line `i` as shown up to its move `upto` (Infinity: all of it) from the
+ * shown position (its moves become a variation where the record goes elsewhere). */
 function playLine(i, upto) {
-  const line = an.engine.result?.lines?.[i]?.pv ?? (i === 0 ? an.engine.result?.pv : null);
+  const line = shownLine(i);
   if (!line || an.engine.threat) return;
   for (const m of line.slice(0, upto + 1)) an.game.play(moveInput(m));
   changed();
 }
 
-/** After any change: keep the work, redraw, analyse the new position. */
+/** The panels' redraw and the engine's restart after a step, when pending. */
+let panelsTimer = 0;
+
+/** After any change: keep the work, redraw, analyse the new position. A step through the game
+ * (`tree: false`) draws the board and the status line at once and the panels (the engine's,
+ * the review's, the move list's mark, the annotations) and the engine's restart in a task of
+ * their own, before the next frame: together they took more than 50 ms of the page's thread
+ * slowed 4× (docs/BENCHMARKS.md, "Demo: main-thread tasks during analysis"). */
 function changed({ tree = true } = {}) {
   touched({ tree });
   if (tree) keep();
+  clearTimeout(panelsTimer);
+  panelsTimer = 0;
+  if (!tree) {
+    renderBoard();
+    renderStatus();
+    panelsTimer = setTimeout(() => {
+      panelsTimer = 0;
+      renderPanels();
+      startEngine();
+    }, 0);
+    return;
+  }
   render();
   startEngine();
 }
@@ -351,10 +386,16 @@ function saveComment() {
 // --- drawing -------------------------------------------------------------------------------------
 function render() {
   if (!an.game || !an.board) return;
-  $("an-title").textContent = t("anTitle", { game: gameName(an.choice) });
-  $("an-edit").href = `#/editor?game=${encodeURIComponent(an.choice)}&fen=${encodeURIComponent(pos().fen)}`;
+  // (Each part sets only what differs: a step through the game redraws all of them.)
+  setText($("an-title"), t("anTitle", { game: gameName(an.choice) }));
   renderBoard();
   renderStatus();
+  renderPanels();
+}
+
+/** The side panel's parts that follow the position shown. */
+function renderPanels() {
+  setAttr($("an-edit"), "href", `#/editor?game=${encodeURIComponent(an.choice)}&fen=${encodeURIComponent(pos().fen)}`);
   renderEngine();
   renderReview();
   renderTree();
@@ -392,9 +433,15 @@ function renderBoard() {
 
 const arrowKey = (a) => (a ? `${a.from}${a.to}` : "");
 
-/** After an engine answer: the board again only when its arrow changed. */
+/** After an engine answer: the arrow alone, where it changed (the position is the one the
+ * board shows: every change of it redraws the board). */
 function renderArrow() {
-  if (an.board && arrowKey(shownArrow()) !== an.shown.arrow) renderBoard();
+  if (!an.board) return;
+  const arrow = shownArrow();
+  const key = arrowKey(arrow);
+  if (key === an.shown.arrow) return;
+  an.shown.arrow = key;
+  an.board.setHint(arrow);
 }
 
 /** The arrow on the board: the better move of a reviewed mistake, else the engine's best. */
@@ -413,7 +460,7 @@ function renderStatus() {
   else text = t("toMove", { seat: st.turn });
   // Said first for a screen reader: the move the board shows.
   if (node?.san || node?.uci) text = `${node.san || node.uci}. ${text}`;
-  $("an-status").textContent = text;
+  setText($("an-status"), text);
 }
 
 /** Plays the better move in place of the reviewed one: a variation beside it. */

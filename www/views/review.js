@@ -8,7 +8,7 @@ import { t, getLang, seatName } from "../i18n/index.js";
 import { isFour } from "../games.js";
 import { expected, classify, CLASSES, NAG_OF, MATE_SCORE } from "../evaluation.js";
 import { $, swatch } from "./common.js";
-import { an, analyser, gameTree, keep, lineJson, mainLine, mainPath, pathKey, pos, touched, whiteScore, REVIEW_DEPTH } from "./analysis-state.js";
+import { an, analyser, gameTree, keep, lineJson, mainLine, mainPath, pathKey, pos, setProp, touched, whiteScore, REVIEW_DEPTH } from "./analysis-state.js";
 import { renderAnnotate, renderTree } from "./analysis-tree.js";
 import { startEngine } from "./analysis-engine.js";
 
@@ -133,13 +133,14 @@ export function renderReview() {
   const r = an.review;
   const go = $("an-review-go");
   const prog = $("an-progress");
-  go.disabled = !!r && !r.done;
+  setProp(go, "disabled", !!r && !r.done);
   const current = r && mainLine(gameTree()).map((x) => x.uci).join(" ") === r.key ? r : null;
   if (!r) {
-    prog.hidden = true;
-    $("an-graph").replaceChildren();
-    $("an-counts").replaceChildren();
-    $("an-better").hidden = true;
+    // (Set only where it differs: a step through the game comes here.)
+    setProp(prog, "hidden", true);
+    if ($("an-graph").firstChild) $("an-graph").replaceChildren();
+    if ($("an-counts").firstChild) $("an-counts").replaceChildren();
+    setProp($("an-better"), "hidden", true);
     return;
   }
   const filled = r.four ? r.n + 1 : r.evals.filter(Boolean).length;
