@@ -231,6 +231,10 @@ fn fuzz_regressions() {
     // Nor a roster tag's (session 41's `make fuzz`): the game wrote `[Site "\r?"]` back while
     // its headers, and so its save, left the tag out.
     checks::pgn(b"\0[Site \"\r?\"]\n\n1. e3 Nc6 *\n");
+    // A save whose main line ends with a zombie to move (Four Kingdoms, R6.4; session 41's
+    // `make fuzz`, the package's harness): the save keeps it so, its PGN reads back with the
+    // zombie's moves.
+    checks::saved(br#"{"format": "tablero-game", "version": 1, "variant": "fourplayer", "rules": "kingdoms", "seed": 809, "startFen": "R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-x,x,x,yR,yN,yB,yK,yQ,yB,yN,yR,x,x,x/x,x,x,yP,yP,yP,yP,yP,yP,yP,yP,x,x,x/x,x,x,8,x,x,x/bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/bN,bP,10,gP,gN/bR,bP,10,gP,gR/x,x,x,8,x,x,x/x,x,x,rP,rP,rP,rP,rP,rP,rP,rP,x,x,x/x,x,x,rR,rN,rB,rQ,rK,rB,rN,rR,x,x,x", "firstPlayer": "red", "moves": ["h2h3", "m5l5"], "headers": {"Wite": ",Ada \"-\" \\Ada a \"-\" \\Ada \"-\" \\", "Whute": "Ada \"A\"", "Whte": "Ad \"S\" "}, "movetext": "{ [%clk 2:07:07.469] }1. h2-h3 { [%eval -8.43,35] } .. Nn10-l11 $66 $5 (\n.. m5-l5 ) .. R:red { [%eval 1.58,36] } .. Nj14-k12 .. R:green .. b8-d8\n2. h3-h4 .. m6-k6 .. g13-g12+ .. Qa8-b8\n3. g2-g3 *", "path": [0, 1]}"#);
 }
 
 /// The movetext reader and writer's check (issue 49), for the mutation run of
