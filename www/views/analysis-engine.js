@@ -19,8 +19,12 @@ const LINES = 3;
 /** The moves of a line shown: about what the line's box of two rows holds on a wide screen
  * (analysis.css, .an-pv); deeper moves of a line are the engine's least certain. */
 const MAX_PV = 16;
-/** The shortest time between two paints of the engine's answers (ms). */
-const PAINT_MS = 200;
+/** The shortest time between two paints of the engine's answers (ms). It binds only at the
+ * shallow depths, which answer many times a second for the first second or two of a position
+ * (deeper answers come further apart): there a player sees about three updates a second, not
+ * five, each a frame of the page's thread less (docs/BENCHMARKS.md, "Demo: main-thread tasks
+ * during analysis"). */
+const PAINT_MS = 300;
 
 /** What the shown analysis belongs to: the position (by its path and FEN) and threat mode. */
 export const engineKey = () => `${pos().key}|${pos().fen}|${an.engine.threat}`;

@@ -331,26 +331,36 @@ function playLine(i, upto) {
   changed();
 }
 
-/** The panels' redraw and the engine's restart after a step, when pending. */
+/** The board's and the panels' redraws and the engine's restart after a step, when pending. */
+let boardTimer = 0;
 let panelsTimer = 0;
 
 /** After any change: keep the work, redraw, analyse the new position. A step through the game
- * (`tree: false`) draws the board and the status line at once and the panels (the engine's,
- * the review's, the move list's mark, the annotations) and the engine's restart in a task of
- * their own, before the next frame: together they took more than 50 ms of the page's thread
- * slowed 4× (docs/BENCHMARKS.md, "Demo: main-thread tasks during analysis"). */
+ * (`tree: false`) moves the game in the key's task and draws the board and the status line in
+ * a task of their own, then the panels (the engine's, the review's, the move list's mark, the
+ * annotations) and the engine's restart in another: together they took more than 50 ms of the
+ * page's thread slowed 4×, and a key's event is often run in the task of the frame that follows
+ * (Chromium dispatches input queued while the thread was busy at the start of the next frame),
+ * so the board's redraw there added its script to the frame's style, layout and paint
+ * (docs/BENCHMARKS.md, "Demo: main-thread tasks during analysis"). Keys pressed before these
+ * tasks run are drawn once, at the position they reached. */
 function changed({ tree = true } = {}) {
   touched({ tree });
   if (tree) keep();
+  clearTimeout(boardTimer);
   clearTimeout(panelsTimer);
+  boardTimer = 0;
   panelsTimer = 0;
   if (!tree) {
-    renderBoard();
-    renderStatus();
-    panelsTimer = setTimeout(() => {
-      panelsTimer = 0;
-      renderPanels();
-      startEngine();
+    boardTimer = setTimeout(() => {
+      boardTimer = 0;
+      renderBoard();
+      renderStatus();
+      panelsTimer = setTimeout(() => {
+        panelsTimer = 0;
+        renderPanels();
+        startEngine();
+      }, 0);
     }, 0);
     return;
   }
