@@ -220,20 +220,26 @@ impl Room {
         }
         let over = self.g.engine.is_over();
         let end = over.then(|| end_record(&self.row, &self.g.engine));
+        // The row's deadline is the turn timer's: a game clock's deadline is replayed from
+        // the moves (`clock_of`), so the row keeps the one it had when the game started,
+        // and a move of a game without a turn timer leaves the row as it is (one write a
+        // move less, docs/BENCHMARKS.md, Server).
         let deadline = if over {
             None
+        } else if clock.is_some() {
+            self.row.deadline
         } else {
-            match &clock {
-                Some(c) => c.deadline().map(|d| d as i64),
-                None => self.next_deadline(now),
-            }
+            self.next_deadline(now)
         };
+        // The row's version counts the row's changes.
+        let row_changes = over || deadline != self.row.deadline;
         let c = Commit {
             room: self.row.id.clone(),
             ply: key,
             text: stored.encode(self.row.game, seat),
             at: now,
             deadline,
+            deadline_changed: deadline != self.row.deadline,
             end: end.clone(),
         };
         match self.ctx.store.commit(&c).await {
@@ -258,7 +264,7 @@ impl Room {
                         if self.offers.on_out(s, &view) == Some(Agreement::Draw) {
                             // Everyone still in had accepted: the draw stands (R12.1).
                             self.row.deadline = deadline;
-                            self.row.version += 1;
+                            self.row.version += i64::from(row_changes);
                             return Box::pin(self.commit(s, Action::AgreeDraw)).await;
                         }
                     }
@@ -267,7 +273,7 @@ impl Room {
                     self.offers.on_over();
                 }
                 self.row.deadline = deadline;
-                self.row.version += 1;
+                self.row.version += i64::from(row_changes);
                 if let Some(end) = end {
                     self.row.status = "over".into();
                     self.row.result = Some(end.result);
