@@ -180,12 +180,16 @@ impl Room {
     /// (`flagged`, or `aborted` for a first move) and the flag is carried out (R11.5).
     pub(super) async fn commit(&mut self, seat: usize, action: Action) -> Result<(), Refusal> {
         let now = now_ms();
-        let mut clock = self.clock.clone();
-        if let (Some(c), Action::Move { .. }) = (clock.as_mut(), &action)
-            && self.g.engine.turn() == Some(seat)
-        {
-            match c.on_move(seat, now.max(0) as u64) {
-                Ok(_) | Err(ClockError::NotTurn) | Err(ClockError::Stopped) => {}
+        // The clock is asked first (a move after the flag is refused as such, R11.5) and
+        // changed only once the engine accepted the action: cloning it to keep it intact
+        // copied its whole history at every move. Should storing fail, the room (clock
+        // included) is read again from the store in full.
+        let clock_moves = matches!(action, Action::Move { .. })
+            && self.clock.is_some()
+            && self.g.engine.turn() == Some(seat);
+        if let (Some(c), true) = (self.clock.as_ref(), clock_moves) {
+            match c.check_on_move(seat, now.max(0) as u64) {
+                Ok(()) | Err(ClockError::NotTurn) | Err(ClockError::Stopped) => {}
                 Err(ClockError::Expired(e)) => {
                     let refusal = ClockError::Expired(e).refusal();
                     if self.g.engine.ply() as i64 == action_ply(&action) {
@@ -205,8 +209,13 @@ impl Room {
         let first_new = self.g.events.len();
         let before = self.g.engine.ply();
         let stored = self.g.follow(seat, &action, now)?;
-        // The clock follows what the engine did besides the move (players out, the end).
-        if let Some(c) = clock.as_mut() {
+        // The clock follows the move and what the engine did besides (players out, the end).
+        if let Some(c) = self.clock.as_mut() {
+            if clock_moves {
+                // Checked above at the same time: refused only as before (not its turn by
+                // the clock, or stopped), which changes nothing.
+                let _ = c.on_move(seat, now.max(0) as u64);
+            }
             for e in &self.g.events[first_new..] {
                 match *e {
                     ClockEvent::Out { seat, at } => c.eliminate(seat, at),
@@ -226,7 +235,7 @@ impl Room {
         // move less, docs/BENCHMARKS.md, Server).
         let deadline = if over {
             None
-        } else if clock.is_some() {
+        } else if self.clock.is_some() {
             self.row.deadline
         } else {
             self.next_deadline(now)
@@ -245,7 +254,6 @@ impl Room {
         match self.ctx.store.commit(&c).await {
             Ok(CommitOutcome::Committed(_)) => {
                 self.g.key = key + 1;
-                self.clock = clock;
                 match &action {
                     Action::Move { .. } => self.offers.on_move(seat),
                     Action::Takeback { .. } => {}
