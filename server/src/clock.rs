@@ -636,11 +636,19 @@ impl GameClock {
     /// with nothing changed, when it is not `seat`'s turn or its time ran out by `now`
     /// ([`ClockError::Expired`]: the flag stands, R11.5; the room then acts on the expiry).
     pub fn on_move(&mut self, seat: usize, now: u64) -> Result<Ply, ClockError> {
-        self.check_move(seat)?;
-        if let Some(e) = self.expired(now) {
-            return Err(ClockError::Expired(e));
-        }
+        self.check_on_move(seat, now)?;
         Ok(self.record_move(seat, now))
+    }
+
+    /// Would [`GameClock::on_move`] refuse `seat`'s move at `now`, and why? Changes nothing:
+    /// the room asks before the engine checks the move, and records it only once the engine
+    /// accepted it.
+    pub fn check_on_move(&self, seat: usize, now: u64) -> Result<(), ClockError> {
+        self.check_move(seat)?;
+        match self.expired(now) {
+            Some(e) => Err(ClockError::Expired(e)),
+            None => Ok(()),
+        }
     }
 
     /// Applies a move already checked for turn (not for time: see [`GameClock::replay`]).

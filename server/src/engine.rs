@@ -191,6 +191,11 @@ pub struct Engine {
     verdict: Option<Status>,
     /// The seat whose flag ended the game (two players).
     flagged: Option<usize>,
+    /// The game's own `status()` and `score()`, read once after each action: each reading
+    /// generates the legal moves (is it over?), and a move's check, storing and publishing
+    /// asked for them about ten times.
+    status: Status,
+    score: Vec<Score>,
 }
 
 impl Engine {
@@ -220,6 +225,8 @@ impl Engine {
         Engine {
             kind,
             start: game.fen(),
+            status: game.status(),
+            score: game.score(),
             game,
             uci: Vec::new(),
             san: Vec::new(),
@@ -248,7 +255,7 @@ impl Engine {
 
     /// Has the game ended?
     pub fn is_over(&self) -> bool {
-        self.verdict.is_some() || self.game.status().over
+        self.verdict.is_some() || self.status.over
     }
 
     /// The seat whose clock ran out, when that ended a two-player game (R11.3).
@@ -269,7 +276,7 @@ impl Engine {
         if self.verdict.is_some() {
             return None;
         }
-        self.game.status().turn.and_then(|p| self.seat_of(p))
+        self.status.turn.and_then(|p| self.seat_of(p))
     }
 
     /// Per seat (table order): is it still in the game (two players: while it goes on)?
@@ -315,7 +322,7 @@ impl Engine {
     fn end_by(&mut self, winners: &[usize], reason: ResultReason, add: &[f64], places: bool) {
         let players = self.kind.players();
         let four = self.kind.rules().is_some();
-        let mut scores: Vec<Score> = self.game.score();
+        let mut scores: Vec<Score> = self.score.clone();
         for (i, s) in scores.iter_mut().enumerate() {
             s.points += add.get(i).copied().unwrap_or(0.0);
             if !four && places {
@@ -366,8 +373,7 @@ impl Engine {
 
     /// Is the seat still in the game (four players: not resigned, mated or timed out)?
     fn active(&self, player: Player) -> bool {
-        self.game
-            .score()
+        self.score
             .iter()
             .find(|s| s.player == player)
             .is_some_and(|s| !s.status.is_some_and(|st| st.is_out()))
@@ -376,6 +382,16 @@ impl Engine {
     /// Applies `action` by `seat` after checking that the seat may do it now. On refusal the
     /// game is unchanged. Returns the stored form of the action (the move normalised to UCI).
     pub fn apply(&mut self, seat: usize, action: &Action) -> Result<Action, Refusal> {
+        let r = self.apply_to_game(seat, action);
+        // Read again after every action, refused ones included: cheaper to reason about
+        // than which refusals leave the game untouched.
+        self.status = self.game.status();
+        self.score = self.game.score();
+        r
+    }
+
+    /// [`Engine::apply`] without reading the game's status and score again afterwards.
+    fn apply_to_game(&mut self, seat: usize, action: &Action) -> Result<Action, Refusal> {
         if self.is_over() {
             return Err(Refusal::new("game-over", "the game is over"));
         }
@@ -525,14 +541,15 @@ impl Engine {
         self.last = Some(m);
     }
 
-    /// [`Engine::moves`] and [`Engine::san`] as JSON arrays, written as the game grew.
-    pub fn lists_json(&self) -> (String, String) {
+    /// [`Engine::moves`] and [`Engine::san`] as the insides of JSON arrays (`"e2e4","e7e5"`),
+    /// written as the game grew; borrowed, so the state message copies them only once.
+    pub fn lists_inside_json(&self) -> (&str, &str) {
         let moves = if self.kind.rules().is_some() {
             &self.san_json
         } else {
             &self.uci_json
         };
-        (format!("[{moves}]"), format!("[{}]", self.san_json))
+        (moves, &self.san_json)
     }
 
     /// The history as the state's `moves`: UCI for two players, PGN4 move text for four
@@ -570,7 +587,7 @@ impl Engine {
         let mut places = vec![seats as u32; seats];
         let scores = match self.verdict.as_ref().and_then(|v| v.result.as_ref()) {
             Some(r) => r.scores.clone(),
-            None => self.game.score(),
+            None => self.score.clone(),
         };
         for s in scores {
             if let (Some(i), Some(place)) = (self.seat_of(s.player), s.place) {
@@ -587,20 +604,17 @@ impl Engine {
 
     /// `game.score()`, or the verdict's scores once the room ended the game: what
     /// [`Engine::score_json`] writes, as the engine's own typed value.
-    pub fn score(&self) -> Vec<Score> {
+    pub fn score(&self) -> &[Score] {
         match self.verdict.as_ref().and_then(|v| v.result.as_ref()) {
-            Some(r) => r.scores.clone(),
-            None => self.game.score(),
+            Some(r) => &r.scores,
+            None => &self.score,
         }
     }
 
     /// `game.status()`, or the room's verdict once it ended the game: what
     /// [`Engine::status_json`] writes, as the engine's own typed value.
-    pub fn status(&self) -> Status {
-        match &self.verdict {
-            Some(v) => v.clone(),
-            None => self.game.status(),
-        }
+    pub fn status(&self) -> &Status {
+        self.verdict.as_ref().unwrap_or(&self.status)
     }
 
     /// `game.status()` as the package serializes it (the room's verdict once it ended the
@@ -608,7 +622,7 @@ impl Engine {
     pub fn status_json(&self) -> Value {
         match &self.verdict {
             Some(v) => serde_json::to_value(v).unwrap_or(Value::Null),
-            None => serde_json::to_value(self.game.status()).unwrap_or(Value::Null),
+            None => serde_json::to_value(&self.status).unwrap_or(Value::Null),
         }
     }
 
@@ -754,15 +768,24 @@ mod tests {
             assert_eq!(e.san(), san);
             assert_eq!(e.uci, uci);
             assert_eq!(e.last(), h.last());
-            let (moves_json, san_json) = e.lists_json();
-            assert_eq!(moves_json, serde_json::to_string(e.moves()).unwrap());
-            assert_eq!(san_json, serde_json::to_string(&san).unwrap());
+            let (moves_json, san_json) = e.lists_inside_json();
+            assert_eq!(
+                format!("[{moves_json}]"),
+                serde_json::to_string(e.moves()).unwrap()
+            );
+            assert_eq!(
+                format!("[{san_json}]"),
+                serde_json::to_string(&san).unwrap()
+            );
             // A takeback cuts the lists written so far.
             if kind.rules().is_none() && !e.is_over() {
                 e.apply(0, &Action::Takeback { plies: 2 }).unwrap();
-                let (moves, san) = e.lists_json();
-                assert_eq!(moves, serde_json::to_string(e.moves()).unwrap());
-                assert_eq!(san, serde_json::to_string(e.san()).unwrap());
+                let (moves, san) = e.lists_inside_json();
+                assert_eq!(
+                    format!("[{moves}]"),
+                    serde_json::to_string(e.moves()).unwrap()
+                );
+                assert_eq!(format!("[{san}]"), serde_json::to_string(e.san()).unwrap());
             }
         }
     }

@@ -95,6 +95,14 @@ async fn serve(cfg: Config) -> Result<(), Box<dyn std::error::Error>> {
     }
     let listener = tokio::net::TcpListener::bind((cfg.host.as_str(), cfg.port)).await?;
     let addr = listener.local_addr()?;
+    // Every message is written whole in one write: Nagle's algorithm could only hold back
+    // the second of two messages sent at once (a state and the chat, a state and a move)
+    // until the first is acknowledged.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::warn!("TCP_NODELAY: {e}");
+        }
+    });
     // Tests and scripts read this line to learn the port (with --port 0).
     println!("tablero-server listening on http://{addr}/");
     std::io::stdout().flush()?;

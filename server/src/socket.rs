@@ -199,7 +199,7 @@ async fn run(
                         _ => &p.full,
                     };
                     sent = p.seq;
-                    if socket.send(Message::Text(Utf8Bytes::from(&**text))).await.is_err() {
+                    if socket.send(Message::Text(text.clone())).await.is_err() {
                         break;
                     }
                 }

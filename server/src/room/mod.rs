@@ -33,6 +33,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicI64};
 use std::sync::{Arc, Mutex};
 
+use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
@@ -52,11 +53,25 @@ pub struct Published {
     /// The publication's number in the room's task: a socket that sent number `seq - 1`
     /// may send [`Published::moved`] instead of the complete state.
     pub seq: u64,
-    /// The complete `state` message (without `you`).
-    pub full: Arc<str>,
+    /// The complete `state` message (without `you`). The socket layer's own text type:
+    /// every socket of the room sends this one copy.
+    pub full: Utf8Bytes,
     /// After a move, the compact `move` message that takes the previous publication's state
     /// to this one (docs/PROTOCOL.md); `None` after any other change.
-    pub moved: Option<Arc<str>>,
+    pub moved: Option<Utf8Bytes>,
+}
+
+/// The lobby's line for a game in progress (`GET /api/rooms`' `games`).
+#[derive(Clone)]
+pub struct Summary {
+    /// Watchers, the first sort key.
+    pub watchers: u32,
+    /// When the game started (ms), the second.
+    pub started: i64,
+    /// The line without `ply`.
+    pub line: Value,
+    /// The game's ply: the only part a move changes, set into the line when it is read.
+    pub ply: usize,
 }
 
 /// What a socket gets when it connects.
@@ -218,7 +233,7 @@ struct Room {
     chat_tx: broadcast::Sender<ChatOut>,
     /// Recent chat times per person (the rate limit).
     chat_times: HashMap<String, VecDeque<i64>>,
-    summary: Arc<Mutex<Option<(u32, i64, Value)>>>,
+    summary: Arc<Mutex<Option<Summary>>>,
     /// Open sockets per player id on this process.
     conns: HashMap<String, u32>,
     /// Since when each seated player without a socket has been away (ms).
@@ -226,6 +241,10 @@ struct Room {
     /// Players with a socket on another process (PostgreSQL presence).
     remote: HashSet<String>,
     state_tx: watch::Sender<Arc<Published>>,
+    /// The inside of the state's fields that no move changes (seats, presence, watchers…),
+    /// as written at the last publication that was not a move; empty until the first.
+    /// Whatever changes them publishes with `publish`, which writes them anew.
+    head: String,
     /// The number of the last publication.
     published: u64,
     owner: Arc<AtomicBool>,

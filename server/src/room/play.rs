@@ -180,12 +180,16 @@ impl Room {
     /// (`flagged`, or `aborted` for a first move) and the flag is carried out (R11.5).
     pub(super) async fn commit(&mut self, seat: usize, action: Action) -> Result<(), Refusal> {
         let now = now_ms();
-        let mut clock = self.clock.clone();
-        if let (Some(c), Action::Move { .. }) = (clock.as_mut(), &action)
-            && self.g.engine.turn() == Some(seat)
-        {
-            match c.on_move(seat, now.max(0) as u64) {
-                Ok(_) | Err(ClockError::NotTurn) | Err(ClockError::Stopped) => {}
+        // The clock is asked first (a move after the flag is refused as such, R11.5) and
+        // changed only once the engine accepted the action: cloning it to keep it intact
+        // copied its whole history at every move. Should storing fail, the room (clock
+        // included) is read again from the store in full.
+        let clock_moves = matches!(action, Action::Move { .. })
+            && self.clock.is_some()
+            && self.g.engine.turn() == Some(seat);
+        if let (Some(c), true) = (self.clock.as_ref(), clock_moves) {
+            match c.check_on_move(seat, now.max(0) as u64) {
+                Ok(()) | Err(ClockError::NotTurn) | Err(ClockError::Stopped) => {}
                 Err(ClockError::Expired(e)) => {
                     let refusal = ClockError::Expired(e).refusal();
                     if self.g.engine.ply() as i64 == action_ply(&action) {
@@ -205,8 +209,13 @@ impl Room {
         let first_new = self.g.events.len();
         let before = self.g.engine.ply();
         let stored = self.g.follow(seat, &action, now)?;
-        // The clock follows what the engine did besides the move (players out, the end).
-        if let Some(c) = clock.as_mut() {
+        // The clock follows the move and what the engine did besides (players out, the end).
+        if let Some(c) = self.clock.as_mut() {
+            if clock_moves {
+                // Checked above at the same time: refused only as before (not its turn by
+                // the clock, or stopped), which changes nothing.
+                let _ = c.on_move(seat, now.max(0) as u64);
+            }
             for e in &self.g.events[first_new..] {
                 match *e {
                     ClockEvent::Out { seat, at } => c.eliminate(seat, at),
@@ -220,26 +229,31 @@ impl Room {
         }
         let over = self.g.engine.is_over();
         let end = over.then(|| end_record(&self.row, &self.g.engine));
+        // The row's deadline is the turn timer's: a game clock's deadline is replayed from
+        // the moves (`clock_of`), so the row keeps the one it had when the game started,
+        // and a move of a game without a turn timer leaves the row as it is (one write a
+        // move less, docs/BENCHMARKS.md, Server).
         let deadline = if over {
             None
+        } else if self.clock.is_some() {
+            self.row.deadline
         } else {
-            match &clock {
-                Some(c) => c.deadline().map(|d| d as i64),
-                None => self.next_deadline(now),
-            }
+            self.next_deadline(now)
         };
+        // The row's version counts the row's changes.
+        let row_changes = over || deadline != self.row.deadline;
         let c = Commit {
             room: self.row.id.clone(),
             ply: key,
             text: stored.encode(self.row.game, seat),
             at: now,
             deadline,
+            deadline_changed: deadline != self.row.deadline,
             end: end.clone(),
         };
         match self.ctx.store.commit(&c).await {
             Ok(CommitOutcome::Committed(_)) => {
                 self.g.key = key + 1;
-                self.clock = clock;
                 match &action {
                     Action::Move { .. } => self.offers.on_move(seat),
                     Action::Takeback { .. } => {}
@@ -258,7 +272,7 @@ impl Room {
                         if self.offers.on_out(s, &view) == Some(Agreement::Draw) {
                             // Everyone still in had accepted: the draw stands (R12.1).
                             self.row.deadline = deadline;
-                            self.row.version += 1;
+                            self.row.version += i64::from(row_changes);
                             return Box::pin(self.commit(s, Action::AgreeDraw)).await;
                         }
                     }
@@ -267,7 +281,7 @@ impl Room {
                     self.offers.on_over();
                 }
                 self.row.deadline = deadline;
-                self.row.version += 1;
+                self.row.version += i64::from(row_changes);
                 if let Some(end) = end {
                     self.row.status = "over".into();
                     self.row.result = Some(end.result);

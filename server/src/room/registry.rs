@@ -5,12 +5,13 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
+use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 use tokio::sync::{broadcast, mpsc, watch};
 
 use super::chat::CHAT_HISTORY;
 use super::replay::{clock_of, replay};
-use super::{Cmd, Ctx, Published, Room};
+use super::{Cmd, Ctx, Published, Room, Summary};
 use crate::engine::Channel;
 use crate::offers::Offers;
 use crate::store::{ActionRow, RoomRow, StoreError};
@@ -24,7 +25,7 @@ pub struct RoomHandle {
     /// Set while this process owns the room (timers, computer moves).
     pub owner: Arc<AtomicBool>,
     /// The lobby's line for this game while it is being played (`None` otherwise).
-    pub summary: Arc<Mutex<Option<(u32, i64, Value)>>>,
+    pub summary: Arc<Mutex<Option<Summary>>>,
 }
 
 /// Every live room of this process.
@@ -37,7 +38,7 @@ pub struct Rooms {
 impl RoomHandle {
     /// The room's latest state message.
     pub fn state(&self) -> Arc<str> {
-        self.state.borrow().full.clone()
+        Arc::from(&*self.state.borrow().full)
     }
 }
 
@@ -57,12 +58,20 @@ impl Rooms {
             let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
             map.values().cloned().collect()
         };
-        let mut games: Vec<(u32, i64, Value)> = handles
+        let mut games: Vec<Summary> = handles
             .iter()
             .filter_map(|h| h.summary.lock().unwrap_or_else(|e| e.into_inner()).clone())
             .collect();
-        games.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
-        games.into_iter().take(limit).map(|g| g.2).collect()
+        games.sort_by(|a, b| b.watchers.cmp(&a.watchers).then(b.started.cmp(&a.started)));
+        games
+            .into_iter()
+            .take(limit)
+            .map(|g| {
+                let mut line = g.line;
+                line["ply"] = g.ply.into();
+                line
+            })
+            .collect()
     }
 
     /// Ids of the rooms loaded in this process.
@@ -168,7 +177,7 @@ fn spawn_room(
     let (tx, rx) = mpsc::channel(256);
     let (state_tx, state_rx) = watch::channel(Arc::new(Published {
         seq: 0,
-        full: Arc::from(""),
+        full: Utf8Bytes::from_static(""),
         moved: None,
     }));
     let (ai_tx, ai_rx) = mpsc::channel(4);
@@ -207,6 +216,7 @@ fn spawn_room(
         chat_tx,
         chat_times: HashMap::new(),
         state_tx,
+        head: String::new(),
         published: 0,
         summary: summary.clone(),
         owner: owner.clone(),

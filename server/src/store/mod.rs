@@ -348,6 +348,9 @@ pub struct Commit {
     pub at: i64,
     /// The next turn's deadline.
     pub deadline: Option<i64>,
+    /// Does `deadline` differ from the stored one? When it does not and the game goes on,
+    /// the room's row is left as it is (its version too): only the action is inserted.
+    pub deadline_changed: bool,
     /// Set when the action ends the game.
     pub end: Option<EndRecord>,
 }

@@ -606,6 +606,8 @@ impl Store for PgStore {
         }
         let mut changes = Vec::new();
         match &cm.end {
+            // Nothing in the row changes (see `Commit::deadline_changed`).
+            None if !cm.deadline_changed => {}
             None => {
                 tx.execute(
                     "UPDATE rooms SET deadline = $1, version = version + 1 WHERE id = $2",

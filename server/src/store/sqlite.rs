@@ -46,6 +46,14 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.set_prepared_statement_cache_capacity(64);
+        // Checkpoints every 10 000 pages of log (about 40 MB) rather than SQLite's 1 000: a
+        // page written again and again between two checkpoints (a busy room's moves) is
+        // copied into the database once, and under load the checkpoints were a fifth of
+        // the writer's work (docs/BENCHMARKS.md, Server).
+        conn.pragma_update(None, "wal_autocheckpoint", 10_000)?;
+        // 16 MiB of page cache rather than 2: the leaf pages of a thousand busy rooms' moves
+        // stay in memory instead of being read again from the file at each move.
+        conn.pragma_update(None, "cache_size", -16_384)?;
         let (tx, mut rx) = mpsc::unbounded_channel::<Job>();
         std::thread::Builder::new()
             .name("sqlite".into())
@@ -82,6 +90,18 @@ impl SqliteStore {
         &self,
         f: impl FnOnce(&mut Connection) -> StoreResult<T> + Send + 'static,
     ) -> StoreResult<T> {
+        self.call_in(true, move |c| f(c)).await
+    }
+
+    /// [`SqliteStore::call`]; with `savepoint` false, for a call whose writes are one
+    /// statement (which SQLite undoes by itself when it fails) or none, without the
+    /// savepoint: opening one copies each page the call changes into the statement journal
+    /// first.
+    async fn call_in<T: Send + 'static>(
+        &self,
+        savepoint: bool,
+        f: impl FnOnce(&mut Connection) -> StoreResult<T> + Send + 'static,
+    ) -> StoreResult<T> {
         let (tx, rx) = oneshot::channel();
         self.jobs
             .send(Box::new(move |c| {
@@ -91,20 +111,24 @@ impl SqliteStore {
                 let run = |c: &Connection, sql: &str| -> rusqlite::Result<()> {
                     c.prepare_cached(sql)?.execute([]).map(|_| ())
                 };
-                let result = match run(c, "SAVEPOINT call") {
-                    Ok(()) => {
-                        let r = f(c);
-                        let end = if r.is_ok() {
-                            run(c, "RELEASE call")
-                        } else {
-                            run(c, "ROLLBACK TO call").and_then(|()| run(c, "RELEASE call"))
-                        };
-                        match end {
-                            Ok(()) => r,
-                            Err(e) => Err(e.into()),
+                let result = if !savepoint {
+                    f(c)
+                } else {
+                    match run(c, "SAVEPOINT call") {
+                        Ok(()) => {
+                            let r = f(c);
+                            let end = if r.is_ok() {
+                                run(c, "RELEASE call")
+                            } else {
+                                run(c, "ROLLBACK TO call").and_then(|()| run(c, "RELEASE call"))
+                            };
+                            match end {
+                                Ok(()) => r,
+                                Err(e) => Err(e.into()),
+                            }
                         }
+                        Err(e) => Err(e.into()),
                     }
-                    Err(e) => Err(e.into()),
                 };
                 Box::new(move |committed: bool| {
                     let _ = tx.send(if committed {
@@ -647,7 +671,9 @@ impl Store for SqliteStore {
 
     async fn commit(&self, cm: &Commit) -> StoreResult<CommitOutcome> {
         let cm = cm.clone();
-        self.call(move |c| {
+        // Most moves are one INSERT (the row unchanged): no savepoint needed around it.
+        let one_statement = cm.end.is_none() && !cm.deadline_changed;
+        self.call_in(!one_statement, move |c| {
             // The call's own savepoint undoes a failed commit's writes.
             let tx: &Connection = c;
             // Cached statements: a move is two statements, and preparing them anew was a
@@ -662,6 +688,9 @@ impl Store for SqliteStore {
             }
             let mut changes = Vec::new();
             match &cm.end {
+                // Nothing in the row changes: a move of a game without a turn timer (a
+                // game clock is replayed from the moves), most moves under load.
+                None if !cm.deadline_changed => {}
                 None => {
                     tx.prepare_cached(
                         "UPDATE rooms SET deadline = ?1, version = version + 1 WHERE id = ?2",
