@@ -166,7 +166,44 @@ pub struct Ctx {
     pub online: AtomicI64,
     /// Is this process running more than one on a shared database (notifications, leases)?
     pub clustered: bool,
+    /// Who has a socket here, on its way to the store.
+    pub presence: PresenceQueue,
 }
+
+/// Presence changes on their way to the store (PostgreSQL), written in order and in
+/// batches by one task: a room's task does not wait for the store when a socket comes or
+/// goes, and the sockets of a dead process arriving at a survivor together cost a few
+/// statements rather than two round trips each.
+pub struct PresenceQueue(Option<mpsc::UnboundedSender<(String, String, bool)>>);
+
+impl PresenceQueue {
+    /// Changes written to `store` when `clustered`; else none (one process needs none).
+    pub fn start(store: Arc<dyn Store>, clustered: bool) -> PresenceQueue {
+        if !clustered {
+            return PresenceQueue(None);
+        }
+        let (tx, mut rx) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            let mut batch = Vec::new();
+            while rx.recv_many(&mut batch, PRESENCE_BATCH).await > 0 {
+                if let Err(e) = store.set_presences(&batch).await {
+                    tracing::warn!("presence update failed: {e}");
+                }
+                batch.clear();
+            }
+        });
+        PresenceQueue(Some(tx))
+    }
+
+    fn push(&self, room: &str, player: &str, present: bool) {
+        if let Some(tx) = &self.0 {
+            let _ = tx.send((room.to_string(), player.to_string(), present));
+        }
+    }
+}
+
+/// Presence changes written in one batch at most.
+const PRESENCE_BATCH: usize = 1024;
 
 impl Room {
     fn seat_of(&self, player: &str) -> Option<usize> {
@@ -269,11 +306,7 @@ impl Ctx {
         });
     }
 
-    async fn store_presence(&self, room: &str, player: &str, present: bool) {
-        if self.clustered
-            && let Err(e) = self.store.set_presence(room, player, present).await
-        {
-            tracing::warn!(room, "presence update failed: {e}");
-        }
+    fn store_presence(&self, room: &str, player: &str, present: bool) {
+        self.presence.push(room, player, present);
     }
 }

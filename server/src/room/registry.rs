@@ -11,9 +11,10 @@ use tokio::sync::{broadcast, mpsc, watch};
 use super::chat::CHAT_HISTORY;
 use super::replay::{clock_of, replay};
 use super::{Cmd, Ctx, Published, Room};
+use crate::batch::Batcher;
 use crate::engine::Channel;
 use crate::offers::Offers;
-use crate::store::{ActionRow, RoomRow, StoreError};
+use crate::store::{ActionRow, RoomRow, StoreError, StoredRoom};
 use crate::util::now_ms;
 
 /// A handle on a live room's task.
@@ -32,7 +33,18 @@ pub struct Rooms {
     /// Shared context.
     pub ctx: Arc<Ctx>,
     map: Mutex<HashMap<String, RoomHandle>>,
+    /// Rooms being loaded: one load per room however many ask, rooms asked for together
+    /// read together.
+    loads: Arc<Batcher<String, Loaded, StoreError>>,
 }
+
+/// A room's handle once loaded, or why that room could not be.
+type Loaded = Result<RoomHandle, StoreError>;
+
+/// Rooms read from the store in one batch at most.
+const LOAD_BATCH: usize = 64;
+/// Batches of rooms read at once (of the store's 16 connections).
+const LOADS_AT_ONCE: usize = 4;
 
 impl RoomHandle {
     /// The room's latest state message.
@@ -47,6 +59,7 @@ impl Rooms {
         Arc::new(Rooms {
             ctx,
             map: Mutex::new(HashMap::new()),
+            loads: Batcher::new(LOADS_AT_ONCE, LOAD_BATCH),
         })
     }
 
@@ -96,27 +109,47 @@ impl Rooms {
     }
 
     /// The room's handle, loading it (replaying its moves) if needed; `None` if no such room.
+    /// Rooms asked for at about the same time are read from the store together.
     pub async fn get(self: &Arc<Self>, id: &str) -> Result<Option<RoomHandle>, StoreError> {
         if let Some(h) = self.get_loaded(id)
             && !h.tx.is_closed()
         {
             return Ok(Some(h));
         }
-        let Some(row) = self.ctx.store.load_room(id).await? else {
-            return Ok(None);
-        };
-        let actions = self.ctx.store.actions(id, 0).await?;
-        let chat = self.ctx.store.chat(id, CHAT_HISTORY as i64).await?;
-        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(h) = map.get(id)
-            && !h.tx.is_closed()
-        {
-            return Ok(Some(h.clone()));
+        let rooms = self.clone();
+        self.loads
+            .get(id.to_string(), move |ids| rooms.load(ids))
+            .await?
+            .transpose()
+    }
+
+    /// Reads rooms `ids` from the store and starts the task of each not loaded meanwhile.
+    async fn load(
+        self: Arc<Self>,
+        ids: Vec<String>,
+    ) -> Result<HashMap<String, Loaded>, StoreError> {
+        let stored = self.ctx.store.load_rooms(&ids, CHAT_HISTORY as i64).await?;
+        let mut out = HashMap::new();
+        for (id, room) in stored {
+            let loaded = match room {
+                Err(e) => Err(e),
+                Ok(room) => match self.get_loaded(&id) {
+                    // Loads of one room never overlap (the batcher's one lookup per key),
+                    // but a task that just ended is replaced.
+                    Some(h) if !h.tx.is_closed() => Ok(h),
+                    _ => {
+                        let owner = Arc::new(AtomicBool::new(!self.ctx.clustered));
+                        let StoredRoom { row, actions, chat } = room;
+                        spawn_room(self.clone(), row, actions, chat, owner).inspect(|h| {
+                            let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+                            map.insert(id.clone(), h.clone());
+                        })
+                    }
+                },
+            };
+            out.insert(id, loaded);
         }
-        let owner = Arc::new(AtomicBool::new(!self.ctx.clustered));
-        let h = spawn_room(self.clone(), row, actions, chat, owner)?;
-        map.insert(id.to_string(), h.clone());
-        Ok(Some(h))
+        Ok(out)
     }
 
     /// Sends `cmd` to room `id`, loading it if needed; `false` if there is no such room.

@@ -80,7 +80,7 @@ impl Room {
                     self.away.remove(&p.id);
                     self.ever.insert(p.id.clone());
                     if first && seated {
-                        self.ctx.store_presence(&self.row.id, &p.id, true).await;
+                        self.ctx.store_presence(&self.row.id, &p.id, true);
                     }
                 }
                 if !seated {
@@ -120,7 +120,7 @@ impl Room {
                         self.conns.remove(&p.id);
                         self.away.insert(p.id.clone(), now_ms());
                         if self.seat_of(&p.id).is_some() {
-                            self.ctx.store_presence(&self.row.id, &p.id, false).await;
+                            self.ctx.store_presence(&self.row.id, &p.id, false);
                             // A person who left after the game takes their rematch offer
                             // with them, and nobody can accept one meant for them (R12.4).
                             if self.g.engine.is_over() {

@@ -27,7 +27,7 @@ use tablero::{GameKind, Rules};
 use crate::ratings::Rating;
 
 /// A storage failure (connection lost, disk full, corrupt row). Rooms answer `internal`.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct StoreError {
     /// Stable code: [`UNKNOWN_GAME`] for a row naming a game this server does not know,
     /// `storage` for everything else.
@@ -207,6 +207,16 @@ impl RoomExtra {
             Some(t) => Ok(serde_json::from_str(&t)?),
         }
     }
+}
+
+/// A room as stored: what a live room is built from.
+pub struct StoredRoom {
+    /// The room's row.
+    pub row: RoomRow,
+    /// Every stored action, in order.
+    pub actions: Vec<ActionRow>,
+    /// The last chat lines, oldest first: (number, line JSON).
+    pub chat: Vec<(i64, String)>,
 }
 
 /// One stored action.
@@ -409,6 +419,32 @@ pub trait Store: Send + Sync + 'static {
     async fn load_room(&self, id: &str) -> StoreResult<Option<RoomRow>>;
     /// A room's actions from ply `from` on, in order.
     async fn actions(&self, room: &str, from: i64) -> StoreResult<Vec<ActionRow>>;
+    /// Rooms `ids` with all their actions and their last `chat` chat lines, to load many
+    /// rooms at once (a survivor taking over a dead process's rooms and sockets). A room
+    /// that does not exist is left out; one whose row cannot be read (a game this server
+    /// does not know) has its own error.
+    async fn load_rooms(
+        &self,
+        ids: &[String],
+        chat: i64,
+    ) -> StoreResult<Vec<(String, StoreResult<StoredRoom>)>> {
+        let mut out = Vec::new();
+        for id in ids {
+            let row = match self.load_room(id).await {
+                Ok(Some(row)) => row,
+                Ok(None) => continue,
+                Err(e) if e.code == UNKNOWN_GAME => {
+                    out.push((id.clone(), Err(e)));
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            let actions = self.actions(id, 0).await?;
+            let chat = self.chat(id, chat).await?;
+            out.push((id.clone(), Ok(StoredRoom { row, actions, chat })));
+        }
+        Ok(out)
+    }
     /// Replaces seats, status and deadline if the row's version is still `version`; returns
     /// whether it did (the version is then `version + 1`).
     #[allow(clippy::too_many_arguments)]
@@ -454,6 +490,14 @@ pub trait Store: Send + Sync + 'static {
     }
     /// Records that `player` has (or no longer has) a socket on room `room` in this process.
     async fn set_presence(&self, _room: &str, _player: &str, _present: bool) -> StoreResult<()> {
+        Ok(())
+    }
+    /// [`Store::set_presence`] for several changes at once, in order: (room, player,
+    /// present).
+    async fn set_presences(&self, changes: &[(String, String, bool)]) -> StoreResult<()> {
+        for (room, player, present) in changes {
+            self.set_presence(room, player, *present).await?;
+        }
         Ok(())
     }
     /// Sockets open on the other live processes (as of their last heartbeat).
