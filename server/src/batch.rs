@@ -83,6 +83,16 @@ where
         }
     }
 
+    /// Is a lookup of `key` waiting or running?
+    pub fn pending<Q>(&self, key: &Q) -> bool
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        let p = self.pending.lock().unwrap_or_else(|e| e.into_inner());
+        p.waiting.contains_key(key)
+    }
+
     /// Takes the queued keys (up to `max`) once a batch may run, fetches and answers them.
     /// Each new key starts one of these; most find the queue already taken by an earlier one.
     async fn run<F, Fut>(self: Arc<Self>, fetch: F)

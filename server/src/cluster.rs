@@ -97,14 +97,9 @@ async fn apply_leases(rooms: &Arc<Rooms>, owned: Vec<String>) {
                 Ok(Some(h)) => {
                     if !h.owner.swap(true, Ordering::Relaxed) {
                         // Newly owned: a room loaded before may have missed a change, so it
-                        // reads itself again; one loaded just now only learns who is
-                        // connected elsewhere. Either command wakes its task, which then
-                        // starts the clock and timers it now runs.
-                        let cmd = if was_loaded {
-                            Cmd::Reload
-                        } else {
-                            Cmd::Presence
-                        };
+                        // reads itself again; one loaded just now is fresh. Either command
+                        // wakes its task, which then starts the clock and timers it now runs.
+                        let cmd = if was_loaded { Cmd::Reload } else { Cmd::Owned };
                         let _ = rooms.send(&id, cmd).await;
                     }
                 }
@@ -172,6 +167,12 @@ async fn listen(
                 None => (rest, None),
             };
             if rooms.get_loaded(room).is_none() {
+                // A room being read right now may have read the tables before this change:
+                // it reads them again once loaded (in a task: the load may take a while).
+                if event.is_none() && rooms.loading(room) {
+                    let (rooms, room) = (rooms.clone(), room.to_string());
+                    tokio::spawn(async move { rooms.send(&room, Cmd::Reload).await });
+                }
                 continue;
             }
             let cmd = match event {

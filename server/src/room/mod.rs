@@ -127,6 +127,9 @@ pub enum Cmd {
     /// Another process's sockets on the room changed (PostgreSQL notification): read who
     /// is connected again, not the room.
     Presence,
+    /// This process has just taken the room's lease (it was loaded fresh for that): nothing
+    /// to read, but the task looks again at what its timers must do now that it owns them.
+    Owned,
     /// Process `process` died (its heartbeat expired): forget the watchers it counted.
     Gone {
         /// The dead process's id.
@@ -166,7 +169,8 @@ pub struct Ctx {
     pub online: AtomicI64,
     /// Is this process running more than one on a shared database (notifications, leases)?
     pub clustered: bool,
-    /// Who has a socket here, on its way to the store.
+    /// Who has a socket here, and the events for the other processes, on their way to the
+    /// store.
     pub presence: PresenceQueue,
 }
 
@@ -174,7 +178,17 @@ pub struct Ctx {
 /// batches by one task: a room's task does not wait for the store when a socket comes or
 /// goes, and the sockets of a dead process arriving at a survivor together cost a few
 /// statements rather than two round trips each.
-pub struct PresenceQueue(Option<mpsc::UnboundedSender<(String, String, bool)>>);
+/// The events for the other processes (offers, chat lines, watcher counts) travel in the
+/// same queue, so a room's events are sent in the order it said them.
+pub struct PresenceQueue(Option<mpsc::UnboundedSender<Outgoing>>);
+
+/// What the queue carries.
+enum Outgoing {
+    /// (room, player, present).
+    Presence(String, String, bool),
+    /// (room, event JSON).
+    Event(String, String),
+}
 
 impl PresenceQueue {
     /// Changes written to `store` when `clustered`; else none (one process needs none).
@@ -186,18 +200,31 @@ impl PresenceQueue {
         tokio::spawn(async move {
             let mut batch = Vec::new();
             while rx.recv_many(&mut batch, PRESENCE_BATCH).await > 0 {
-                if let Err(e) = store.set_presences(&batch).await {
+                let (mut presence, mut events) = (Vec::new(), Vec::new());
+                for o in batch.drain(..) {
+                    match o {
+                        Outgoing::Presence(r, p, on) => presence.push((r, p, on)),
+                        Outgoing::Event(r, e) => events.push((r, e)),
+                    }
+                }
+                if !presence.is_empty()
+                    && let Err(e) = store.set_presences(&presence).await
+                {
                     tracing::warn!("presence update failed: {e}");
                 }
-                batch.clear();
+                if !events.is_empty()
+                    && let Err(e) = store.notify_events(&events).await
+                {
+                    tracing::warn!("notify failed: {e}");
+                }
             }
         });
         PresenceQueue(Some(tx))
     }
 
-    fn push(&self, room: &str, player: &str, present: bool) {
+    fn push(&self, o: Outgoing) {
         if let Some(tx) = &self.0 {
-            let _ = tx.send((room.to_string(), player.to_string(), present));
+            let _ = tx.send(o);
         }
     }
 }
@@ -292,21 +319,18 @@ impl Ctx {
         }
     }
 
-    /// Sends `event` to the other processes serving room `room` (in a task: the caller
-    /// may not wait).
+    /// Sends `event` to the other processes serving room `room` (queued: the caller does
+    /// not wait; a room's events leave in the order it sent them).
     fn notify_event(self: &Arc<Self>, room: &str, event: Value) {
-        if !self.clustered {
-            return;
-        }
-        let (ctx, room) = (self.clone(), room.to_string());
-        tokio::spawn(async move {
-            if let Err(e) = ctx.store.notify_event(&room, &event.to_string()).await {
-                tracing::warn!(room, "notify failed: {e}");
-            }
-        });
+        self.presence
+            .push(Outgoing::Event(room.to_string(), event.to_string()));
     }
 
     fn store_presence(&self, room: &str, player: &str, present: bool) {
-        self.presence.push(room, player, present);
+        self.presence.push(Outgoing::Presence(
+            room.to_string(),
+            player.to_string(),
+            present,
+        ));
     }
 }

@@ -102,6 +102,11 @@ impl Rooms {
         }
     }
 
+    /// Is room `id` being read from the store right now?
+    pub fn loading(&self, id: &str) -> bool {
+        self.loads.pending(id)
+    }
+
     /// The room's handle if it is loaded here.
     pub fn get_loaded(&self, id: &str) -> Option<RoomHandle> {
         let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
@@ -139,8 +144,7 @@ impl Rooms {
                     Some(h) if !h.tx.is_closed() => Ok(h),
                     _ => {
                         let owner = Arc::new(AtomicBool::new(!self.ctx.clustered));
-                        let StoredRoom { row, actions, chat } = room;
-                        spawn_room(self.clone(), row, actions, chat, owner).inspect(|h| {
+                        spawn_room(self.clone(), room, owner).inspect(|h| {
                             let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
                             map.insert(id.clone(), h.clone());
                         })
@@ -180,11 +184,15 @@ impl Rooms {
 
 fn spawn_room(
     rooms: Arc<Rooms>,
-    row: RoomRow,
-    actions: Vec<ActionRow>,
-    chat: Vec<(i64, String)>,
+    stored: StoredRoom,
     owner: Arc<AtomicBool>,
 ) -> Result<RoomHandle, StoreError> {
+    let StoredRoom {
+        row,
+        actions,
+        chat,
+        present,
+    } = stored;
     let g = replay(&row, &actions)?;
     let clock = clock_of(&row, &g.events);
     let chat_seq = chat.last().map_or(0, |(seq, _)| seq + 1);
@@ -219,6 +227,7 @@ fn spawn_room(
         .seats
         .iter()
         .filter_map(|s| s.player.as_ref().map(|p| (p.id.clone(), since)))
+        .filter(|(p, _)| !present.contains(p))
         .collect();
     let mut room = Room {
         ctx: rooms.ctx.clone(),
@@ -232,7 +241,7 @@ fn spawn_room(
         watchers_sent: (0, 0),
         conns: HashMap::new(),
         away,
-        remote: HashSet::new(),
+        remote: present,
         ever: HashSet::new(),
         watchers: 0,
         chat,

@@ -154,6 +154,8 @@ impl Room {
                 wins_ties,
             } => self.on_remote(event, from, wins_ties),
             Cmd::Presence => self.refresh_presence().await,
+            // Waking the loop is the point: it looks at the timers again.
+            Cmd::Owned => {}
             Cmd::Gone { process } => self.forget_process(&process),
             Cmd::Cancel { player, reply } => {
                 let r = self.cancel(Some(&player)).await;

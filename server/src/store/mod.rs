@@ -75,7 +75,11 @@ impl From<rusqlite::Error> for StoreError {
 
 impl From<tokio_postgres::Error> for StoreError {
     fn from(e: tokio_postgres::Error) -> Self {
-        StoreError::new(format!("postgres: {e}"))
+        // "db error" alone does not say which: the server's message and SQLSTATE do.
+        match e.as_db_error() {
+            Some(d) => StoreError::new(format!("postgres: {} ({})", d.message(), d.code().code())),
+            None => StoreError::new(format!("postgres: {e}")),
+        }
     }
 }
 
@@ -217,6 +221,8 @@ pub struct StoredRoom {
     pub actions: Vec<ActionRow>,
     /// The last chat lines, oldest first: (number, line JSON).
     pub chat: Vec<(i64, String)>,
+    /// Seated players with a socket on another live process (PostgreSQL).
+    pub present: std::collections::HashSet<String>,
 }
 
 /// One stored action.
@@ -441,7 +447,16 @@ pub trait Store: Send + Sync + 'static {
             };
             let actions = self.actions(id, 0).await?;
             let chat = self.chat(id, chat).await?;
-            out.push((id.clone(), Ok(StoredRoom { row, actions, chat })));
+            let present = self.remote_presence(id).await?;
+            out.push((
+                id.clone(),
+                Ok(StoredRoom {
+                    row,
+                    actions,
+                    chat,
+                    present,
+                }),
+            ));
         }
         Ok(out)
     }
@@ -486,6 +501,13 @@ pub trait Store: Send + Sync + 'static {
     /// Tells the other processes about a change of room `room` that is not in the tables:
     /// `event` is a JSON object (offers, a chat line, this process's watcher count).
     async fn notify_event(&self, _room: &str, _event: &str) -> StoreResult<()> {
+        Ok(())
+    }
+    /// [`Store::notify_event`] for several events at once, in order: (room, event).
+    async fn notify_events(&self, events: &[(String, String)]) -> StoreResult<()> {
+        for (room, event) in events {
+            self.notify_event(room, event).await?;
+        }
         Ok(())
     }
     /// Records that `player` has (or no longer has) a socket on room `room` in this process.

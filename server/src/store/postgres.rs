@@ -309,21 +309,27 @@ impl PgStore {
     /// expired, this one included).
     pub async fn lease_round(&self, seconds: f64, online: i64) -> StoreResult<LeaseRound> {
         let mut c = self.lease_pool.get().await?;
-        let tx = c.transaction().await?;
         let ttl = (seconds * 1000.0) as i64;
         let pid = match self.listen_pid.load(Ordering::Relaxed) {
             0 => None,
             p => Some(p),
         };
-        tx.execute(
+        // The heartbeat commits on its own: a round whose lease statements fail still
+        // tells the others that this process lives.
+        c.execute(
             "INSERT INTO processes (id, expires, online, pid) VALUES ($1, now() + $2::bigint * interval '1 millisecond', $3, $4)
              ON CONFLICT (id) DO UPDATE SET expires = excluded.expires, online = excluded.online, pid = excluded.pid",
             &[&self.me, &ttl, &online, &pid],
         )
         .await?;
+        let tx = c.transaction().await?;
+        // Each statement below locks only this process's rows and those free to take, never
+        // a live holder's: two processes' rounds running at once then cannot deadlock (each
+        // holding its own rows and waiting for the other's).
         tx.execute(
-            "DELETE FROM leases WHERE room IN (SELECT id FROM rooms WHERE status NOT IN ('waiting', 'playing'))",
-            &[],
+            "DELETE FROM leases WHERE (owner = $1 OR expires < now())
+             AND room IN (SELECT id FROM rooms WHERE status NOT IN ('waiting', 'playing'))",
+            &[&self.me],
         )
         .await?;
         tx.execute(
@@ -335,10 +341,14 @@ impl PgStore {
         // and timers go on within a round of the death.
         tx.execute(
             &format!(
-                "INSERT INTO leases (room, owner, expires)
-                 SELECT id, $1, now() + $2::bigint * interval '1 millisecond' FROM rooms WHERE status IN ('waiting', 'playing')
+                "WITH alive AS (SELECT p.id FROM processes p WHERE {})
+                 INSERT INTO leases (room, owner, expires)
+                 SELECT r.id, $1, now() + $2::bigint * interval '1 millisecond' FROM rooms r
+                 WHERE r.status IN ('waiting', 'playing') AND NOT EXISTS (
+                   SELECT 1 FROM leases l WHERE l.room = r.id AND l.expires >= now()
+                   AND l.owner IN (SELECT id FROM alive))
                  ON CONFLICT (room) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
-                 WHERE leases.expires < now() OR leases.owner NOT IN (SELECT p.id FROM processes p WHERE {})",
+                 WHERE leases.expires < now() OR leases.owner NOT IN (SELECT id FROM alive)",
                 live("p")
             ),
             &[&self.me, &ttl],
@@ -639,6 +649,23 @@ impl Store for PgStore {
                 .or_default()
                 .push((r.try_get(1)?, r.try_get(2)?));
         }
+        let mut present: HashMap<String, HashSet<String>> = HashMap::new();
+        for r in c
+            .query(
+                &format!(
+                    "SELECT p.room, p.player FROM presence p JOIN processes pr ON pr.id = p.process
+                     WHERE p.room = ANY($1) AND p.process <> $2 AND {}",
+                    live("pr")
+                ),
+                &[&ids, &self.me],
+            )
+            .await?
+        {
+            present
+                .entry(r.try_get(0)?)
+                .or_default()
+                .insert(r.try_get(1)?);
+        }
         let mut out = Vec::new();
         for r in &rows {
             let id: String = r.try_get(0)?;
@@ -647,6 +674,7 @@ impl Store for PgStore {
                     row,
                     actions: actions.remove(&id).unwrap_or_default(),
                     chat: lines.remove(&id).unwrap_or_default(),
+                    present: present.remove(&id).unwrap_or_default(),
                 }),
                 Err(e) if e.code == UNKNOWN_GAME => Err(e),
                 Err(e) => return Err(e),
@@ -872,6 +900,21 @@ impl Store for PgStore {
         let payload = format!("{} {room}", self.me);
         c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
             .await?;
+        Ok(())
+    }
+
+    async fn notify_events(&self, events: &[(String, String)]) -> StoreResult<()> {
+        let payloads: Vec<String> = events
+            .iter()
+            .map(|(room, event)| format!("{} {room} {event}", self.me))
+            .collect();
+        let c = self.pool.get().await?;
+        // In the array's order: a room's events arrive as they were sent.
+        c.execute(
+            "SELECT pg_notify($1, n) FROM unnest($2::text[]) WITH ORDINALITY AS t(n, i) ORDER BY i",
+            &[&CHANNEL, &payloads],
+        )
+        .await?;
         Ok(())
     }
 
