@@ -61,8 +61,19 @@ pub async fn start(
                     // A process whose heartbeat expired has died: what it said of its
                     // sockets (watcher counts) no longer holds.
                     let now: HashSet<String> = round.live.into_iter().collect();
-                    for gone in live.difference(&now) {
-                        rooms.process_gone(gone).await;
+                    let gone: Vec<&String> = live.difference(&now).collect();
+                    if !gone.is_empty() {
+                        // The dead process may have stored a change and died before its
+                        // notification left: one query says which rooms here are behind.
+                        let ids: Vec<String> =
+                            rooms.loaded().into_iter().map(|(id, _)| id).collect();
+                        let versions = store.versions(&ids).await.unwrap_or_else(|e| {
+                            tracing::warn!("reading room versions failed: {e}");
+                            Default::default()
+                        });
+                        for g in gone {
+                            rooms.process_gone(g, &versions).await;
+                        }
                     }
                     live = now;
                     apply_leases(&rooms, round.owned).await

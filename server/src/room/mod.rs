@@ -130,10 +130,13 @@ pub enum Cmd {
     /// This process has just taken the room's lease (it was loaded fresh for that): nothing
     /// to read, but the task looks again at what its timers must do now that it owns them.
     Owned,
-    /// Process `process` died (its heartbeat expired): forget the watchers it counted.
+    /// Process `process` died (its heartbeat expired or its connection closed): forget the
+    /// watchers it counted, and read the room again if the stored one has moved on.
     Gone {
         /// The dead process's id.
         process: String,
+        /// The room's stored version, read after the death (`None`: not read).
+        version: Option<i64>,
     },
     /// `DELETE /api/rooms/<id>` by `player` (R12.5).
     Cancel {

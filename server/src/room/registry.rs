@@ -14,7 +14,7 @@ use super::{Cmd, Ctx, Published, Room};
 use crate::batch::Batcher;
 use crate::engine::Channel;
 use crate::offers::Offers;
-use crate::store::{ActionRow, RoomRow, StoreError, StoredRoom};
+use crate::store::{StoreError, StoredRoom};
 use crate::util::now_ms;
 
 /// A handle on a live room's task.
@@ -88,14 +88,18 @@ impl Rooms {
 
     /// Tells every room loaded here that process `process` died (its heartbeat expired):
     /// the watchers it counted are gone.
-    pub async fn process_gone(&self, process: &str) {
-        let handles: Vec<RoomHandle> = {
+    /// `versions` holds the stored version of rooms loaded here, read after the death: a
+    /// room whose own differs missed a change (the dead process stored it and died before
+    /// its notification left) and reads itself again.
+    pub async fn process_gone(&self, process: &str, versions: &HashMap<String, i64>) {
+        let handles: Vec<(String, RoomHandle)> = {
             let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-            map.values().cloned().collect()
+            map.iter().map(|(k, h)| (k.clone(), h.clone())).collect()
         };
-        for h in handles {
+        for (id, h) in handles {
             let cmd = Cmd::Gone {
                 process: process.to_string(),
+                version: versions.get(&id).copied(),
             };
             // A room whose task has ended has nothing to forget.
             let _ = h.tx.send(cmd).await;
@@ -134,6 +138,19 @@ impl Rooms {
         ids: Vec<String>,
     ) -> Result<HashMap<String, Loaded>, StoreError> {
         let stored = self.ctx.store.load_rooms(&ids, CHAT_HISTORY as i64).await?;
+        // Replaying a batch of games is CPU work of tens of milliseconds: off the async
+        // workers, which meanwhile go on accepting the other arriving sockets.
+        tokio::task::spawn_blocking(move || self.start(stored))
+            .await
+            .map_err(|e| StoreError::new(format!("starting rooms: {e}")))
+    }
+
+    /// Starts the task of each room of `stored` not loaded meanwhile (on a blocking thread,
+    /// inside the runtime).
+    fn start(
+        self: Arc<Self>,
+        stored: Vec<(String, Result<StoredRoom, StoreError>)>,
+    ) -> HashMap<String, Loaded> {
         let mut out = HashMap::new();
         for (id, room) in stored {
             let loaded = match room {
@@ -153,7 +170,7 @@ impl Rooms {
             };
             out.insert(id, loaded);
         }
-        Ok(out)
+        out
     }
 
     /// Sends `cmd` to room `id`, loading it if needed; `false` if there is no such room.

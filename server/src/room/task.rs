@@ -156,7 +156,12 @@ impl Room {
             Cmd::Presence => self.refresh_presence().await,
             // Waking the loop is the point: it looks at the timers again.
             Cmd::Owned => {}
-            Cmd::Gone { process } => self.forget_process(&process),
+            Cmd::Gone { process, version } => {
+                self.forget_process(&process);
+                if version.is_some_and(|v| v != self.row.version) {
+                    self.reload().await;
+                }
+            }
             Cmd::Cancel { player, reply } => {
                 let r = self.cancel(Some(&player)).await;
                 let _ = reply.send(r);

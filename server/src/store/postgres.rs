@@ -285,6 +285,16 @@ impl PgStore {
         })
     }
 
+    /// The stored version of each of rooms `ids` (those that exist).
+    pub async fn versions(&self, ids: &[String]) -> StoreResult<HashMap<String, i64>> {
+        let c = self.pool.get().await?;
+        c.query("SELECT id, version FROM rooms WHERE id = ANY($1)", &[&ids])
+            .await?
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect()
+    }
+
     /// Publishes this process's socket count between lease rounds (the lobby's `online`
     /// adds up the live processes' counts).
     pub async fn publish_online(&self, online: i64) -> StoreResult<()> {
