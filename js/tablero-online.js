@@ -340,7 +340,11 @@ export class Room {
       }
     }
     const delay = Math.min(this.maxDelay, INITIAL_DELAY * 2 ** Math.min(this.attempt - 1, 10));
-    const retryIn = Math.round(delay * (0.75 + Math.random() * 0.5));
+    // The first retry anywhere in [0, delay): when a server process dies, all its sockets
+    // drop at once, and their pages then reach the survivor spread out rather than together
+    // (and sooner on average); later retries back off around the doubled delay.
+    const spread = this.attempt === 1 ? Math.random() : 0.75 + Math.random() * 0.5;
+    const retryIn = Math.round(delay * spread);
     this.emit("connection", { connected: false, attempt: this.attempt, retryIn });
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.connect(), retryIn);

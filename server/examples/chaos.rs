@@ -143,11 +143,21 @@ fn binary() -> PathBuf {
 fn spawn(port: u16, args: &[String]) -> Child {
     let mut last = String::new();
     for _ in 0..50 {
+        // CHAOS_LOGS=<dir>: each process's log goes to <dir>/server-<port>.log (appended
+        // across restarts) instead of nowhere.
+        let log = std::env::var_os("CHAOS_LOGS").map(|d| {
+            let path = PathBuf::from(d).join(format!("server-{port}.log"));
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .expect("the CHAOS_LOGS directory")
+        });
         let mut child = Command::new(binary())
             .args(["--port", &port.to_string()])
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(log.map_or_else(Stdio::piped, Stdio::from))
             .spawn()
             .expect("starting tablero-server (cargo build --release -p tablero-server first)");
         let mut line = String::new();
@@ -155,7 +165,7 @@ fn spawn(port: u16, args: &[String]) -> Child {
             .read_line(&mut line)
             .unwrap_or(0);
         if line.contains("listening") {
-            // Its log is not read: let it go nowhere.
+            // Its log is not read: let it go nowhere (or to CHAOS_LOGS).
             drop(child.stderr.take());
             return child;
         }

@@ -5,8 +5,11 @@
 //!   there, or it owns it) reloads the room from the tables and republishes its state. A
 //!   presence change (`'<process> <room> presence'`) only re-reads who is connected.
 //! * Ownership: every `lease_seconds / 4` each process renews its heartbeat and its room
-//!   leases and takes the lease of any unfinished room whose lease expired (its owner died)
-//!   or that has none. Only the lease holder runs the room's timers and computer moves.
+//!   leases and takes the lease of any unfinished room whose lease expired, whose holder
+//!   died (its LISTEN connection is gone from PostgreSQL: known at once after a kill, not
+//!   a lease period later) or that has none. Only the lease holder runs the room's timers
+//!   and computer moves. The heartbeat also carries the process's socket count, which the
+//!   lobby's `online` adds up over the live processes.
 //!   Moves from players are accepted by whichever process their socket is on: checked with
 //!   the engine there, stored under the `(room, ply)` key (a concurrent move at the same ply
 //!   loses and is refused as `stale-ply`), then notified.
@@ -32,23 +35,45 @@ pub async fn start(
     store: Arc<PgStore>,
     url: String,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    listen(rooms.clone(), store.me.clone(), url).await?;
+    let pid = listen(rooms.clone(), store.me.clone(), url).await?;
+    store.set_listen_pid(pid);
     let seconds = rooms.ctx.cfg.lease_seconds;
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs_f64(seconds / 4.0));
+        let mut count = tokio::time::interval(ONLINE_EVERY);
         let mut live: HashSet<String> = HashSet::new();
+        // The socket count the heartbeat row holds.
+        let mut published = -1;
         loop {
-            tick.tick().await;
-            match store
-                .lease_round(seconds, rooms.ctx.online.load(Ordering::Relaxed))
-                .await
-            {
+            let online = tokio::select! {
+                _ = tick.tick() => rooms.ctx.online.load(Ordering::Relaxed),
+                _ = count.tick() => {
+                    let online = rooms.ctx.online.load(Ordering::Relaxed);
+                    if online != published && store.publish_online(online).await.is_ok() {
+                        published = online;
+                    }
+                    continue;
+                }
+            };
+            match store.lease_round(seconds, online).await {
                 Ok(round) => {
+                    published = online;
                     // A process whose heartbeat expired has died: what it said of its
                     // sockets (watcher counts) no longer holds.
                     let now: HashSet<String> = round.live.into_iter().collect();
-                    for gone in live.difference(&now) {
-                        rooms.process_gone(gone).await;
+                    let gone: Vec<&String> = live.difference(&now).collect();
+                    if !gone.is_empty() {
+                        // The dead process may have stored a change and died before its
+                        // notification left: one query says which rooms here are behind.
+                        let ids: Vec<String> =
+                            rooms.loaded().into_iter().map(|(id, _)| id).collect();
+                        let marks = store.marks(&ids).await.unwrap_or_else(|e| {
+                            tracing::warn!("reading how far rooms went failed: {e}");
+                            Default::default()
+                        });
+                        for g in gone {
+                            rooms.process_gone(g, &marks).await;
+                        }
                     }
                     live = now;
                     apply_leases(&rooms, round.owned).await
@@ -74,15 +99,19 @@ async fn apply_leases(rooms: &Arc<Rooms>, owned: Vec<String>) {
             flag.store(false, Ordering::Relaxed);
         }
     }
-    // A dead process's rooms come all at once: load them a few at a time rather than one
-    // after the other (each is a row, its moves and a replay).
+    // A dead process's rooms come all at once: ask for them all together, and the rooms
+    // not loaded here are read in batches (`Rooms::get`), a few queries a batch.
     futures_util::stream::iter(owned)
-        .for_each_concurrent(TAKEOVER_BATCH, |id| async move {
+        .for_each_concurrent(TAKEOVER_AT_ONCE, |id| async move {
+            let was_loaded = rooms.get_loaded(&id).is_some();
             match rooms.get(&id).await {
                 Ok(Some(h)) => {
                     if !h.owner.swap(true, Ordering::Relaxed) {
-                        // Newly owned: read the room fresh and start its clock.
-                        let _ = rooms.send(&id, Cmd::Reload).await;
+                        // Newly owned: a room loaded before may have missed a change, so it
+                        // reads itself again; one loaded just now is fresh. Either command
+                        // wakes its task, which then starts the clock and timers it now runs.
+                        let cmd = if was_loaded { Cmd::Reload } else { Cmd::Owned };
+                        let _ = rooms.send(&id, cmd).await;
                     }
                 }
                 Ok(None) => {}
@@ -92,14 +121,19 @@ async fn apply_leases(rooms: &Arc<Rooms>, owned: Vec<String>) {
         .await;
 }
 
-/// Rooms loaded at once when taking leases over.
-const TAKEOVER_BATCH: usize = 16;
+/// How often the socket count is published when it changed, between lease rounds: the
+/// lobby's `online` lags the sockets by about this much, whatever the lease period.
+const ONLINE_EVERY: Duration = Duration::from_secs(1);
 
+/// Rooms asked for at once when taking leases over (their loads are batched).
+const TAKEOVER_AT_ONCE: usize = 512;
+
+/// Opens the LISTEN connection and dispatches notifications; returns its backend pid.
 async fn listen(
     rooms: Arc<Rooms>,
     me: String,
     url: String,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<i32, Box<dyn std::error::Error>> {
     let (client, mut conn) = tokio_postgres::connect(&url, NoTls).await?;
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     tokio::spawn(async move {
@@ -122,6 +156,10 @@ async fn listen(
         std::process::exit(3);
     });
     client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    let pid: i32 = client
+        .query_one("SELECT pg_backend_pid()", &[])
+        .await?
+        .try_get(0)?;
     tokio::spawn(async move {
         // The client must stay alive for the LISTEN to stay registered.
         let _client = client;
@@ -140,6 +178,12 @@ async fn listen(
                 None => (rest, None),
             };
             if rooms.get_loaded(room).is_none() {
+                // A room being read right now may have read the tables before this change:
+                // it reads them again once loaded (in a task: the load may take a while).
+                if event.is_none() && rooms.loading(room) {
+                    let (rooms, room) = (rooms.clone(), room.to_string());
+                    tokio::spawn(async move { rooms.send(&room, Cmd::Reload).await });
+                }
                 continue;
             }
             let cmd = match event {
@@ -157,5 +201,5 @@ async fn listen(
             let _ = rooms.send(room, cmd).await;
         }
     });
-    Ok(())
+    Ok(pid)
 }

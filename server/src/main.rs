@@ -6,6 +6,7 @@
 
 mod api;
 mod app;
+mod batch;
 mod clock;
 mod cluster;
 mod config;
@@ -75,6 +76,7 @@ async fn serve(cfg: Config) -> Result<(), Box<dyn std::error::Error>> {
         cfg: cfg.clone(),
         online: AtomicI64::new(0),
         clustered,
+        presence: room::PresenceQueue::start(store.clone(), clustered),
     });
     let rooms = Rooms::new(ctx);
     if let Some(pg) = pg {

@@ -130,6 +130,68 @@ async fn two_processes_share_rooms_and_take_over_a_dead_one() {
     drop(pg);
 }
 
+/// The lobby's `online` adds up the sockets of the live processes only: a killed process's
+/// sockets stop counting as soon as it is gone (not when its heartbeat expires), and when it
+/// restarts and its sockets come back they count once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_counts_sockets_of_live_processes_once() {
+    let Some(pg) = Pg::start() else {
+        eprintln!("SKIPPED: PostgreSQL is not installed and could not be installed with apt");
+        return;
+    };
+    // A heartbeat that outlives the test's waits: a dead process's row would count for two
+    // minutes if only its expiry told that it died.
+    let args = ["--database-url", &pg.url, "--lease-seconds", "120"];
+    let mut a = Server::start(&args);
+    let b = Server::start(&args);
+    let api_b = Api::new(&b);
+    let api_a = Api::new(&a);
+    let x = api_a.player("X").await;
+    let y = api_a.player("Y").await;
+    let room = api_a.room(&x, json!({"game": "chess"})).await;
+    assert_eq!(api_b.join(&y, &room, None).await.0, 200);
+    let online = || async { api_b.get("/api/rooms", None).await.1["online"].as_i64() };
+    // Polls B's lobby until it reads `want`, checking every reading against `most`.
+    let until = |want: i64, most: i64| async move {
+        let end = tokio::time::Instant::now() + WAIT;
+        loop {
+            let n = online().await.expect("online is a number");
+            assert!(
+                n <= most,
+                "the lobby read {n} sockets, at most {most} are open"
+            );
+            if n == want {
+                return;
+            }
+            assert!(
+                tokio::time::Instant::now() < end,
+                "the lobby never read {want}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    };
+    // Two sockets on A (a player and a watcher), one on B.
+    let _x = Client::connect(&a, &room, Some(&x.token)).await;
+    let _w = Client::connect(&a, &room, None).await;
+    let _y = Client::connect(&b, &room, Some(&y.token)).await;
+    until(3, 3).await;
+    a.kill();
+    until(1, 3).await;
+    // A comes back (a new process) and its two sockets return: 3, never 5.
+    let a = Server::start(&args);
+    let _x = Client::connect(&a, &room, Some(&x.token)).await;
+    let _w = Client::connect(&a, &room, None).await;
+    until(3, 3).await;
+    // And the dead process's row never counts again.
+    for _ in 0..10 {
+        assert_eq!(online().await, Some(3));
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    drop(a);
+    drop(b);
+    drop(pg);
+}
+
 /// The texts of `lines` said in `channel`.
 fn texts(lines: &[Value], channel: &str) -> Vec<String> {
     lines

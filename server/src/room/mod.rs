@@ -42,7 +42,7 @@ use crate::config::Config;
 use crate::engine::{Action, Channel};
 use crate::offers::Offers;
 use crate::refusal::Refusal;
-use crate::store::{PlayerRef, RoomRow, Store};
+use crate::store::{PlayerRef, RoomMark, RoomRow, Store};
 
 pub use chat::ChatOut;
 pub use registry::Rooms;
@@ -142,10 +142,16 @@ pub enum Cmd {
     /// Another process's sockets on the room changed (PostgreSQL notification): read who
     /// is connected again, not the room.
     Presence,
-    /// Process `process` died (its heartbeat expired): forget the watchers it counted.
+    /// This process has just taken the room's lease (it was loaded fresh for that): nothing
+    /// to read, but the task looks again at what its timers must do now that it owns them.
+    Owned,
+    /// Process `process` died (its heartbeat expired or its connection closed): forget the
+    /// watchers it counted, and read the room again if the stored one has moved on.
     Gone {
         /// The dead process's id.
         process: String,
+        /// How far the room went in storage, read after the death (`None`: not read).
+        stored: Option<RoomMark>,
     },
     /// `DELETE /api/rooms/<id>` by `player` (R12.5).
     Cancel {
@@ -181,7 +187,68 @@ pub struct Ctx {
     pub online: AtomicI64,
     /// Is this process running more than one on a shared database (notifications, leases)?
     pub clustered: bool,
+    /// Who has a socket here, and the events for the other processes, on their way to the
+    /// store.
+    pub presence: PresenceQueue,
 }
+
+/// Presence changes on their way to the store (PostgreSQL), written in order and in
+/// batches by one task: a room's task does not wait for the store when a socket comes or
+/// goes, and the sockets of a dead process arriving at a survivor together cost a few
+/// statements rather than two round trips each.
+/// The events for the other processes (offers, chat lines, watcher counts) travel in the
+/// same queue, so a room's events are sent in the order it said them.
+pub struct PresenceQueue(Option<mpsc::UnboundedSender<Outgoing>>);
+
+/// What the queue carries.
+enum Outgoing {
+    /// (room, player, present).
+    Presence(String, String, bool),
+    /// (room, event JSON).
+    Event(String, String),
+}
+
+impl PresenceQueue {
+    /// Changes written to `store` when `clustered`; else none (one process needs none).
+    pub fn start(store: Arc<dyn Store>, clustered: bool) -> PresenceQueue {
+        if !clustered {
+            return PresenceQueue(None);
+        }
+        let (tx, mut rx) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            let mut batch = Vec::new();
+            while rx.recv_many(&mut batch, PRESENCE_BATCH).await > 0 {
+                let (mut presence, mut events) = (Vec::new(), Vec::new());
+                for o in batch.drain(..) {
+                    match o {
+                        Outgoing::Presence(r, p, on) => presence.push((r, p, on)),
+                        Outgoing::Event(r, e) => events.push((r, e)),
+                    }
+                }
+                if !presence.is_empty()
+                    && let Err(e) = store.set_presences(&presence).await
+                {
+                    tracing::warn!("presence update failed: {e}");
+                }
+                if !events.is_empty()
+                    && let Err(e) = store.notify_events(&events).await
+                {
+                    tracing::warn!("notify failed: {e}");
+                }
+            }
+        });
+        PresenceQueue(Some(tx))
+    }
+
+    fn push(&self, o: Outgoing) {
+        if let Some(tx) = &self.0 {
+            let _ = tx.send(o);
+        }
+    }
+}
+
+/// Presence changes written in one batch at most.
+const PRESENCE_BATCH: usize = 1024;
 
 impl Room {
     fn seat_of(&self, player: &str) -> Option<usize> {
@@ -274,25 +341,18 @@ impl Ctx {
         }
     }
 
-    /// Sends `event` to the other processes serving room `room` (in a task: the caller
-    /// may not wait).
+    /// Sends `event` to the other processes serving room `room` (queued: the caller does
+    /// not wait; a room's events leave in the order it sent them).
     fn notify_event(self: &Arc<Self>, room: &str, event: Value) {
-        if !self.clustered {
-            return;
-        }
-        let (ctx, room) = (self.clone(), room.to_string());
-        tokio::spawn(async move {
-            if let Err(e) = ctx.store.notify_event(&room, &event.to_string()).await {
-                tracing::warn!(room, "notify failed: {e}");
-            }
-        });
+        self.presence
+            .push(Outgoing::Event(room.to_string(), event.to_string()));
     }
 
-    async fn store_presence(&self, room: &str, player: &str, present: bool) {
-        if self.clustered
-            && let Err(e) = self.store.set_presence(room, player, present).await
-        {
-            tracing::warn!(room, "presence update failed: {e}");
-        }
+    fn store_presence(&self, room: &str, player: &str, present: bool) {
+        self.presence.push(Outgoing::Presence(
+            room.to_string(),
+            player.to_string(),
+            present,
+        ));
     }
 }

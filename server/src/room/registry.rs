@@ -12,9 +12,10 @@ use tokio::sync::{broadcast, mpsc, watch};
 use super::chat::CHAT_HISTORY;
 use super::replay::{clock_of, replay};
 use super::{Cmd, Ctx, Published, Room, Summary};
+use crate::batch::Batcher;
 use crate::engine::Channel;
 use crate::offers::Offers;
-use crate::store::{ActionRow, RoomRow, StoreError};
+use crate::store::{RoomMark, StoreError, StoredRoom};
 use crate::util::now_ms;
 
 /// A handle on a live room's task.
@@ -33,7 +34,18 @@ pub struct Rooms {
     /// Shared context.
     pub ctx: Arc<Ctx>,
     map: Mutex<HashMap<String, RoomHandle>>,
+    /// Rooms being loaded: one load per room however many ask, rooms asked for together
+    /// read together.
+    loads: Arc<Batcher<String, Loaded, StoreError>>,
 }
+
+/// A room's handle once loaded, or why that room could not be.
+type Loaded = Result<RoomHandle, StoreError>;
+
+/// Rooms read from the store in one batch at most.
+const LOAD_BATCH: usize = 64;
+/// Batches of rooms read at once (of the store's 16 connections).
+const LOADS_AT_ONCE: usize = 4;
 
 impl RoomHandle {
     /// The room's latest state message.
@@ -48,6 +60,7 @@ impl Rooms {
         Arc::new(Rooms {
             ctx,
             map: Mutex::new(HashMap::new()),
+            loads: Batcher::new(LOADS_AT_ONCE, LOAD_BATCH),
         })
     }
 
@@ -84,18 +97,27 @@ impl Rooms {
 
     /// Tells every room loaded here that process `process` died (its heartbeat expired):
     /// the watchers it counted are gone.
-    pub async fn process_gone(&self, process: &str) {
-        let handles: Vec<RoomHandle> = {
+    /// `marks` holds how far the rooms loaded here went in storage, read after the death: a
+    /// room whose own mark differs missed a change (the dead process stored it and died
+    /// before its notification left) and reads itself again.
+    pub async fn process_gone(&self, process: &str, marks: &HashMap<String, RoomMark>) {
+        let handles: Vec<(String, RoomHandle)> = {
             let map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-            map.values().cloned().collect()
+            map.iter().map(|(k, h)| (k.clone(), h.clone())).collect()
         };
-        for h in handles {
+        for (id, h) in handles {
             let cmd = Cmd::Gone {
                 process: process.to_string(),
+                stored: marks.get(&id).copied(),
             };
             // A room whose task has ended has nothing to forget.
             let _ = h.tx.send(cmd).await;
         }
+    }
+
+    /// Is room `id` being read from the store right now?
+    pub fn loading(&self, id: &str) -> bool {
+        self.loads.pending(id)
     }
 
     /// The room's handle if it is loaded here.
@@ -105,27 +127,59 @@ impl Rooms {
     }
 
     /// The room's handle, loading it (replaying its moves) if needed; `None` if no such room.
+    /// Rooms asked for at about the same time are read from the store together.
     pub async fn get(self: &Arc<Self>, id: &str) -> Result<Option<RoomHandle>, StoreError> {
         if let Some(h) = self.get_loaded(id)
             && !h.tx.is_closed()
         {
             return Ok(Some(h));
         }
-        let Some(row) = self.ctx.store.load_room(id).await? else {
-            return Ok(None);
-        };
-        let actions = self.ctx.store.actions(id, 0).await?;
-        let chat = self.ctx.store.chat(id, CHAT_HISTORY as i64).await?;
-        let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(h) = map.get(id)
-            && !h.tx.is_closed()
-        {
-            return Ok(Some(h.clone()));
+        let rooms = self.clone();
+        self.loads
+            .get(id.to_string(), move |ids| rooms.load(ids))
+            .await?
+            .transpose()
+    }
+
+    /// Reads rooms `ids` from the store and starts the task of each not loaded meanwhile.
+    async fn load(
+        self: Arc<Self>,
+        ids: Vec<String>,
+    ) -> Result<HashMap<String, Loaded>, StoreError> {
+        let stored = self.ctx.store.load_rooms(&ids, CHAT_HISTORY as i64).await?;
+        // Replaying a batch of games is CPU work of tens of milliseconds: off the async
+        // workers, which meanwhile go on accepting the other arriving sockets.
+        tokio::task::spawn_blocking(move || self.start(stored))
+            .await
+            .map_err(|e| StoreError::new(format!("starting rooms: {e}")))
+    }
+
+    /// Starts the task of each room of `stored` not loaded meanwhile (on a blocking thread,
+    /// inside the runtime).
+    fn start(
+        self: Arc<Self>,
+        stored: Vec<(String, Result<StoredRoom, StoreError>)>,
+    ) -> HashMap<String, Loaded> {
+        let mut out = HashMap::new();
+        for (id, room) in stored {
+            let loaded = match room {
+                Err(e) => Err(e),
+                Ok(room) => match self.get_loaded(&id) {
+                    // Loads of one room never overlap (the batcher's one lookup per key),
+                    // but a task that just ended is replaced.
+                    Some(h) if !h.tx.is_closed() => Ok(h),
+                    _ => {
+                        let owner = Arc::new(AtomicBool::new(!self.ctx.clustered));
+                        spawn_room(self.clone(), room, owner).inspect(|h| {
+                            let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
+                            map.insert(id.clone(), h.clone());
+                        })
+                    }
+                },
+            };
+            out.insert(id, loaded);
         }
-        let owner = Arc::new(AtomicBool::new(!self.ctx.clustered));
-        let h = spawn_room(self.clone(), row, actions, chat, owner)?;
-        map.insert(id.to_string(), h.clone());
-        Ok(Some(h))
+        out
     }
 
     /// Sends `cmd` to room `id`, loading it if needed; `false` if there is no such room.
@@ -156,11 +210,15 @@ impl Rooms {
 
 fn spawn_room(
     rooms: Arc<Rooms>,
-    row: RoomRow,
-    actions: Vec<ActionRow>,
-    chat: Vec<(i64, String)>,
+    stored: StoredRoom,
     owner: Arc<AtomicBool>,
 ) -> Result<RoomHandle, StoreError> {
+    let StoredRoom {
+        row,
+        actions,
+        chat,
+        present,
+    } = stored;
     let g = replay(&row, &actions)?;
     let clock = clock_of(&row, &g.events);
     let chat_seq = chat.last().map_or(0, |(seq, _)| seq + 1);
@@ -195,6 +253,7 @@ fn spawn_room(
         .seats
         .iter()
         .filter_map(|s| s.player.as_ref().map(|p| (p.id.clone(), since)))
+        .filter(|(p, _)| !present.contains(p))
         .collect();
     let mut room = Room {
         ctx: rooms.ctx.clone(),
@@ -208,7 +267,7 @@ fn spawn_room(
         watchers_sent: (0, 0),
         conns: HashMap::new(),
         away,
-        remote: HashSet::new(),
+        remote: present,
         ever: HashSet::new(),
         watchers: 0,
         chat,

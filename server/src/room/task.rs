@@ -8,6 +8,7 @@ use tokio::time::Instant;
 
 use super::{AiResult, Cmd, Joined, Room};
 use crate::offers::OfferKind;
+use crate::store::RoomMark;
 use crate::util::now_ms;
 
 impl Room {
@@ -80,7 +81,7 @@ impl Room {
                     self.away.remove(&p.id);
                     self.ever.insert(p.id.clone());
                     if first && seated {
-                        self.ctx.store_presence(&self.row.id, &p.id, true).await;
+                        self.ctx.store_presence(&self.row.id, &p.id, true);
                     }
                 }
                 if !seated {
@@ -120,7 +121,7 @@ impl Room {
                         self.conns.remove(&p.id);
                         self.away.insert(p.id.clone(), now_ms());
                         if self.seat_of(&p.id).is_some() {
-                            self.ctx.store_presence(&self.row.id, &p.id, false).await;
+                            self.ctx.store_presence(&self.row.id, &p.id, false);
                             // A person who left after the game takes their rematch offer
                             // with them, and nobody can accept one meant for them (R12.4).
                             if self.g.engine.is_over() {
@@ -154,7 +155,18 @@ impl Room {
                 wins_ties,
             } => self.on_remote(event, from, wins_ties),
             Cmd::Presence => self.refresh_presence().await,
-            Cmd::Gone { process } => self.forget_process(&process),
+            // Waking the loop is the point: it looks at the timers again.
+            Cmd::Owned => {}
+            Cmd::Gone { process, stored } => {
+                self.forget_process(&process);
+                let here = RoomMark {
+                    version: self.row.version,
+                    next_key: self.g.key,
+                };
+                if stored.is_some_and(|s| s != here) {
+                    self.reload().await;
+                }
+            }
             Cmd::Cancel { player, reply } => {
                 let r = self.cancel(Some(&player)).await;
                 let _ = reply.send(r);

@@ -27,7 +27,7 @@ use tablero::{GameKind, Rules};
 use crate::ratings::Rating;
 
 /// A storage failure (connection lost, disk full, corrupt row). Rooms answer `internal`.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct StoreError {
     /// Stable code: [`UNKNOWN_GAME`] for a row naming a game this server does not know,
     /// `storage` for everything else.
@@ -75,7 +75,11 @@ impl From<rusqlite::Error> for StoreError {
 
 impl From<tokio_postgres::Error> for StoreError {
     fn from(e: tokio_postgres::Error) -> Self {
-        StoreError::new(format!("postgres: {e}"))
+        // "db error" alone does not say which: the server's message and SQLSTATE do.
+        match e.as_db_error() {
+            Some(d) => StoreError::new(format!("postgres: {} ({})", d.message(), d.code().code())),
+            None => StoreError::new(format!("postgres: {e}")),
+        }
     }
 }
 
@@ -207,6 +211,29 @@ impl RoomExtra {
             Some(t) => Ok(serde_json::from_str(&t)?),
         }
     }
+}
+
+/// How far a stored room has gone, to tell whether a copy of it is behind: the row's version
+/// counts the row's changes, and a move without a turn timer leaves the row as it is, so the
+/// key its next action will be stored under counts the moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoomMark {
+    /// `rooms.version`.
+    pub version: i64,
+    /// One past the highest `moves.ply` stored (0 before the first action).
+    pub next_key: i64,
+}
+
+/// A room as stored: what a live room is built from.
+pub struct StoredRoom {
+    /// The room's row.
+    pub row: RoomRow,
+    /// Every stored action, in order.
+    pub actions: Vec<ActionRow>,
+    /// The last chat lines, oldest first: (number, line JSON).
+    pub chat: Vec<(i64, String)>,
+    /// Seated players with a socket on another live process (PostgreSQL).
+    pub present: std::collections::HashSet<String>,
 }
 
 /// One stored action.
@@ -412,6 +439,41 @@ pub trait Store: Send + Sync + 'static {
     async fn load_room(&self, id: &str) -> StoreResult<Option<RoomRow>>;
     /// A room's actions from ply `from` on, in order.
     async fn actions(&self, room: &str, from: i64) -> StoreResult<Vec<ActionRow>>;
+    /// Rooms `ids` with all their actions and their last `chat` chat lines, to load many
+    /// rooms at once (a survivor taking over a dead process's rooms and sockets). A room
+    /// that does not exist is left out; one whose row cannot be read (a game this server
+    /// does not know) has its own error.
+    async fn load_rooms(
+        &self,
+        ids: &[String],
+        chat: i64,
+    ) -> StoreResult<Vec<(String, StoreResult<StoredRoom>)>> {
+        let mut out = Vec::new();
+        for id in ids {
+            let row = match self.load_room(id).await {
+                Ok(Some(row)) => row,
+                Ok(None) => continue,
+                Err(e) if e.code == UNKNOWN_GAME => {
+                    out.push((id.clone(), Err(e)));
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            let actions = self.actions(id, 0).await?;
+            let chat = self.chat(id, chat).await?;
+            let present = self.remote_presence(id).await?;
+            out.push((
+                id.clone(),
+                Ok(StoredRoom {
+                    row,
+                    actions,
+                    chat,
+                    present,
+                }),
+            ));
+        }
+        Ok(out)
+    }
     /// Replaces seats, status and deadline if the row's version is still `version`; returns
     /// whether it did (the version is then `version + 1`).
     #[allow(clippy::too_many_arguments)]
@@ -455,8 +517,23 @@ pub trait Store: Send + Sync + 'static {
     async fn notify_event(&self, _room: &str, _event: &str) -> StoreResult<()> {
         Ok(())
     }
+    /// [`Store::notify_event`] for several events at once, in order: (room, event).
+    async fn notify_events(&self, events: &[(String, String)]) -> StoreResult<()> {
+        for (room, event) in events {
+            self.notify_event(room, event).await?;
+        }
+        Ok(())
+    }
     /// Records that `player` has (or no longer has) a socket on room `room` in this process.
     async fn set_presence(&self, _room: &str, _player: &str, _present: bool) -> StoreResult<()> {
+        Ok(())
+    }
+    /// [`Store::set_presence`] for several changes at once, in order: (room, player,
+    /// present).
+    async fn set_presences(&self, changes: &[(String, String, bool)]) -> StoreResult<()> {
+        for (room, player, present) in changes {
+            self.set_presence(room, player, *present).await?;
+        }
         Ok(())
     }
     /// Sockets open on the other live processes (as of their last heartbeat).

@@ -1,19 +1,23 @@
 //! The shared store: PostgreSQL, for several server processes.
 //!
 //! Same tables as SQLite, plus what the processes need to cooperate:
-//! `processes(id, expires, online)` (a heartbeat per live process, with its open sockets), `leases(room, owner, expires)`
+//! `processes(id, expires, online, pid)` (a heartbeat per live process, with its open sockets
+//! and the PostgreSQL backend of its LISTEN connection), `leases(room, owner, expires)`
 //! (which process runs a room's timers and computer moves) and `presence(room, player,
 //! process)` (who has a socket where). Changes travel as `NOTIFY tablero, '<process> <room>'`;
 //! receivers read the room again from the tables, so a lost notification only delays an
 //! update until the next one (or the next lease round).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI32, Ordering};
 
 use async_trait::async_trait;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio_postgres::NoTls;
 
 use super::*;
+use crate::batch::Batcher;
 
 /// What a lease round found.
 pub struct LeaseRound {
@@ -26,8 +30,29 @@ pub struct LeaseRound {
 /// The PostgreSQL store.
 pub struct PgStore {
     pool: Pool,
+    /// One connection of its own for the lease rounds: a heartbeat must not wait behind a
+    /// herd of reconnecting sockets' queries, or this process's leases expire under load
+    /// and its rooms change hands while it is alive.
+    lease_pool: Pool,
     /// This process's id (heartbeat row, leases, presence, notification sender).
     pub me: String,
+    /// The backend pid of this process's LISTEN connection (0 until it is open): stored in
+    /// its heartbeat row so that the others see at once when it died (below).
+    listen_pid: AtomicI32,
+    /// Token lookups of sockets arriving at once, gathered into one query per batch.
+    tokens: Arc<Batcher<String, PlayerRef, StoreError>>,
+}
+
+/// When a process counts as alive, for a row of `processes` named `p`: its heartbeat has
+/// not expired and, if it recorded its LISTEN connection's backend, that backend still
+/// exists. A process killed outright loses its connections at once (the kernel closes
+/// them and PostgreSQL's backends end), so its death shows in the next query rather than
+/// a lease period later; a process whose LISTEN connection fails exits (`cluster.rs`).
+/// A row without a pid (a server from before this column) lives until it expires.
+fn live(p: &str) -> String {
+    format!(
+        "({p}.expires > now() AND ({p}.pid IS NULL OR {p}.pid IN (SELECT pid FROM pg_stat_activity)))"
+    )
 }
 
 impl From<deadpool_postgres::PoolError> for StoreError {
@@ -76,6 +101,7 @@ CREATE TABLE IF NOT EXISTS results (
 CREATE INDEX IF NOT EXISTS results_player ON results(player, ended, room);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 ALTER TABLE processes ADD COLUMN IF NOT EXISTS online BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE processes ADD COLUMN IF NOT EXISTS pid INTEGER;
 ";
 
 /// Gives every player without a name key one (names shared with an earlier player get a
@@ -236,12 +262,65 @@ impl PgStore {
             .max_size(16)
             .build()
             .map_err(|e| StoreError::new(format!("postgres pool: {e}")))?;
+        let lease_mgr = Manager::from_config(
+            url.parse()
+                .map_err(|e| StoreError::new(format!("bad --database-url: {e}")))?,
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let lease_pool = Pool::builder(lease_mgr)
+            .max_size(1)
+            .build()
+            .map_err(|e| StoreError::new(format!("postgres pool: {e}")))?;
         // Fail at start rather than on the first request.
         drop(pool.get().await?);
         Ok(PgStore {
             pool,
+            lease_pool,
             me: crate::util::random_id(9),
+            listen_pid: AtomicI32::new(0),
+            tokens: Batcher::new(4, 256),
         })
+    }
+
+    /// How far each of rooms `ids` (those that exist) has gone in storage.
+    pub async fn marks(&self, ids: &[String]) -> StoreResult<HashMap<String, RoomMark>> {
+        let c = self.pool.get().await?;
+        c.query(
+            "SELECT r.id, r.version, COALESCE((SELECT MAX(m.ply) + 1 FROM moves m WHERE m.room = r.id), 0)
+             FROM rooms r WHERE r.id = ANY($1)",
+            &[&ids],
+        )
+        .await?
+        .iter()
+        .map(|r| {
+            let mark = RoomMark {
+                version: r.try_get(1)?,
+                next_key: r.try_get(2)?,
+            };
+            Ok((r.try_get(0)?, mark))
+        })
+        .collect()
+    }
+
+    /// Publishes this process's socket count between lease rounds (the lobby's `online`
+    /// adds up the live processes' counts).
+    pub async fn publish_online(&self, online: i64) -> StoreResult<()> {
+        let c = self.lease_pool.get().await?;
+        c.execute(
+            "UPDATE processes SET online = $2 WHERE id = $1",
+            &[&self.me, &online],
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// Records the backend pid of this process's LISTEN connection (before the first
+    /// lease round), by which the others tell at once that this process died.
+    pub fn set_listen_pid(&self, pid: i32) {
+        self.listen_pid.store(pid, Ordering::Relaxed);
     }
 
     /// Renews this process's heartbeat (with its `online` socket count) and leases, takes
@@ -249,18 +328,28 @@ impl PgStore {
     /// returns the rooms this process owns and the processes alive (their heartbeat not
     /// expired, this one included).
     pub async fn lease_round(&self, seconds: f64, online: i64) -> StoreResult<LeaseRound> {
-        let mut c = self.pool.get().await?;
-        let tx = c.transaction().await?;
+        let mut c = self.lease_pool.get().await?;
         let ttl = (seconds * 1000.0) as i64;
-        tx.execute(
-            "INSERT INTO processes (id, expires, online) VALUES ($1, now() + $2::bigint * interval '1 millisecond', $3)
-             ON CONFLICT (id) DO UPDATE SET expires = excluded.expires, online = excluded.online",
-            &[&self.me, &ttl, &online],
+        let pid = match self.listen_pid.load(Ordering::Relaxed) {
+            0 => None,
+            p => Some(p),
+        };
+        // The heartbeat commits on its own: a round whose lease statements fail still
+        // tells the others that this process lives.
+        c.execute(
+            "INSERT INTO processes (id, expires, online, pid) VALUES ($1, now() + $2::bigint * interval '1 millisecond', $3, $4)
+             ON CONFLICT (id) DO UPDATE SET expires = excluded.expires, online = excluded.online, pid = excluded.pid",
+            &[&self.me, &ttl, &online, &pid],
         )
         .await?;
+        let tx = c.transaction().await?;
+        // Each statement below locks only this process's rows and those free to take, never
+        // a live holder's: two processes' rounds running at once then cannot deadlock (each
+        // holding its own rows and waiting for the other's).
         tx.execute(
-            "DELETE FROM leases WHERE room IN (SELECT id FROM rooms WHERE status NOT IN ('waiting', 'playing'))",
-            &[],
+            "DELETE FROM leases WHERE (owner = $1 OR expires < now())
+             AND room IN (SELECT id FROM rooms WHERE status NOT IN ('waiting', 'playing'))",
+            &[&self.me],
         )
         .await?;
         tx.execute(
@@ -268,16 +357,28 @@ impl PgStore {
             &[&self.me, &ttl],
         )
         .await?;
+        // A lease whose holder died is taken now, not when it expires: the rooms' clocks
+        // and timers go on within a round of the death.
         tx.execute(
-            "INSERT INTO leases (room, owner, expires)
-             SELECT id, $1, now() + $2::bigint * interval '1 millisecond' FROM rooms WHERE status IN ('waiting', 'playing')
-             ON CONFLICT (room) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
-             WHERE leases.expires < now()",
+            &format!(
+                "WITH alive AS (SELECT p.id FROM processes p WHERE {})
+                 INSERT INTO leases (room, owner, expires)
+                 SELECT r.id, $1, now() + $2::bigint * interval '1 millisecond' FROM rooms r
+                 WHERE r.status IN ('waiting', 'playing') AND NOT EXISTS (
+                   SELECT 1 FROM leases l WHERE l.room = r.id AND l.expires >= now()
+                   AND l.owner IN (SELECT id FROM alive))
+                 ON CONFLICT (room) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
+                 WHERE leases.expires < now() OR leases.owner NOT IN (SELECT id FROM alive)",
+                live("p")
+            ),
             &[&self.me, &ttl],
         )
         .await?;
         tx.execute(
-            "DELETE FROM presence WHERE process NOT IN (SELECT id FROM processes WHERE expires > now())",
+            &format!(
+                "DELETE FROM presence WHERE process NOT IN (SELECT p.id FROM processes p WHERE {})",
+                live("p")
+            ),
             &[],
         )
         .await?;
@@ -285,7 +386,10 @@ impl PgStore {
             .query("SELECT room FROM leases WHERE owner = $1", &[&self.me])
             .await?;
         let live = tx
-            .query("SELECT id FROM processes WHERE expires > now()", &[])
+            .query(
+                &format!("SELECT p.id FROM processes p WHERE {}", live("p")),
+                &[],
+            )
             .await?;
         tx.commit().await?;
         let column = |rows: Vec<tokio_postgres::Row>| -> StoreResult<Vec<String>> {
@@ -453,20 +557,31 @@ impl Store for PgStore {
     }
 
     async fn player_by_token(&self, token_hash: &str) -> StoreResult<Option<PlayerRef>> {
-        let c = self.pool.get().await?;
-        let row = c
-            .query_opt(
-                "SELECT id, name FROM players WHERE token_hash = $1",
-                &[&token_hash],
-            )
-            .await?;
-        row.map(|r| {
-            Ok(PlayerRef {
-                id: r.try_get(0)?,
-                name: r.try_get(1)?,
+        // The sockets of a dead process arrive at a survivor together, each with its
+        // token: one query answers a batch of them.
+        let pool = self.pool.clone();
+        self.tokens
+            .get(token_hash.to_string(), move |hashes| async move {
+                let c = pool.get().await?;
+                let rows = c
+                    .query(
+                        "SELECT token_hash, id, name FROM players WHERE token_hash = ANY($1)",
+                        &[&hashes],
+                    )
+                    .await?;
+                rows.iter()
+                    .map(|r| {
+                        Ok((
+                            r.try_get(0)?,
+                            PlayerRef {
+                                id: r.try_get(1)?,
+                                name: r.try_get(2)?,
+                            },
+                        ))
+                    })
+                    .collect::<StoreResult<HashMap<String, PlayerRef>>>()
             })
-        })
-        .transpose()
+            .await
     }
 
     async fn create_room(&self, r: &RoomRow) -> StoreResult<()> {
@@ -509,6 +624,84 @@ impl Store for PgStore {
                 })
             })
             .collect()
+    }
+
+    async fn load_rooms(
+        &self,
+        ids: &[String],
+        chat: i64,
+    ) -> StoreResult<Vec<(String, StoreResult<StoredRoom>)>> {
+        // Three queries for the whole batch rather than three a room.
+        let c = self.pool.get().await?;
+        let rows = c
+            .query(
+                &format!("SELECT {ROOM_COLUMNS} FROM rooms WHERE id = ANY($1)"),
+                &[&ids],
+            )
+            .await?;
+        let mut actions: HashMap<String, Vec<ActionRow>> = HashMap::new();
+        for r in c
+            .query(
+                "SELECT room, ply, text, at FROM moves WHERE room = ANY($1) ORDER BY room, ply",
+                &[&ids],
+            )
+            .await?
+        {
+            actions.entry(r.try_get(0)?).or_default().push(ActionRow {
+                ply: r.try_get(1)?,
+                text: r.try_get(2)?,
+                at: r.try_get(3)?,
+            });
+        }
+        let mut lines: HashMap<String, Vec<(i64, String)>> = HashMap::new();
+        for r in c
+            .query(
+                "SELECT room, seq, line FROM (SELECT room, seq, line,
+                   row_number() OVER (PARTITION BY room ORDER BY seq DESC) AS n
+                   FROM chat WHERE room = ANY($1)) t
+                 WHERE n <= $2 ORDER BY room, seq",
+                &[&ids, &chat],
+            )
+            .await?
+        {
+            lines
+                .entry(r.try_get(0)?)
+                .or_default()
+                .push((r.try_get(1)?, r.try_get(2)?));
+        }
+        let mut present: HashMap<String, HashSet<String>> = HashMap::new();
+        for r in c
+            .query(
+                &format!(
+                    "SELECT p.room, p.player FROM presence p JOIN processes pr ON pr.id = p.process
+                     WHERE p.room = ANY($1) AND p.process <> $2 AND {}",
+                    live("pr")
+                ),
+                &[&ids, &self.me],
+            )
+            .await?
+        {
+            present
+                .entry(r.try_get(0)?)
+                .or_default()
+                .insert(r.try_get(1)?);
+        }
+        let mut out = Vec::new();
+        for r in &rows {
+            let id: String = r.try_get(0)?;
+            let room = match room_from_row(r) {
+                Ok(row) => Ok(StoredRoom {
+                    row,
+                    actions: actions.remove(&id).unwrap_or_default(),
+                    chat: lines.remove(&id).unwrap_or_default(),
+                    present: present.remove(&id).unwrap_or_default(),
+                }),
+                Err(e) if e.code == UNKNOWN_GAME => Err(e),
+                Err(e) => return Err(e),
+            };
+            out.push((id, room));
+        }
+        Ok(out)
     }
 
     async fn update_room(
@@ -732,6 +925,21 @@ impl Store for PgStore {
         Ok(())
     }
 
+    async fn notify_events(&self, events: &[(String, String)]) -> StoreResult<()> {
+        let payloads: Vec<String> = events
+            .iter()
+            .map(|(room, event)| format!("{} {room} {event}", self.me))
+            .collect();
+        let c = self.pool.get().await?;
+        // In the array's order: a room's events arrive as they were sent.
+        c.execute(
+            "SELECT pg_notify($1, n) FROM unnest($2::text[]) WITH ORDINALITY AS t(n, i) ORDER BY i",
+            &[&CHANNEL, &payloads],
+        )
+        .await?;
+        Ok(())
+    }
+
     async fn notify_event(&self, room: &str, event: &str) -> StoreResult<()> {
         let c = self.pool.get().await?;
         let payload = format!("{} {room} {event}", self.me);
@@ -741,46 +949,80 @@ impl Store for PgStore {
     }
 
     async fn set_presence(&self, room: &str, player: &str, present: bool) -> StoreResult<()> {
+        self.set_presences(&[(room.to_string(), player.to_string(), present)])
+            .await
+    }
+
+    async fn set_presences(&self, changes: &[(String, String, bool)]) -> StoreResult<()> {
+        // The last change of each (room, player) wins: a socket that came and went within
+        // one batch leaves no row.
+        let mut last: HashMap<(&str, &str), bool> = HashMap::new();
+        for (room, player, present) in changes {
+            last.insert((room.as_str(), player.as_str()), *present);
+        }
+        let (mut on_rooms, mut on_players, mut off_rooms, mut off_players) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut rooms: Vec<String> = Vec::new();
+        for ((room, player), present) in last {
+            if present {
+                on_rooms.push(room);
+                on_players.push(player);
+            } else {
+                off_rooms.push(room);
+                off_players.push(player);
+            }
+            rooms.push(format!("{} {room} {PRESENCE}", self.me));
+        }
+        rooms.sort();
+        rooms.dedup();
         let c = self.pool.get().await?;
-        if present {
+        if !on_rooms.is_empty() {
             c.execute(
-                "INSERT INTO presence (room, player, process) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                &[&room, &player, &self.me],
-            )
-            .await?;
-        } else {
-            c.execute(
-                "DELETE FROM presence WHERE room = $1 AND player = $2 AND process = $3",
-                &[&room, &player, &self.me],
+                "INSERT INTO presence (room, player, process)
+                 SELECT r, p, $3 FROM unnest($1::text[], $2::text[]) AS t(r, p) ON CONFLICT DO NOTHING",
+                &[&on_rooms, &on_players, &self.me],
             )
             .await?;
         }
-        drop(c);
-        // Marked as presence only: the others re-read who is here, not the whole room.
-        let payload = format!("{} {room} {PRESENCE}", self.me);
-        let c = self.pool.get().await?;
-        c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+        if !off_rooms.is_empty() {
+            c.execute(
+                "DELETE FROM presence WHERE process = $3
+                 AND (room, player) IN (SELECT r, p FROM unnest($1::text[], $2::text[]) AS t(r, p))",
+                &[&off_rooms, &off_players, &self.me],
+            )
             .await?;
+        }
+        // Marked as presence only: the others re-read who is here, not the whole room.
+        c.execute(
+            "SELECT pg_notify($1, n) FROM unnest($2::text[]) AS t(n)",
+            &[&CHANNEL, &rooms],
+        )
+        .await?;
         Ok(())
     }
 
     async fn remote_online(&self) -> StoreResult<i64> {
         let c = self.pool.get().await?;
-        Ok(c
-            .query_one(
-                "SELECT COALESCE(SUM(online), 0)::bigint FROM processes WHERE id <> $1 AND expires > now()",
-                &[&self.me],
-            )
-            .await?
-            .try_get(0)?)
+        Ok(c.query_one(
+            &format!(
+                "SELECT COALESCE(SUM(p.online), 0)::bigint FROM processes p WHERE p.id <> $1 AND {}",
+                live("p")
+            ),
+            &[&self.me],
+        )
+        .await?
+        .try_get(0)?)
     }
 
     async fn remote_presence(&self, room: &str) -> StoreResult<HashSet<String>> {
         let c = self.pool.get().await?;
         let rows = c
             .query(
-                "SELECT p.player FROM presence p JOIN processes pr ON pr.id = p.process
-                 WHERE p.room = $1 AND p.process <> $2 AND pr.expires > now()",
+                &format!(
+                    "SELECT p.player FROM presence p JOIN processes pr ON pr.id = p.process
+                     WHERE p.room = $1 AND p.process <> $2 AND {}",
+                    live("pr")
+                ),
                 &[&room, &self.me],
             )
             .await?;
