@@ -10,7 +10,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::AtomicI32;
 
 use async_trait::async_trait;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
@@ -19,13 +19,10 @@ use tokio_postgres::NoTls;
 use super::*;
 use crate::batch::Batcher;
 
-/// What a lease round found.
-pub struct LeaseRound {
-    /// The rooms this process holds the lease of.
-    pub owned: Vec<String>,
-    /// The processes whose heartbeat has not expired.
-    pub live: Vec<String>,
-}
+mod cluster;
+mod schema;
+
+use schema::{SCHEMA, backfill_results, rename_seats, unique_keys};
 
 /// The PostgreSQL store.
 pub struct PgStore {
@@ -67,148 +64,6 @@ pub const PRESENCE: &str = "presence";
 
 /// The notification channel.
 pub const CHANNEL: &str = "tablero";
-
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS players (
-  id TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE, created BIGINT NOT NULL);
-CREATE TABLE IF NOT EXISTS rooms (
-  id TEXT PRIMARY KEY, game TEXT NOT NULL, rated BOOLEAN NOT NULL, turn_seconds BIGINT NOT NULL,
-  move_limit BIGINT, seats TEXT NOT NULL, status TEXT NOT NULL, created BIGINT NOT NULL,
-  seed BIGINT NOT NULL, deadline BIGINT, result TEXT, version BIGINT NOT NULL DEFAULT 0);
-CREATE INDEX IF NOT EXISTS rooms_status ON rooms(status, created);
-CREATE TABLE IF NOT EXISTS moves (
-  room TEXT NOT NULL REFERENCES rooms(id), ply BIGINT NOT NULL, text TEXT NOT NULL,
-  at BIGINT NOT NULL, PRIMARY KEY (room, ply));
-CREATE TABLE IF NOT EXISTS ratings (
-  player TEXT NOT NULL REFERENCES players(id), game TEXT NOT NULL,
-  rating DOUBLE PRECISION NOT NULL, games BIGINT NOT NULL, PRIMARY KEY (player, game));
-CREATE INDEX IF NOT EXISTS ratings_game ON ratings(game, rating);
-CREATE TABLE IF NOT EXISTS processes (id TEXT PRIMARY KEY, expires TIMESTAMPTZ NOT NULL);
-CREATE TABLE IF NOT EXISTS leases (
-  room TEXT PRIMARY KEY, owner TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL);
-ALTER TABLE rooms ADD COLUMN IF NOT EXISTS extra TEXT;
-CREATE TABLE IF NOT EXISTS chat (
-  room TEXT NOT NULL REFERENCES rooms(id), seq BIGINT NOT NULL, at BIGINT NOT NULL,
-  line TEXT NOT NULL, PRIMARY KEY (room, seq));
-CREATE TABLE IF NOT EXISTS presence (
-  room TEXT NOT NULL, player TEXT NOT NULL, process TEXT NOT NULL,
-  PRIMARY KEY (room, player, process));
-ALTER TABLE players ADD COLUMN IF NOT EXISTS name_key TEXT;
-CREATE TABLE IF NOT EXISTS results (
-  room TEXT NOT NULL, player TEXT NOT NULL, game TEXT NOT NULL, seat BIGINT NOT NULL,
-  ended BIGINT NOT NULL, rating_before DOUBLE PRECISION, rating_after DOUBLE PRECISION,
-  PRIMARY KEY (room, player));
-CREATE INDEX IF NOT EXISTS results_player ON results(player, ended, room);
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-ALTER TABLE processes ADD COLUMN IF NOT EXISTS online BIGINT NOT NULL DEFAULT 0;
-ALTER TABLE processes ADD COLUMN IF NOT EXISTS pid INTEGER;
-";
-
-/// Gives every player without a name key one (names shared with an earlier player get a
-/// short suffix, in the seats too), then makes keys unique.
-async fn unique_keys(c: &tokio_postgres::Client) -> StoreResult<()> {
-    let missing: Vec<(String, String)> = c
-        .query(
-            "SELECT id, name FROM players WHERE name_key IS NULL ORDER BY created, id",
-            &[],
-        )
-        .await?
-        .iter()
-        .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
-        .collect::<StoreResult<_>>()?;
-    if !missing.is_empty() {
-        let mut taken: HashSet<String> = c
-            .query(
-                "SELECT name_key FROM players WHERE name_key IS NOT NULL",
-                &[],
-            )
-            .await?
-            .iter()
-            .map(|r| r.try_get(0).map_err(StoreError::from))
-            .collect::<StoreResult<_>>()?;
-        for ((id, name, key), (_, old)) in
-            unique_names(&missing, &mut taken).into_iter().zip(&missing)
-        {
-            c.execute(
-                "UPDATE players SET name = $1, name_key = $2 WHERE id = $3",
-                &[&name, &key, &id],
-            )
-            .await?;
-            if &name != old {
-                rename_seats(c, &id, &name).await?;
-            }
-        }
-    }
-    c.batch_execute("CREATE UNIQUE INDEX IF NOT EXISTS players_name_key ON players(name_key)")
-        .await?;
-    Ok(())
-}
-
-/// Rewrites `player`'s name in every room's seats; returns the live rooms touched.
-async fn rename_seats(
-    c: &impl tokio_postgres::GenericClient,
-    player: &str,
-    name: &str,
-) -> StoreResult<Vec<String>> {
-    let rows = c
-        .query(
-            "SELECT id, seats, status FROM rooms WHERE seats LIKE $1 FOR UPDATE",
-            &[&seats_pattern(player)],
-        )
-        .await?;
-    let mut live = Vec::new();
-    for r in rows {
-        let (id, seats, status): (String, String, String) =
-            (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
-        if let Some(seats) = renamed_seats(&seats, player, name)? {
-            c.execute(
-                "UPDATE rooms SET seats = $1, version = version + 1 WHERE id = $2",
-                &[&seats, &id],
-            )
-            .await?;
-            if status == "waiting" || status == "playing" {
-                live.push(id);
-            }
-        }
-    }
-    Ok(live)
-}
-
-/// Once: a `results` row per person of every game that ended before the table existed.
-async fn backfill_results(c: &tokio_postgres::Client) -> StoreResult<()> {
-    if c.query_opt("SELECT value FROM meta WHERE key = 'results'", &[])
-        .await?
-        .is_some()
-    {
-        return Ok(());
-    }
-    let rooms = c
-        .query(
-            "SELECT r.id, r.game, r.seats, COALESCE((SELECT MAX(at) FROM moves m WHERE m.room = r.id), r.created)
-             FROM rooms r WHERE r.status = 'over'",
-            &[],
-        )
-        .await?;
-    for r in rooms {
-        let (id, game, seats, ended): (String, String, String, i64) =
-            (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
-        let seats: Vec<SeatRow> = serde_json::from_str(&seats)?;
-        for (player, seat) in people_of(&seats) {
-            c.execute(
-                "INSERT INTO results (room, player, game, seat, ended) VALUES ($1, $2, $3, $4, $5)
-                 ON CONFLICT DO NOTHING",
-                &[&id, &player, &game, &seat, &ended],
-            )
-            .await?;
-        }
-    }
-    c.execute(
-        "INSERT INTO meta (key, value) VALUES ('results', 'done')",
-        &[],
-    )
-    .await?;
-    Ok(())
-}
 
 const ROOM_COLUMNS: &str = "id, game, rated, turn_seconds, move_limit, seats, status, created, seed, deadline, result, version, extra";
 
@@ -282,124 +137,6 @@ impl PgStore {
             me: crate::util::random_id(9),
             listen_pid: AtomicI32::new(0),
             tokens: Batcher::new(4, 256),
-        })
-    }
-
-    /// How far each of rooms `ids` (those that exist) has gone in storage.
-    pub async fn marks(&self, ids: &[String]) -> StoreResult<HashMap<String, RoomMark>> {
-        let c = self.pool.get().await?;
-        c.query(
-            "SELECT r.id, r.version, COALESCE((SELECT MAX(m.ply) + 1 FROM moves m WHERE m.room = r.id), 0)
-             FROM rooms r WHERE r.id = ANY($1)",
-            &[&ids],
-        )
-        .await?
-        .iter()
-        .map(|r| {
-            let mark = RoomMark {
-                version: r.try_get(1)?,
-                next_key: r.try_get(2)?,
-            };
-            Ok((r.try_get(0)?, mark))
-        })
-        .collect()
-    }
-
-    /// Publishes this process's socket count between lease rounds (the lobby's `online`
-    /// adds up the live processes' counts).
-    pub async fn publish_online(&self, online: i64) -> StoreResult<()> {
-        let c = self.lease_pool.get().await?;
-        c.execute(
-            "UPDATE processes SET online = $2 WHERE id = $1",
-            &[&self.me, &online],
-        )
-        .await?;
-        Ok(())
-    }
-
-    /// Records the backend pid of this process's LISTEN connection (before the first
-    /// lease round), by which the others tell at once that this process died.
-    pub fn set_listen_pid(&self, pid: i32) {
-        self.listen_pid.store(pid, Ordering::Relaxed);
-    }
-
-    /// Renews this process's heartbeat (with its `online` socket count) and leases, takes
-    /// over unowned or expired leases of unfinished rooms, forgets dead processes' presence;
-    /// returns the rooms this process owns and the processes alive (their heartbeat not
-    /// expired, this one included).
-    pub async fn lease_round(&self, seconds: f64, online: i64) -> StoreResult<LeaseRound> {
-        let mut c = self.lease_pool.get().await?;
-        let ttl = (seconds * 1000.0) as i64;
-        let pid = match self.listen_pid.load(Ordering::Relaxed) {
-            0 => None,
-            p => Some(p),
-        };
-        // The heartbeat commits on its own: a round whose lease statements fail still
-        // tells the others that this process lives.
-        c.execute(
-            "INSERT INTO processes (id, expires, online, pid) VALUES ($1, now() + $2::bigint * interval '1 millisecond', $3, $4)
-             ON CONFLICT (id) DO UPDATE SET expires = excluded.expires, online = excluded.online, pid = excluded.pid",
-            &[&self.me, &ttl, &online, &pid],
-        )
-        .await?;
-        let tx = c.transaction().await?;
-        // Each statement below locks only this process's rows and those free to take, never
-        // a live holder's: two processes' rounds running at once then cannot deadlock (each
-        // holding its own rows and waiting for the other's).
-        tx.execute(
-            "DELETE FROM leases WHERE (owner = $1 OR expires < now())
-             AND room IN (SELECT id FROM rooms WHERE status NOT IN ('waiting', 'playing'))",
-            &[&self.me],
-        )
-        .await?;
-        tx.execute(
-            "UPDATE leases SET expires = now() + $2::bigint * interval '1 millisecond' WHERE owner = $1",
-            &[&self.me, &ttl],
-        )
-        .await?;
-        // A lease whose holder died is taken now, not when it expires: the rooms' clocks
-        // and timers go on within a round of the death.
-        tx.execute(
-            &format!(
-                "WITH alive AS (SELECT p.id FROM processes p WHERE {})
-                 INSERT INTO leases (room, owner, expires)
-                 SELECT r.id, $1, now() + $2::bigint * interval '1 millisecond' FROM rooms r
-                 WHERE r.status IN ('waiting', 'playing') AND NOT EXISTS (
-                   SELECT 1 FROM leases l WHERE l.room = r.id AND l.expires >= now()
-                   AND l.owner IN (SELECT id FROM alive))
-                 ON CONFLICT (room) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
-                 WHERE leases.expires < now() OR leases.owner NOT IN (SELECT id FROM alive)",
-                live("p")
-            ),
-            &[&self.me, &ttl],
-        )
-        .await?;
-        tx.execute(
-            &format!(
-                "DELETE FROM presence WHERE process NOT IN (SELECT p.id FROM processes p WHERE {})",
-                live("p")
-            ),
-            &[],
-        )
-        .await?;
-        let rows = tx
-            .query("SELECT room FROM leases WHERE owner = $1", &[&self.me])
-            .await?;
-        let live = tx
-            .query(
-                &format!("SELECT p.id FROM processes p WHERE {}", live("p")),
-                &[],
-            )
-            .await?;
-        tx.commit().await?;
-        let column = |rows: Vec<tokio_postgres::Row>| -> StoreResult<Vec<String>> {
-            rows.iter()
-                .map(|r| r.try_get(0).map_err(StoreError::from))
-                .collect()
-        };
-        Ok(LeaseRound {
-            owned: column(rows)?,
-            live: column(live)?,
         })
     }
 }
