@@ -119,11 +119,22 @@ function paintSoon() {
   if (e.frame) return;
   const wait = Math.max(0, e.painted + PAINT_MS - performance.now());
   e.frame = setTimeout(() => {
-    e.frame = 0;
     e.painted = performance.now();
     e.stats.paints++;
-    renderEngine();
-    an.redraw.board(); // the best move's arrow, where it changed
+    renderEngine({ bars: false });
+    // The bar and the arrow in the frame after the lines': drawn in one frame, the lines'
+    // text, the bar and the board's arrow made frames of 35-50 ms of the page's thread slowed
+    // 4× (docs/BENCHMARKS.md, "Demo: main-thread tasks during analysis"); each half is about
+    // half of that. (A timer set in an animation frame's callback runs after that frame.)
+    const gen = e.gen;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        e.frame = 0;
+        if (gen !== e.gen || !an.board) return;
+        renderEngineBars();
+        an.redraw.board(); // the best move's arrow, where it changed
+      }, 0),
+    );
   }, wait);
 }
 
@@ -196,8 +207,25 @@ export function shownLine(i) {
   return shownLines[i]?.pv ?? null;
 }
 
-/** The engine panel: Stop / Go on, the depth and the lines; then the evaluation bar. */
-export function renderEngine() {
+/** The side the shown scores are from: the mover (the other side when showing a threat). */
+function scoreSide() {
+  const turn = pos().status.turn;
+  if (!an.engine.threat) return turn;
+  return turn === "white" ? "black" : "white";
+}
+
+/** The shown answer (null when none belongs to the position shown). */
+const shownResult = () => (an.engine.result?.key === engineKey() ? an.engine.result : null);
+
+/** The evaluation bar for the shown answer. */
+function renderEngineBars() {
+  const r = shownResult();
+  renderBars(r && !r.none && !an.engine.threat ? r : null, scoreSide());
+}
+
+/** The engine panel: Stop / Go on, the depth and the lines; then (unless `bars` is false) the
+ * evaluation bar. */
+export function renderEngine({ bars = true } = {}) {
   if (!an.board) return;
   const e = an.engine;
   const four = isFour(an.choice);
@@ -207,9 +235,8 @@ export function renderEngine() {
   const st = pos().status;
   setText($("an-stop"), e.running ? t("anStop") : t("anGo"));
   setProp($("an-stop"), "disabled", !e.on || st.over);
-  const r = e.result?.key === engineKey() ? e.result : null;
-  // The side the scores are from: the mover (the other side when showing a threat).
-  const mover = e.threat ? (st.turn === "white" ? "black" : "white") : st.turn;
+  const r = shownResult();
+  const mover = scoreSide();
   let depth = "";
   if (e.error) depth = t("error", { message: e.error });
   else if (r?.none) depth = t("anNoThreat");
@@ -245,6 +272,6 @@ export function renderEngine() {
   // The move under the pointer (its underline) belonged to the text replaced.
   if (changed) CSS.highlights?.delete("an-pv-hover");
   $("an-lines").classList.toggle("an-threat-lines", e.threat);
-  renderBars(r && !r.none && !e.threat ? r : null, mover);
+  if (bars) renderEngineBars();
 }
 

@@ -176,14 +176,30 @@ export function shownJson() {
 const written = new WeakMap();
 
 /** Sets an element's text where it differs (and says whether it did); its one text node is
- * changed in place, not replaced by a new one (which would be styled afresh). */
+ * changed in place, not replaced by a new one (which would be styled afresh), and only where
+ * it differs: Chromium shapes again the part of a text that `replaceData` replaced and keeps
+ * the shaping of the rest, where setting `data` shapes all of it. An engine line's next answer
+ * mostly changes its tail (the move numbers and first moves stay), and shaping was the largest
+ * part of the layout of an answer (docs/BENCHMARKS.md, "Demo: main-thread tasks during
+ * analysis"). */
 export function setText(el, text) {
   if (written.get(el) === text) return false;
   written.set(el, text);
   const node = el.firstChild;
-  if (node && node.nodeType === Node.TEXT_NODE && !node.nextSibling) node.data = text;
+  if (node && node.nodeType === Node.TEXT_NODE && !node.nextSibling) replaceDiffering(node, text);
   else el.textContent = text;
   return true;
+}
+
+/** Makes a text node's data `text` by replacing the part between their common start and end. */
+function replaceDiffering(node, text) {
+  const old = node.data;
+  const n = Math.min(old.length, text.length);
+  let head = 0;
+  while (head < n && old.charCodeAt(head) === text.charCodeAt(head)) head++;
+  let tail = 0;
+  while (tail < n - head && old.charCodeAt(old.length - 1 - tail) === text.charCodeAt(text.length - 1 - tail)) tail++;
+  node.replaceData(head, old.length - head - tail, text.slice(head, text.length - tail));
 }
 
 /** Sets an element's property (`hidden`, `disabled`, `checked`, `value`) where it differs. */
