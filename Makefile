@@ -11,8 +11,9 @@ WASM_TARGET := wasm32-unknown-unknown
 # Where cargo puts its output: honours CARGO_TARGET_DIR like cargo itself does.
 TARGET_DIR  := $(abspath $(or $(CARGO_TARGET_DIR),target))
 # Release wasm builds (pkg/, the wasm benchmark) get a target dir of their own: `cargo test
-# --target wasm32` builds the library with test settings into the same file names, so sharing
-# one dir would relink the library on every switch between testing and packaging.
+# --release --target wasm32` (TEST_PROFILE=release) builds the library with test settings into
+# the same file names, so sharing one dir would relink the library on every switch between
+# testing and packaging.
 WASM_BUILD  := $(TARGET_DIR)/wasm-release
 WASM_OUT    := $(WASM_BUILD)/$(WASM_TARGET)/release
 PORT        ?= 8080
