@@ -11,8 +11,9 @@ WASM_TARGET := wasm32-unknown-unknown
 # Where cargo puts its output: honours CARGO_TARGET_DIR like cargo itself does.
 TARGET_DIR  := $(abspath $(or $(CARGO_TARGET_DIR),target))
 # Release wasm builds (pkg/, the wasm benchmark) get a target dir of their own: `cargo test
-# --target wasm32` builds the library with test settings into the same file names, so sharing
-# one dir would relink the library on every switch between testing and packaging.
+# --release --target wasm32` (TEST_PROFILE=release) builds the library with test settings into
+# the same file names, so sharing one dir would relink the library on every switch between
+# testing and packaging.
 WASM_BUILD  := $(TARGET_DIR)/wasm-release
 WASM_OUT    := $(WASM_BUILD)/$(WASM_TARGET)/release
 PORT        ?= 8080
@@ -20,6 +21,12 @@ PORT        ?= 8080
 # (docs/BENCHMARKS.md): -O3 without binaryen's own inlining (LLVM has inlined already; more of
 # it only grows the gzip) is the smallest after gzip -9 and no slower; --converge repeats the
 # passes until the size stops changing (-0.6 KB gzip). WASM_OPT_FLAGS= skips it.
+# The cargo profile of the test suites (Cargo.toml's [profile.ci]): release without fat LTO.
+# Fat LTO is kept for what ships (pkg/, `make demo`, the benchmarks); on the ~20 test binaries
+# it only cost compile time. TEST_PROFILE=release tests the shipped settings.
+TEST_PROFILE ?= ci
+# The server binary the online tests start: the one `cargo test -p tablero-server` builds.
+SERVER_BIN  := $(TARGET_DIR)/$(TEST_PROFILE)/tablero-server
 WASM_OPT_FLAGS ?= -O3 --always-inline-max-function-size=0 --one-caller-inline-max-function-size=0 --converge
 # rustc flags of the release wasm builds (pkg/, `make size`, the wasm benchmark). LLVM's inliner
 # at a threshold of 10 instead of opt-level 3's 250: the hot code (move generation, search) is
@@ -103,11 +110,11 @@ lint: ## cargo fmt --check and clippy (native and wasm32)
 	$(CARGO) clippy --lib --tests --target $(WASM_TARGET) -- -D warnings
 	$(CARGO) clippy --lib --target $(WASM_TARGET) --no-default-features -- -D warnings
 
-test-native: ## cargo test --release (includes the perft suites)
-	$(CARGO) test --release
+test-native: ## cargo test --profile ci (includes the perft suites)
+	$(CARGO) test --profile $(TEST_PROFILE)
 
 test-wasm: setup ## wasm-bindgen-test tests, run in Node by wasm-bindgen-test-runner
-	$(CARGO) test --release --target $(WASM_TARGET)
+	$(CARGO) test --profile $(TEST_PROFILE) --target $(WASM_TARGET)
 
 test-node: pkg ## Node tests of pkg/ (tests/node/*.test.mjs)
 	node --test tests/node/*.test.mjs
@@ -139,14 +146,17 @@ fuzz: pkg ## Fuzz at length: the property run of fuzz/ on stable, the JS harness
 	else echo "cargo-fuzz (cargo install cargo-fuzz) or nightly missing: libFuzzer targets skipped"; fi
 
 test-server: ## Online server: unit tests and end-to-end tests against the real binary (SQLite, and two processes on PostgreSQL)
-	$(CARGO) test --release -p tablero-server
+	$(CARGO) test --profile $(TEST_PROFILE) -p tablero-server
 
 test-browser: pkg ## Demo app end-to-end in headless chromium (tests/browser/*.test.mjs; screenshots in test-artifacts/)
 	node --test --test-concurrency=1 tests/browser/*.test.mjs
 
 test-online: pkg ## Online play: the client module in Node and the demo's Online pages in chromium, against the real server (tests/online/)
-	$(CARGO) build --release -p tablero-server --bin tablero-server
-	node --test --test-concurrency=1 tests/online/*.test.mjs
+	# The same command as test-server, without running: after test-server it builds nothing.
+	# `cargo build --bin tablero-server` would build the binary a second time, without the
+	# features the server tests' dev-dependencies turn on in shared crates (hyper's client...).
+	$(CARGO) test --profile $(TEST_PROFILE) -p tablero-server --no-run
+	TABLERO_SERVER_BIN=$(SERVER_BIN) node --test --test-concurrency=1 tests/online/*.test.mjs
 
 bench: setup bench-native bench-wasm size bench-server ## Native and wasm perft, tablero vs shakmaty, pkg size, server load
 

@@ -378,7 +378,9 @@ describe("game review", () => {
     // The graph: a click on the sixth position goes there, and the better move is offered.
     await page.click('#an-graph [data-ply="6"]', { force: true });
     assert.deepEqual(await pathOf(page), [0, 0, 0, 0, 0, 0]);
-    assert.equal(await page.isVisible("#an-better"), true);
+    // A step draws the board first and the panels in a later task (analysis.js, changed()):
+    // the better move shows once that task has run, after the click on a loaded machine.
+    await page.locator("#an-better").waitFor({ state: "visible", timeout: 10000 });
     const best = await page.evaluate(() => window.tablero.analysis.review.evals[5].best.san);
     assert.match(await page.textContent("#an-better"), new RegExp(`Blunder\\. Better was ${best.replace(/[+#]/g, "\\$&")}`));
     await page.click("#an-better button");

@@ -107,8 +107,13 @@ for (const scheme of ["light", "dark"]) {
       const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", colorScheme: scheme, bypassCSP: true });
       const page = await open(env.server, context, "#/");
       await view.go(page);
-      // Animations and the board's slide settle before the colours are read.
-      await page.waitForTimeout(300);
+      // Animations and the board's slide settle before the colours are read: a frame for one
+      // just started, then the end of every finite one (the spinners turn forever).
+      await page.evaluate(async () => {
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+        await Promise.all(finite.map((a) => a.finished.catch(() => {})));
+      });
       await page.addScriptTag({ path: AXE });
       const violations = await page.evaluate(async () => {
         const r = await window.axe.run(document, { resultTypes: ["violations"] });

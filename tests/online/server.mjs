@@ -9,7 +9,9 @@ import { fileURLToPath } from "node:url";
 
 export const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const TARGET = process.env.CARGO_TARGET_DIR ?? join(REPO, "target");
-export const BINARY = join(TARGET, "release", "tablero-server");
+/** The binary: $TABLERO_SERVER_BIN (`make test-online` passes it), else the one the test profile's
+ * `cargo test --profile ci -p tablero-server` builds. */
+export const BINARY = process.env.TABLERO_SERVER_BIN ?? join(TARGET, "ci", "tablero-server");
 
 /**
  * Starts a server. `port` 0 picks a free one; pass the same `data` and `port` to restart one.
@@ -17,7 +19,7 @@ export const BINARY = join(TARGET, "release", "tablero-server");
  * time of a server started with `--clock manual` on by `ms` and answers its new `now`.
  */
 export async function startServer({ port = 0, data, args = [] } = {}) {
-  if (!existsSync(BINARY)) throw new Error(`${BINARY} missing: cargo build --release -p tablero-server`);
+  if (!existsSync(BINARY)) throw new Error(`${BINARY} missing: cargo test --profile ci -p tablero-server --no-run (or set TABLERO_SERVER_BIN)`);
   data ??= join(mkdtempSync(join(tmpdir(), "tablero-online-")), "db.sqlite");
   const child = spawn(
     BINARY,
