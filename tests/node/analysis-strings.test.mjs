@@ -35,3 +35,10 @@ test("every key the analysis and editor views ask for exists in every language",
     for (const k of keys) assert.equal(typeof (tables[lang][k]?.other ?? tables[lang][k]), "string", `${lang}: ${k}`);
   }
 });
+
+test("each language's decimal mark (the analysis board's scores) is the one Intl gives that language", () => {
+  for (const lang of Object.keys(tables)) {
+    const mark = new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === "decimal").value;
+    assert.equal(tables[lang].decimalMark, mark, lang);
+  }
+});

@@ -15,6 +15,7 @@ export default {
   level: "Level",
   levelN: "level {n}",
   levelAbout: "{level} · about {elo}",
+  decimalMark: ".",
   start: "Start game",
   continueGame: "Continue: {game}, {moves}, {date}",
   importGame: "Import",

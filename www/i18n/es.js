@@ -15,6 +15,7 @@ export default {
   level: "Nivel",
   levelN: "nivel {n}",
   levelAbout: "{level} · unos {elo}",
+  decimalMark: ",",
   start: "Empezar partida",
   continueGame: "Continuar: {game}, {moves}, {date}",
   importGame: "Importar",

@@ -15,6 +15,7 @@ export default {
   level: "Livello",
   levelN: "livello {n}",
   levelAbout: "{level} · circa {elo}",
+  decimalMark: ",",
   start: "Inizia la partita",
   continueGame: "Continua: {game}, {moves}, {date}",
   importGame: "Importa",
