@@ -110,30 +110,51 @@ export async function startEngine() {
 
 /** Draws the latest answer, PAINT_MS at least after the last paint. The shallow depths
  * answer many times a second, of which only the last could be read: one paint for all the
- * answers that came meanwhile. Its texts are set in a timer's task, not in an animation
+ * answers that came meanwhile (and one more after a paint for those that came during it). Its
+ * texts are set in a timer's task, not in an animation
  * frame's: the frame that then draws them has its style, layout and paint to do, and the
  * script with them took it over 50 ms of the page's thread slowed 4× (docs/BENCHMARKS.md,
  * "Demo: main-thread tasks during analysis"). */
 function paintSoon() {
   const e = an.engine;
-  if (e.frame) return;
+  if (e.frame) {
+    // Under way: the answer is drawn when the current paint is done (`e.result` is the latest).
+    e.again = true;
+    return;
+  }
+  e.again = false;
   const wait = Math.max(0, e.painted + PAINT_MS - performance.now());
   e.frame = setTimeout(() => {
     e.painted = performance.now();
     e.stats.paints++;
-    renderEngine({ bars: false });
-    // The bar and the arrow in the frame after the lines': drawn in one frame, the lines'
-    // text, the bar and the board's arrow made frames of 35-50 ms of the page's thread slowed
-    // 4× (docs/BENCHMARKS.md, "Demo: main-thread tasks during analysis"); each half is about
-    // half of that. (A timer set in an animation frame's callback runs after that frame.)
+    // An answer in three frames: the depth and the best line; the other two lines; the bar and
+    // the arrow. Drawn in one frame, they made frames of 35-50 ms of the page's thread slowed
+    // 4×, over 50 for a deep answer whose three lines all changed; a frame costs some 10 ms
+    // before it draws anything, and each third is well under (docs/BENCHMARKS.md, "Demo:
+    // main-thread tasks during analysis").
+    renderEngine({ bars: false, lines: [0] });
     const gen = e.gen;
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        e.frame = 0;
-        if (gen !== e.gen || !an.board) return;
-        renderEngineBars();
-        an.redraw.board(); // the best move's arrow, where it changed
-      }, 0),
+    const done = () => {
+      e.frame = 0;
+      if (e.again) paintSoon();
+    };
+    const next = (draw, then) =>
+      // A timer set in an animation frame's callback runs after that frame.
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          if (gen !== e.gen || !an.board) return done();
+          draw();
+          if (then) then();
+          else done();
+        }, 0),
+      );
+    next(
+      () => renderEngine({ bars: false, lines: [1, 2] }),
+      () =>
+        next(() => {
+          renderEngineBars();
+          an.redraw.board(); // the best move's arrow, where it changed
+        }),
     );
   }, wait);
 }
@@ -223,9 +244,9 @@ function renderEngineBars() {
   renderBars(r && !r.none && !an.engine.threat ? r : null, scoreSide());
 }
 
-/** The engine panel: Stop / Go on, the depth and the lines; then (unless `bars` is false) the
- * evaluation bar. */
-export function renderEngine({ bars = true } = {}) {
+/** The engine panel: Stop / Go on, the depth and the lines (those of `lines`, indexes, if
+ * given: the others are left as they are); then (unless `bars` is false) the evaluation bar. */
+export function renderEngine({ bars = true, lines: only = null } = {}) {
   if (!an.board) return;
   const e = an.engine;
   const four = isFour(an.choice);
@@ -253,6 +274,7 @@ export function renderEngine({ bars = true } = {}) {
   const start = lines.length ? lineStart(e.threat ? threatFen() : pos().fen) : null;
   let changed = false;
   for (let i = 0; i < items.length; i++) {
+    if (only && !only.includes(i)) continue;
     const line = lines[i];
     const li = items[i];
     if (!line) {

@@ -23,7 +23,7 @@ export const an = {
   analyser: null,
   /** The live analysis: on, its generation (a newer position drops older replies), the
    * latest result and the position it belongs to, threat mode. */
-  engine: { on: true, gen: 0, running: false, result: null, key: "", threat: false, error: null, frame: 0, painted: 0, stats: { answers: 0, paints: 0 } },
+  engine: { on: true, gen: 0, running: false, result: null, key: "", threat: false, error: null, frame: 0, again: false, painted: 0, stats: { answers: 0, paints: 0 } },
   /** The review of the main line: {key, n, done, evals[], classes[], best[], swings}. */
   review: null,
   reviewGen: 0,

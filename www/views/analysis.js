@@ -169,6 +169,9 @@ function buildView() {
         <a id="an-edit" class="button" href="#/editor">${t("anEdit")}</a>
       </div>
     </aside>`;
+  // Each text an answer sets starts as an empty text node, changed in place from the first
+  // answer on (`setText`): no node is added to the lines at any answer.
+  for (const el of $("an-lines").querySelectorAll(".an-pvplay, .an-pvtext")) el.append(document.createTextNode(""));
   an.board = new Board($("an-board"), {
     legalFrom: (sq) => (an.game && !an.game.status().over ? an.game.legalMoves(sq) : []),
     onMove: onBoardMove,
