@@ -14,13 +14,13 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use tokio::sync::oneshot;
-use tokio::time::Instant;
 
 use crate::app::{ApiError, App};
 use crate::protocol::{ClientMsg, decode, error_json};
 use crate::refusal::Refusal;
 use crate::room::{Cmd, Joined, Rooms};
 use crate::store::PlayerRef;
+use crate::util::now_ms;
 
 /// The transport limit of one message: a bigger one closes the socket with 1009.
 pub const MAX_FRAME: usize = 64 * 1024;
@@ -120,7 +120,8 @@ async fn run(
     };
     rooms.ctx.online.fetch_add(1, Ordering::Relaxed);
     let limit = rooms.ctx.cfg.messages_per_second;
-    let mut window = Instant::now();
+    // The window runs on the server's clock (a test's manual clock moves it, not the wall).
+    let mut window = now_ms();
     let mut count = 0u32;
     // The last publication this socket sent: a `move` message only follows the state it
     // applies to; a socket that skipped a publication (slow, or a watch that coalesced two
@@ -152,8 +153,9 @@ async fn run(
                         Some(Ok(Message::Binary(_))) => Utf8Bytes::from_static("\u{0}binary"),
                         Some(Ok(_)) => continue,
                     };
-                    let now = Instant::now();
-                    if now.duration_since(window).as_secs_f64() >= 1.0 {
+                    let now = now_ms();
+                    // (A wall clock set back starts a new window too.)
+                    if now - window >= 1000 || now < window {
                         window = now;
                         count = 0;
                     }

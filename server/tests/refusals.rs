@@ -4,8 +4,6 @@
 
 mod common;
 
-use std::time::Duration;
-
 use common::*;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
@@ -13,7 +11,9 @@ use tokio_tungstenite::tungstenite::Message;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_refusal_has_its_code_and_the_socket_stays_open() {
     let dir = temp_dir("refusals");
-    let server = Server::sqlite(&dir, &[]);
+    // A manual clock: the socket's rate-limit windows move only when the test says so, so a
+    // burst is one window whatever the machine's speed, and no test waits a second out.
+    let server = Server::sqlite(&dir, &["--clock", "manual"]);
     let api = Api::new(&server);
     let a = api.player("A").await;
     let b = api.player("B").await;
@@ -72,12 +72,12 @@ async fn every_refusal_has_its_code_and_the_socket_stays_open() {
     cb.send_raw(Message::binary(vec![0u8, 159, 146, 150])).await;
     assert_eq!(cb.error().await, "bad-message");
     // too-large: over 8 KB.
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    api.advance(1100).await;
     let big = format!(r#"{{"type":"move","move":"{}","ply":1}}"#, "x".repeat(9000));
     cb.send_raw(Message::text(big)).await;
     assert_eq!(cb.error().await, "too-large");
     // Random bytes as text frames: refused, nothing breaks.
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    api.advance(1100).await;
     let mut rng = Rng(99);
     for _ in 0..15 {
         let s: String = (0..rng.below(40))
@@ -89,12 +89,12 @@ async fn every_refusal_has_its_code_and_the_socket_stays_open() {
     cb.alive().await;
 
     // rate-limited: a burst over 20 a second.
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    api.advance(1100).await;
     for _ in 0..30 {
         cb.send(json!({"type": "ping"})).await;
     }
     assert_eq!(cb.error().await, "rate-limited");
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    api.advance(1100).await;
     cb.alive().await;
 
     // The game goes on after all that: black moves, then resigns; game-over after.
