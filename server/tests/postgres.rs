@@ -314,3 +314,51 @@ async fn offers_chat_and_watchers_across(a: &Server, b: &Server, x: &Player, y: 
     wa.close().await;
     cy.state_where(|s| s["watchers"] == 1).await;
 }
+
+/// A process's id is new at each start: the heartbeat rows of processes dead for over an hour
+/// are deleted by the others' lease rounds, a recently dead one's row is kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn heartbeat_rows_of_long_dead_processes_are_deleted() {
+    let Some(pg) = Pg::start() else {
+        eprintln!("SKIPPED: PostgreSQL is not installed and could not be installed with apt");
+        return;
+    };
+    let args = ["--database-url", &pg.url, "--lease-seconds", "2"];
+    let a = Server::start(&args);
+    let sql = |q: &str| {
+        let out = pg
+            .client("psql", &["-q", "-t", "-A", "-d", &pg.url, "-c", q], b"")
+            .expect("psql runs");
+        String::from_utf8(out).unwrap().trim().to_string()
+    };
+    // A's first round has made the table and its own row.
+    let end = tokio::time::Instant::now() + WAIT;
+    while sql("SELECT count(*) FROM processes WHERE expires > now()") != "1" {
+        assert!(
+            tokio::time::Instant::now() < end,
+            "A's heartbeat never showed"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    sql("INSERT INTO processes (id, expires) VALUES \
+         ('dead-long-ago', now() - interval '2 hours'), ('dead-just-now', now() - interval '1 minute')");
+    // A round every half second (a quarter of the lease).
+    let end = tokio::time::Instant::now() + WAIT;
+    while sql("SELECT count(*) FROM processes WHERE id = 'dead-long-ago'") != "0" {
+        assert!(
+            tokio::time::Instant::now() < end,
+            "the long-dead row was never deleted"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        sql("SELECT count(*) FROM processes WHERE id = 'dead-just-now'"),
+        "1"
+    );
+    assert_eq!(
+        sql("SELECT count(*) FROM processes WHERE expires > now()"),
+        "1"
+    );
+    drop(a);
+    drop(pg);
+}

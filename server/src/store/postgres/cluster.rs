@@ -56,7 +56,8 @@ impl PgStore {
     }
 
     /// Renews this process's heartbeat (with its `online` socket count) and leases, takes
-    /// over unowned or expired leases of unfinished rooms, forgets dead processes' presence;
+    /// over unowned or expired leases of unfinished rooms, forgets dead processes' presence
+    /// (and their heartbeat rows an hour after they expired);
     /// returns the rooms this process owns and the processes alive (their heartbeat not
     /// expired, this one included).
     pub async fn lease_round(&self, seconds: f64, online: i64) -> StoreResult<LeaseRound> {
@@ -72,6 +73,14 @@ impl PgStore {
             "INSERT INTO processes (id, expires, online, pid) VALUES ($1, now() + $2::bigint * interval '1 millisecond', $3, $4)
              ON CONFLICT (id) DO UPDATE SET expires = excluded.expires, online = excluded.online, pid = excluded.pid",
             &[&self.me, &ttl, &online, &pid],
+        )
+        .await?;
+        // A process's id is new at each start, so the rows of dead processes would pile up:
+        // those expired for an hour go (a recent one stays, for whoever looks at the table
+        // after a crash). On its own too, taking its locks only while it runs.
+        c.execute(
+            "DELETE FROM processes WHERE expires < now() - interval '1 hour'",
+            &[],
         )
         .await?;
         let tx = c.transaction().await?;
