@@ -3,7 +3,8 @@
 // as the game moves on.
 import { state, jsonOf, humanToMove } from "./state.js";
 import * as ai from "./ai.js";
-import { t, locale, errorText } from "./i18n/index.js";
+import { t, errorText, oneDecimal } from "./i18n/index.js";
+import { scoreText } from "./evaluation.js";
 import { emit } from "./events.js";
 
 const HINT_MS = 700; // the search budget
@@ -43,9 +44,7 @@ function evalText(c, a) {
     if (winIsMate(c.snap.facts)) return t(win ? "mateIn" : "matedIn", { n });
     return t(win ? "winsIn" : "losesIn", { n });
   }
-  const pawns = (Math.abs(score) / 100).toLocaleString(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const sign = /^0[.,]0$/.test(pawns) ? "" : score > 0 ? "+" : "−";
-  return sign + pawns;
+  return scoreText(score, oneDecimal);
 }
 
 export function hintText(c, h) {

@@ -94,6 +94,18 @@ export function t(key, params = {}) {
   return s;
 }
 
+/** A number with one decimal in the page's language ("1.5", "1,5"): the scores of the hint,
+ * the engine's lines and the evaluation bar, in pawns. Not `Intl.NumberFormat`: making the
+ * first one in a page took some 20 ms of the page's thread (80 ms slowed 4×), in the task that
+ * drew the analysis board's first answer (docs/BENCHMARKS.md, "Demo: main-thread tasks during
+ * analysis"); the page's languages differ only in the decimal mark for these numbers (under
+ * 1 000, no grouping). */
+export function oneDecimal(x) {
+  const text = x.toFixed(1);
+  const mark = lookup("decimalMark") ?? ".";
+  return mark === "." ? text : text.replace(".", mark);
+}
+
 /** Translates `prefix + code`, else the code with dashes as spaces. */
 export function tr(prefix, code) {
   return lookup(prefix + code) ?? String(code).replaceAll("-", " ");

@@ -4,11 +4,11 @@
 // the position shown, draws each answer, and stops after MAX_MS, at a forced result or at Stop
 // (which ends the worker: a wasm search cannot be interrupted).
 import { newGame } from "../engine.js";
-import { t } from "../i18n/index.js";
+import { oneDecimal, t } from "../i18n/index.js";
 import { isFour, newGameOptions } from "../games.js";
 import { scoreText, MATE_SCORE } from "../evaluation.js";
 import { $ } from "./common.js";
-import { an, analyser, fmt, lineJson, pos, setProp, setText, shownJson, whiteScore } from "./analysis-state.js";
+import { an, analyser, lineJson, pos, setProp, setText, shownJson, whiteScore } from "./analysis-state.js";
 import { renderBars } from "./evalbar.js";
 
 /** The live analysis deepens one ply at a time up to this depth, or for this long. */
@@ -132,30 +132,26 @@ function paintSoon() {
     // 4×, over 50 for a deep answer whose three lines all changed; a frame costs some 10 ms
     // before it draws anything, and each third is well under (docs/BENCHMARKS.md, "Demo:
     // main-thread tasks during analysis").
-    renderEngine({ bars: false, lines: [0] });
     const gen = e.gen;
-    const done = () => {
+    const parts = [
+      () => renderEngine({ bars: false, lines: [0] }),
+      () => renderEngine({ bars: false, lines: [1, 2] }),
+      () => {
+        renderEngineBars();
+        an.redraw.board(); // the best move's arrow, where it changed
+      },
+    ];
+    // Each part after the frame that drew the one before (a timer set in an animation
+    // frame's callback runs after that frame); then an answer that came meanwhile.
+    const draw = (k) => {
+      // (Another position, or the view gone: the rest is not drawn.)
+      const stale = k > 0 && (gen !== e.gen || !an.board);
+      if (!stale) parts[k]();
+      if (!stale && k + 1 < parts.length) return requestAnimationFrame(() => setTimeout(() => draw(k + 1), 0));
       e.frame = 0;
       if (e.again) paintSoon();
     };
-    const next = (draw, then) =>
-      // A timer set in an animation frame's callback runs after that frame.
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          if (gen !== e.gen || !an.board) return done();
-          draw();
-          if (then) then();
-          else done();
-        }, 0),
-      );
-    next(
-      () => renderEngine({ bars: false, lines: [1, 2] }),
-      () =>
-        next(() => {
-          renderEngineBars();
-          an.redraw.board(); // the best move's arrow, where it changed
-        }),
-    );
+    draw(0);
   }, wait);
 }
 
@@ -286,7 +282,7 @@ export function renderEngine({ bars = true, lines: only = null } = {}) {
     const { text, at } = lineText(line.pv, start);
     shownLines[i] = { pv: line.pv.slice(0, MAX_PV), at };
     const [button, , moves] = li.firstChild.childNodes;
-    setText(button, scoreText(s, fmt));
+    setText(button, scoreText(s, oneDecimal));
     setProp(button, "disabled", e.threat);
     if (setText(moves, text)) changed = true;
     setProp(li, "hidden", false);

@@ -6,7 +6,6 @@
 // The parts sit in layers (state, bar, tree, engine, review, board: none imports one above
 // it); what a lower part must ask of the board above it (redraw it all, or the board alone)
 // goes through `an.redraw`, which analysis.js fills in.
-import { t } from "../i18n/index.js";
 import { createAnalyser } from "../analyser.js";
 
 /** Depth of the review's analysis of each position (docs/BENCHMARKS.md, "Demo: game review": a 40-move game). */
@@ -41,16 +40,6 @@ export const an = {
 
 export const SESSION_KEY = "tablero.analysis";
 
-/** A number of pawns with one decimal, in the page's language ("1.5", "1,5"). Not
- * `Intl.NumberFormat`: making the first one in a page took some 20 ms of the page's thread
- * (80 ms slowed 4×), in the task that drew the first answer (docs/BENCHMARKS.md, "Demo:
- * main-thread tasks during analysis"); the page's languages differ only in the decimal mark
- * for these numbers (under 1 000, no grouping). */
-export function fmt(x) {
-  const text = x.toFixed(1);
-  const mark = t("decimalMark");
-  return mark === "." ? text : text.replace(".", mark);
-}
 /** A tree path as the text the page's `data-path` attributes carry. */
 export const pathKey = (p) => p.join(",");
 /** The path of the main line's `ply`-th position. */

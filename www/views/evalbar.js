@@ -4,11 +4,11 @@
 // bar per seat with its points, since the engine scores a four-player position only from the
 // mover's side and a per-seat "win chance" would be a guess (the mover's bar carries the
 // engine's figure).
-import { t, getLang, seatName } from "../i18n/index.js";
+import { t, getLang, seatName, oneDecimal } from "../i18n/index.js";
 import { isFour } from "../games.js";
 import { expected, scoreText } from "../evaluation.js";
 import { $, swatch } from "./common.js";
-import { an, fmt, pos, whiteScore } from "./analysis-state.js";
+import { an, pos, whiteScore } from "./analysis-state.js";
 
 /** The share each bar's fill was given (its `transform`). */
 const scales = new WeakMap();
@@ -25,7 +25,7 @@ export function renderBars(r, mover) {
     const scores = pos().score;
     const top = Math.max(1, ...scores.map((s) => s.points ?? 0));
     // Drawn again only when what it shows changed (an answer often changes nothing here).
-    const sig = JSON.stringify([scores, r && scoreText(r.score, fmt), mover, getLang()]);
+    const sig = JSON.stringify([scores, r && scoreText(r.score, oneDecimal), mover, getLang()]);
     if ($("an-bars").dataset.sig === sig) return;
     $("an-bars").dataset.sig = sig;
     $("an-bars").replaceChildren(
@@ -42,7 +42,7 @@ export function renderBars(r, mover) {
         const value = document.createElement("span");
         let text = t("points", { n: s.points ?? 0 });
         if (s.status && s.status !== "active") text += ` · ${t("anOut")}`;
-        if (r && s.player === mover) text += ` · ${scoreText(r.score, fmt)}`;
+        if (r && s.player === mover) text += ` · ${scoreText(r.score, oneDecimal)}`;
         value.textContent = text;
         row.append(label, meter, value);
         return row;
@@ -55,7 +55,7 @@ export function renderBars(r, mover) {
   if (r) {
     const s = whiteScore(r.score, mover);
     share = expected(s);
-    text = scoreText(s, fmt);
+    text = scoreText(s, oneDecimal);
   }
   const flipped = an.rot === 2;
   bar.classList.toggle("flipped", flipped);
